@@ -1,0 +1,98 @@
+/* arcs: call arcs between symbols, created and counted as gprof's cg_tally() and arc_add() do. */
+#include "pfpriv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t
+key_of(uint32_t parent, uint32_t child)
+{
+	return (uint64_t)parent << 32 | child;
+}
+
+uint32_t
+arcs_find(const struct profile *p, uint32_t parent, uint32_t child)
+{
+	return u64map_get(&p->priv->arcmap, key_of(parent, child));
+}
+
+/*
+ * gprof's arc_lookup() walks the caller's list for an arc whose callee
+ * range contains CHILD's.  Callee ranges of tallied arcs are disjoint
+ * functions, so that is an exact match, found by hashing; -c can add arcs
+ * to line symbols under -l, where only the walk gives gprof's answer.
+ */
+static uint32_t
+find_by_range(const struct profile *p, uint32_t parent, uint32_t child)
+{
+	const struct pf_sym *c = &p->sym[child];
+	uint32_t a;
+
+	for (a = p->sym[parent].children; a != PF_NONE; a = p->arc[a].next_child) {
+		const struct pf_sym *ac = &p->sym[p->arc[a].child];
+
+		if (c->addr >= ac->addr && c->end_addr <= ac->end_addr)
+			return a;
+	}
+	return PF_NONE;
+}
+
+/* Adds COUNT calls from PARENT to CHILD, creating the arc if needed; 0 or -1. */
+int
+arcs_add(struct profile *p, uint32_t parent, uint32_t child, uint64_t count, int by_range)
+{
+	struct pf_private *pv = p->priv;
+	uint32_t a = by_range ? find_by_range(p, parent, child) : arcs_find(p, parent, child);
+	struct pf_arc *arc;
+
+	if (a != PF_NONE) {
+		p->arc[a].count += count;
+		return 0;
+	}
+	if (p->narcs == PF_NONE - 1 ||
+	    mem_reserve(&p->arc, &pv->arccap, p->narcs + 1, sizeof *p->arc) != 0)
+		return -1;
+	a = p->narcs;
+	if (u64map_get(&pv->arcmap, key_of(parent, child)) == U64MAP_NONE &&
+	    u64map_put(&pv->arcmap, key_of(parent, child), a) != 0)
+		return -1;
+	arc = &p->arc[a];
+	memset(arc, 0, sizeof *arc);
+	arc->parent = parent;
+	arc->child = child;
+	arc->count = count;
+	/* Both lists are newest first; DFS order and ties depend on it. */
+	arc->next_child = p->sym[parent].children;
+	p->sym[parent].children = a;
+	arc->next_parent = p->sym[child].parents;
+	p->sym[child].parents = a;
+	p->narcs++;
+	return 0;
+}
+
+/* gprof's cg_tally(): one arc record of a gmon file. */
+int
+arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
+{
+	const struct symspecs *ss = &p->priv->specs;
+	uint32_t parent = profile_lookup(p, from), child = profile_lookup(p, self);
+	const struct pf_sym *pc;
+
+	if (parent == PF_NONE || child == PF_NONE)
+		return 0;
+	/* A call into a line or a label counts for the function before it. */
+	while (!p->sym[child].is_func) {
+		if (child == 0)
+			return 0;
+		child--;
+	}
+	pc = &p->sym[child];
+	if (symspec_arc_present(ss, SPEC_INCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr) ||
+	    (symspec_empty(ss, SPEC_INCL_ARCS) &&
+	    !symspec_arc_present(ss, SPEC_EXCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr))) {
+		p->sym[child].ncalls += count;
+		if (arcs_add(p, parent, child, count, 0) != 0)
+			return diag_oom(d);
+	}
+	return 0;
+}

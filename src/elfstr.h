@@ -1,0 +1,34 @@
+/* elfstr: a bounded copy of an ELF file's .symtab names, read without libbfd. */
+#ifndef TGPROF_ELFSTR_H
+#define TGPROF_ELFSTR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * GNU gprof's filter for static symbol names reads past the end of a name
+ * into the next bytes of .strtab (see bin.c).  To reproduce that without
+ * reading outside any buffer, tgprof keeps its own copy of .strtab and the
+ * st_name offset of every .symtab entry.  Everything is validated against
+ * the file size; on any inconsistency the table is simply left empty and
+ * names are then filtered without the over-read.
+ */
+struct elfstr {
+	char *strtab;		/* .strtab bytes plus one extra NUL; owned */
+	size_t strsz;		/* bytes in .strtab (excluding the extra NUL) */
+	uint32_t *st_name;	/* st_name of .symtab entry i; owned */
+	size_t nsyms;		/* entries in .symtab, including entry 0 */
+};
+
+/* Fills ES from the ELF file at PATH; returns 0, or -1 (ES empty). */
+int elfstr_load(struct elfstr *es, const char *path);
+
+void elfstr_release(struct elfstr *es);
+
+/*
+ * Offset in es->strtab of the name of .symtab entry I if it equals NAME,
+ * else -1 (the caller then treats NAME as a plain string).
+ */
+long elfstr_offset(const struct elfstr *es, size_t i, const char *name);
+
+#endif

@@ -1,0 +1,375 @@
+/* gmon: reads gmon.out files (GNU magic, old BSD, 4.4BSD; either byte order) as a stream of records. */
+#include "gmon.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gmon_out.h"
+#include "mem.h"
+
+/* The whole file in memory and a read position; every read is bounds-checked. */
+struct cur {
+	const unsigned char *buf;
+	size_t len, off;
+	const struct gmon_layout *lay;
+	const char *path;
+};
+
+/* Maps or reads PATH; fills *BUF and *LEN, *MAPPED says how to free it. */
+static int
+load_file(const char *path, unsigned char **buf, size_t *len, int *mapped, struct diag *d)
+{
+	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+	size_t cap = 0, n = 0;
+	struct stat st;
+	ssize_t r;
+
+	*buf = NULL;
+	*mapped = 0;
+	if (fd < 0) {
+		diag_add(d, DIAG_ERROR, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+
+		if (p != MAP_FAILED) {
+			*buf = p;
+			*len = (size_t)st.st_size;
+			*mapped = 1;
+			if (fd != 0)
+				close(fd);
+			return 0;
+		}
+	}
+	for (;;) {
+		if (mem_reserve(buf, &cap, n + 65536, 1) != 0) {
+			free(*buf);
+			if (fd != 0)
+				close(fd);
+			return diag_oom(d);
+		}
+		r = read(fd, *buf + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+	}
+	if (r < 0)
+		diag_add(d, DIAG_ERROR, "%s: %s", path, strerror(errno));
+	if (fd != 0)
+		close(fd);
+	*len = n;
+	return r < 0 ? -1 : 0;
+}
+
+static int
+have(const struct cur *c, size_t n)
+{
+	return c->len - c->off >= n;
+}
+
+static uint64_t
+get_n(struct cur *c, int n)
+{
+	const unsigned char *p = c->buf + c->off;
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		v |= (uint64_t)p[c->lay->big_endian ? n - 1 - i : i] << (8 * i);
+	c->off += (size_t)n;
+	return v;
+}
+
+/* Reads an address; returns -1 (nothing consumed) at end of data. */
+static int
+get_vma(struct cur *c, uint64_t *v)
+{
+	int n = c->lay->addr_bytes;
+
+	if (!have(c, (size_t)n))
+		return -1;
+	*v = get_n(c, n);
+	if (n == 4 && c->lay->sign_extend)
+		*v = (uint64_t)(int64_t)(int32_t)(uint32_t)*v;
+	return 0;
+}
+
+static int
+get_u32(struct cur *c, uint32_t *v)
+{
+	if (!have(c, 4))
+		return -1;
+	*v = (uint32_t)get_n(c, 4);
+	return 0;
+}
+
+/* Adds N 16-bit counts to COUNTS. */
+static void
+add_bins(struct cur *c, int *counts, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		counts[i] += (int)get_n(c, 2);
+}
+
+static int
+eof_error(struct cur *c, struct diag *d)
+{
+	diag_add(d, DIAG_ERROR, "%s: unexpected end of file", c->path);
+	return -1;
+}
+
+static int
+read_hist_rec(struct cur *c, const struct gmon_ops *ops, void *ctx, struct diag *d)
+{
+	struct gmon_hist h;
+	int *counts = NULL;
+	uint32_t nbins = 0;
+
+	memset(&h, 0, sizeof h);
+	if (get_vma(c, &h.lowpc) || get_vma(c, &h.highpc) || get_u32(c, &h.num_bins) ||
+	    get_u32(c, &h.prof_rate) || !have(c, 16))
+		return eof_error(c, d);
+	memcpy(h.dimen, c->buf + c->off, 15);
+	h.abbrev = (char)c->buf[c->off + 15];
+	c->off += 16;
+	h.avail = (c->len - c->off) / 2 > UINT32_MAX ? UINT32_MAX : (uint32_t)((c->len - c->off) / 2);
+	switch (ops->hist(ctx, &h, c->path, &counts, &nbins, d)) {
+	case GMON_ERR:
+		return -1;
+	case GMON_SHORT:
+		diag_add(d, DIAG_ERROR, "%s: unexpected EOF after reading %u of %u samples",
+		    c->path, h.avail, nbins);
+		return -1;
+	case GMON_OK:
+		break;
+	}
+	add_bins(c, counts, nbins);
+	return 0;
+}
+
+static int
+read_arc_rec(struct cur *c, const struct gmon_ops *ops, void *ctx, struct diag *d)
+{
+	uint64_t from, self;
+	uint32_t count;
+
+	if (get_vma(c, &from) || get_vma(c, &self) || get_u32(c, &count))
+		return eof_error(c, d);
+	return ops->arc(ctx, from, self, count, d);
+}
+
+/* Version 0 wrote host-sized fields and strings; skip a NUL-terminated one. */
+static void
+skip_string(struct cur *c)
+{
+	while (c->off < c->len && c->buf[c->off++] != '\0')
+		;
+}
+
+static int
+read_bb_rec(struct cur *c, int version, const struct gmon_ops *ops, void *ctx, struct diag *d)
+{
+	uint32_t nblocks, b;
+	uint64_t addr, count;
+
+	if (get_u32(c, &nblocks))
+		return eof_error(c, d);
+	/* gprof converts the count from target byte order twice. */
+	if (c->lay->big_endian)
+		nblocks = __builtin_bswap32(nblocks);
+	if (version == 0)
+		skip_string(c);
+	for (b = 0; b < nblocks; b++) {
+		if (version == 0) {
+			if (!have(c, 16))
+				goto short_rec;
+			memcpy(&count, c->buf + c->off, 8);
+			memcpy(&addr, c->buf + c->off + 8, 8);
+			c->off += 16;
+			skip_string(c);
+			skip_string(c);
+			if (!have(c, 4))
+				goto short_rec;
+			c->off += 4;
+		} else if (get_vma(c, &addr) || get_vma(c, &count)) {
+			goto short_rec;
+		}
+		if (ops->bb(ctx, addr, count, d) != 0)
+			return -1;
+	}
+	return 0;
+short_rec:
+	diag_add(d, DIAG_ERROR, "%s: truncated basic-block record at byte %zu", c->path, c->off);
+	return -1;
+}
+
+static int
+read_magic(struct cur *c, int *version, const struct gmon_ops *ops, void *ctx,
+    unsigned *input, struct gmon_counts *n, struct diag *d)
+{
+	int rc = 0;
+
+	c->off = 4;
+	*version = (int)get_n(c, 4);
+	if (*version != GMON_VERSION && *version != 0) {
+		diag_add(d, DIAG_ERROR, "%s: file has unsupported version %d", c->path, *version);
+		return -1;
+	}
+	c->off = GMON_HDR_SIZE;
+	while (rc == 0 && c->off < c->len) {
+		unsigned tag = c->buf[c->off++];
+
+		switch (tag) {
+		case GMON_TAG_TIME_HIST:
+			n->nhist++;
+			*input |= GMON_IN_HIST;
+			rc = read_hist_rec(c, ops, ctx, d);
+			break;
+		case GMON_TAG_CG_ARC:
+			n->narcs++;
+			*input |= GMON_IN_CG;
+			rc = read_arc_rec(c, ops, ctx, d);
+			break;
+		case GMON_TAG_BB_COUNT:
+			n->nbbs++;
+			*input |= GMON_IN_BB;
+			rc = read_bb_rec(c, *version, ops, ctx, d);
+			break;
+		default:
+			diag_add(d, DIAG_ERROR, "%s: found bad tag %u at byte %zu (file corrupted?)",
+			    c->path, tag, c->off - 1);
+			rc = -1;
+		}
+	}
+	return rc;
+}
+
+/* The histogram part of a BSD file, after its header. */
+static int
+read_bsd_hist(struct cur *c, struct gmon_hist *h, const struct gmon_ops *ops, void *ctx,
+    struct gmon_counts *n, struct diag *d)
+{
+	int *counts = NULL;
+	uint32_t nbins = 0;
+
+	h->avail = (c->len - c->off) / 2 > UINT32_MAX ? UINT32_MAX : (uint32_t)((c->len - c->off) / 2);
+	switch (ops->hist(ctx, h, c->path, &counts, &nbins, d)) {
+	case GMON_ERR:
+		return -1;
+	case GMON_SHORT:
+		diag_add(d, DIAG_ERROR, "%s: unexpected EOF after reading %d/%d bins",
+		    c->path, (int)h->avail - 1, (int)nbins);
+		return -1;
+	case GMON_OK:
+		break;
+	}
+	if (h->num_bins)
+		n->nhist++;
+	add_bins(c, counts, nbins);
+	return 0;
+}
+
+static int
+read_bsd(struct cur *c, enum gmon_format fmt, const struct gmon_ops *ops, void *ctx,
+    unsigned *input, struct gmon_counts *n, struct diag *d)
+{
+	int big = c->lay->addr_bytes == 8;
+	uint32_t ncnt, version, rate, hdrsize;
+	uint64_t from, self, count;
+	struct gmon_hist h;
+
+	memset(&h, 0, sizeof h);
+	*input = GMON_IN_HIST | GMON_IN_CG;
+	c->off = 0;
+	if (get_vma(c, &h.lowpc) || get_vma(c, &h.highpc) || get_u32(c, &ncnt) ||
+	    get_u32(c, &version))
+		goto too_short;
+	if (version == GMON_BSD44_VERSION) {
+		if (get_u32(c, &rate))
+			goto too_short;
+		if (ops->bsd_rate(ctx, rate, c->path, d) != 0)
+			return -1;
+		hdrsize = big ? GMON_HDRSIZE_BSD44_64 : GMON_HDRSIZE_BSD44_32;
+	} else if (fmt == GMON_FMT_BSD44) {
+		diag_add(d, DIAG_ERROR, "%s: file has bad magic cookie", c->path);
+		return -1;
+	} else {
+		hdrsize = big ? GMON_HDRSIZE_OLDBSD_64 : GMON_HDRSIZE_OLDBSD_32;
+	}
+	c->off = hdrsize < c->len ? hdrsize : c->len;
+	h.bsd = 1;
+	h.samp_bytes = (int)(ncnt - hdrsize);
+	h.num_bins = (uint32_t)((size_t)(long)h.samp_bytes / 2);
+	if (read_bsd_hist(c, &h, ops, ctx, n, d) != 0)
+		return -1;
+	for (;;) {
+		if (get_vma(c, &from) || get_vma(c, &self) || !have(c, big ? 8 : 4))
+			break;
+		count = get_n(c, big ? 8 : 4);
+		n->narcs++;
+		if (ops->arc(ctx, from, self, count, d) != 0)
+			return -1;
+	}
+	ops->bsd_end(ctx);
+	return 0;
+too_short:
+	diag_add(d, DIAG_ERROR, "%s: file too short to be a gmon file", c->path);
+	return -1;
+}
+
+static int
+parse(struct cur *c, enum gmon_format fmt, const struct gmon_ops *ops, void *ctx,
+    unsigned *input, int *version, struct gmon_counts *n, struct diag *d)
+{
+	int magic;
+
+	if (c->len < GMON_HDR_SIZE) {
+		diag_add(d, DIAG_ERROR, "%s: file too short to be a gmon file", c->path);
+		return -1;
+	}
+	magic = memcmp(c->buf, GMON_MAGIC, GMON_MAGIC_LEN) == 0;
+	if (fmt == GMON_FMT_MAGIC && !magic) {
+		diag_add(d, DIAG_ERROR, "%s: file has bad magic cookie", c->path);
+		return -1;
+	}
+	if (fmt == GMON_FMT_MAGIC || (fmt == GMON_FMT_AUTO && magic))
+		return read_magic(c, version, ops, ctx, input, n, d);
+	return read_bsd(c, fmt, ops, ctx, input, n, d);
+}
+
+int
+gmon_read(const char *path, enum gmon_format fmt, const struct gmon_layout *lay,
+    const struct gmon_ops *ops, void *ctx, unsigned *input, int *version,
+    struct gmon_counts *counts, struct diag *d)
+{
+	struct cur c;
+	unsigned char *buf;
+	size_t len = 0;
+	int mapped, rc;
+
+	memset(counts, 0, sizeof *counts);
+	if (load_file(path, &buf, &len, &mapped, d) != 0)
+		return -1;
+	c.buf = buf;
+	c.len = len;
+	c.off = 0;
+	c.lay = lay;
+	c.path = path;
+	rc = parse(&c, fmt, ops, ctx, input, version, counts, d);
+	counts->version = *version;
+	if (mapped)
+		munmap(buf, len);
+	else
+		free(buf);
+	return rc;
+}

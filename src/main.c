@@ -1,0 +1,81 @@
+/* main: tgprof's entry point: parse gprof's options, load the profile, print it or browse it. */
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <libiberty/libiberty.h>
+
+#include "batch.h"
+#include "opts.h"
+#include "profile.h"
+#include "sumfile.h"
+
+static void
+print_diags(const struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		fprintf(stderr, "tgprof: %s\n", d->msg[i].text);
+	if (d->lost)
+		fprintf(stderr, "tgprof: %d more messages lost (out of memory)\n", d->lost);
+}
+
+/* gprof's choice of output when none was asked for. */
+static unsigned
+styles(const struct opts *o, const struct profile *p)
+{
+	unsigned style = o->out.style;
+
+	if (style == 0)
+		style = batch_default_style(p) & ~o->user_specified;
+	return style;
+}
+
+static int
+run(struct opts *o, struct diag *d)
+{
+	struct profile *p;
+	int rc;
+
+	if (profile_load(&p, &o->load, d) != 0)
+		return 1;
+	o->out.style = styles(o, p);
+	rc = 0;
+	if ((o->out.style & BATCH_SUM) && sumfile_write(p, "gmon.sum", o->load.format, d) != 0)
+		rc = 1;
+	if (rc == 0 && batch_print(stdout, p, &o->out, d) != 0)
+		rc = 1;
+	profile_free(p);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o;
+	struct diag d;
+	int rc;
+
+	setlocale(LC_CTYPE, "");
+	expandargv(&argc, &argv);
+	switch (opts_parse(&o, argc, argv)) {
+	case OPTS_EXIT_OK:
+		opts_release(&o);
+		return 0;
+	case OPTS_EXIT_FAIL:
+		opts_release(&o);
+		return 1;
+	case OPTS_RUN:
+		break;
+	}
+	diag_init(&d);
+	rc = run(&o, &d);
+	print_diags(&d);
+	diag_release(&d);
+	opts_release(&o);
+	return rc;
+}

@@ -1,0 +1,105 @@
+/* mem: overflow-checked allocation helpers that report failure instead of exiting. */
+#include "mem.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+void *
+mem_calloc(size_t n, size_t size)
+{
+	if (n == 0 || size == 0)
+		return calloc(1, 1);
+	return calloc(n, size);
+}
+
+void *
+mem_array(size_t n, size_t size)
+{
+	if (size != 0 && n > SIZE_MAX / size)
+		return NULL;
+	return malloc(n != 0 && size != 0 ? n * size : 1);
+}
+
+int
+mem_reserve(void *ptr, size_t *cap, size_t need, size_t size)
+{
+	void **p = ptr;
+	size_t ncap;
+	void *np;
+
+	if (need <= *cap)
+		return 0;
+	ncap = *cap < 16 ? 16 : *cap;
+	while (ncap < need) {
+		if (ncap > SIZE_MAX / 2)
+			return -1;
+		ncap *= 2;
+	}
+	if (size != 0 && ncap > SIZE_MAX / size)
+		return -1;
+	np = realloc(*p, ncap * size);
+	if (np == NULL)
+		return -1;
+	*p = np;
+	*cap = ncap;
+	return 0;
+}
+
+char *
+mem_strndup(const char *s, size_t n)
+{
+	char *d = n == SIZE_MAX ? NULL : malloc(n + 1);
+
+	if (d != NULL) {
+		memcpy(d, s, n);
+		d[n] = '\0';
+	}
+	return d;
+}
+
+#define STRPOOL_CHUNK 65536
+
+void
+strpool_init(struct strpool *sp)
+{
+	sp->cur = NULL;
+	sp->left = 0;
+	sp->chunks = NULL;
+}
+
+void
+strpool_release(struct strpool *sp)
+{
+	void *c = sp->chunks;
+
+	while (c != NULL) {
+		void *next = *(void **)c;
+		free(c);
+		c = next;
+	}
+	strpool_init(sp);
+}
+
+char *
+strpool_dup(struct strpool *sp, const char *s)
+{
+	size_t n = strlen(s) + 1, size;
+	char *chunk, *d;
+
+	if (n > sp->left) {
+		size = n > STRPOOL_CHUNK / 4 ? n + sizeof(void *) : STRPOOL_CHUNK;
+		chunk = malloc(size);
+		if (chunk == NULL)
+			return NULL;
+		*(void **)chunk = sp->chunks;
+		sp->chunks = chunk;
+		sp->cur = chunk + sizeof(void *);
+		sp->left = size - sizeof(void *);
+	}
+	d = sp->cur;
+	memcpy(d, s, n);
+	sp->cur += n;
+	sp->left -= n;
+	return d;
+}

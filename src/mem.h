@@ -1,0 +1,38 @@
+/* mem: overflow-checked allocation helpers that report failure instead of exiting. */
+#ifndef TGPROF_MEM_H
+#define TGPROF_MEM_H
+
+#include <stddef.h>
+
+/* Zeroed array of N elements of SIZE bytes; NULL on overflow or failure. */
+void *mem_calloc(size_t n, size_t size);
+
+/* Array of N elements of SIZE bytes (not zeroed); NULL on overflow or failure. */
+void *mem_array(size_t n, size_t size);
+
+/*
+ * Makes room for at least NEED elements of SIZE bytes in *PTR, whose
+ * capacity is *CAP elements, growing geometrically.  Returns 0, or -1 on
+ * overflow or failure (then *PTR and *CAP are unchanged).
+ */
+int mem_reserve(void *ptr, size_t *cap, size_t need, size_t size);
+
+/* Copy of the N bytes at S plus a NUL; NULL on failure. */
+char *mem_strndup(const char *s, size_t n);
+
+
+
+/* A pool of strings freed all at once. */
+struct strpool {
+	char *cur;		/* free space in the newest chunk */
+	size_t left;		/* bytes free at cur */
+	void *chunks;		/* chain of chunks, newest first */
+};
+
+void strpool_init(struct strpool *sp);
+void strpool_release(struct strpool *sp);
+
+/* Copy of S owned by the pool; NULL on failure. */
+char *strpool_dup(struct strpool *sp, const char *s);
+
+#endif

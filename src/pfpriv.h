@@ -1,0 +1,65 @@
+/* pfpriv: the engine's private profile state, shared by the modules that build a profile. */
+#ifndef TGPROF_PFPRIV_H
+#define TGPROF_PFPRIV_H
+
+/*
+ * Only src/ includes this.  The modules that build a profile (syms, hist,
+ * arcs, cg, profile) share it while profile_load() runs; afterwards it
+ * keeps what lookups, demangling and the symspec filters still need.
+ */
+
+#include "bin.h"
+#include "mem.h"
+#include "profile.h"
+#include "srcfile.h"
+#include "symspec.h"
+#include "u64map.h"
+
+struct pf_private {
+	struct bin *bin;		/* the executable; open for the profile's lifetime */
+	struct srcfiles files;		/* source files in gprof's creation order */
+	struct symspecs specs;		/* symspec tables */
+	struct strpool names;		/* names the profile owns (-l, -S) */
+	struct u64map arcmap;		/* (parent << 32 | child) -> arc id */
+	size_t arccap, histcap, symcap;
+	int has_after;			/* see struct symtab: gprof's sym[len] */
+	uint64_t after_addr;
+	int addr_bytes, big_endian;
+	int bb_warned;			/* "ignoring basic-block exec counts" said once */
+	const struct pf_opts *opts;	/* during profile_load() only */
+};
+
+/* syms.c: fills p->sym (real symbols), p->priv->files and p->priv->specs. */
+int syms_load(struct profile *p, const struct pf_opts *o, struct diag *d);
+
+/* hist.c: the gmon reader's histogram callbacks and sample assignment. */
+enum gmon_status hist_on_record(struct profile *p, const struct gmon_hist *h,
+    const char *file, int **counts, uint32_t *nbins, struct diag *d);
+int hist_on_bsd_rate(struct profile *p, uint32_t rate, const char *file, struct diag *d);
+void hist_on_bsd_end(struct profile *p);
+/* gprof's hertz(): the system's tick rate, probed as gprof probes it. */
+long hist_hertz(void);
+void hist_assign(struct profile *p);
+/*
+ * gprof's hist_clip_symbol_address(): clips [*LO, *HI) to the histogram
+ * record it overlaps (empty if none); 1 if one does, 0 if none, -1 if it
+ * overlaps several.
+ */
+int hist_clip(const struct profile *p, uint64_t *lo, uint64_t *hi);
+
+/* arcs.c: call arcs. */
+int arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d);
+int arcs_add(struct profile *p, uint32_t parent, uint32_t child, uint64_t count, int by_range);
+uint32_t arcs_find(const struct profile *p, uint32_t parent, uint32_t child);
+
+/* callscan.c: -c, arcs found in machine code. */
+int callscan_symbol(struct profile *p, uint32_t id, const unsigned char *text, struct diag *d);
+
+/* cg.c: cycles, propagation and the call-graph order (gprof's cg_assemble). */
+int cg_assemble(struct profile *p, const unsigned char *text, struct diag *d);
+
+/* order.c: flat-profile order (gprof's cmp_time), call-graph order and indices (cmp_total). */
+int order_flat(struct profile *p);
+int order_cg(struct profile *p);
+
+#endif

@@ -1,0 +1,246 @@
+/* profile: the analysed profile, built once by profile_load() and read-only afterwards. */
+#include "pfpriv.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert(offsetof(struct pf_sym, addr) == 0 &&
+    offsetof(struct pf_sym, end_addr) == sizeof(uint64_t),
+    "symtab_lookup() needs (addr, end_addr) first");
+
+/* gmon reader callbacks: the reader knows nothing of profiles. */
+static enum gmon_status
+on_hist(void *ctx, const struct gmon_hist *h, const char *file, int **counts,
+    uint32_t *nbins, struct diag *d)
+{
+	return hist_on_record(ctx, h, file, counts, nbins, d);
+}
+
+static int
+on_bsd_rate(void *ctx, uint32_t rate, const char *file, struct diag *d)
+{
+	return hist_on_bsd_rate(ctx, rate, file, d);
+}
+
+static void
+on_bsd_end(void *ctx)
+{
+	hist_on_bsd_end(ctx);
+}
+
+static int
+on_arc(void *ctx, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
+{
+	return arcs_tally(ctx, from, self, count, d);
+}
+
+/* gprof's bb_read_rec(): up to PF_NBBS blocks per symbol, and only with -l. */
+static int
+on_bb(void *ctx, uint64_t addr, uint64_t count, struct diag *d)
+{
+	struct profile *p = ctx;
+	uint32_t id, i;
+
+	if (!p->line_mode) {
+		if (!p->priv->bb_warned && p->priv->opts->want_bb_warning)
+			diag_add(d, DIAG_WARN, "warning: ignoring basic-block exec counts (use -l or --line)");
+		p->priv->bb_warned = 1;
+		return 0;
+	}
+	if ((id = profile_lookup(p, addr)) == PF_NONE)
+		return 0;
+	if (p->bb == NULL && (p->bb = mem_calloc(p->priv->symcap, sizeof *p->bb)) == NULL)
+		return diag_oom(d);
+	for (i = 0; i < PF_NBBS; i++) {
+		if (p->bb[id].addr[i] == 0 || p->bb[id].addr[i] == addr) {
+			p->bb[id].addr[i] = addr;
+			p->bb[id].calls[i] += count;
+			break;
+		}
+	}
+	return 0;
+}
+
+static const struct gmon_ops reader_ops = {
+	on_hist, on_bsd_rate, on_bsd_end, on_arc, on_bb
+};
+
+static int
+read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	struct gmon_layout lay = {
+		p->priv->addr_bytes, p->priv->big_endian, bin_sign_extend(p->priv->bin)
+	};
+	int version = 0;
+	size_t i;
+
+	if (o->format == GMON_FMT_PROF) {
+		diag_add(d, DIAG_ERROR, "sorry, file format `prof' is not yet supported");
+		return -1;
+	}
+	p->gmon = mem_calloc(o->ngmon, sizeof *p->gmon);
+	if (p->gmon == NULL)
+		return diag_oom(d);
+	for (i = 0; i < o->ngmon; i++) {
+		p->gmon[i].path = o->gmon[i];
+		if (gmon_read(o->gmon[i], o->format, &lay, &reader_ops, p, &p->input, &version,
+		    &p->gmon[i].counts, d) != 0)
+			return -1;
+		p->ngmon++;
+	}
+	return 0;
+}
+
+/* The text for -c, or NULL where gprof cannot scan (it says so once). */
+static const unsigned char *
+scan_text(struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	if (!o->static_calls)
+		return NULL;
+	if (bin_arch(p->priv->bin) == BIN_ARCH_OTHER) {
+		diag_add(d, DIAG_WARN, "-c not supported on architecture %s",
+		    bin_arch_name(p->priv->bin));
+		return NULL;
+	}
+	return bin_text(p->priv->bin, d);
+}
+
+static int
+analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	const struct symspecs *ss = &p->priv->specs;
+	const unsigned char *text = scan_text(p, o, d);
+	uint32_t i;
+
+	for (i = 0; i < p->nsyms; i++) {
+		uint64_t a = p->sym[i].addr;
+
+		p->sym[i].flat_ok = symspec_has(ss, SPEC_INCL_FLAT, a) ||
+		    (symspec_empty(ss, SPEC_INCL_FLAT) && !symspec_has(ss, SPEC_EXCL_FLAT, a));
+	}
+	if (read_profiles(p, o, d) != 0)
+		return -1;
+	p->ntallied = p->narcs;
+	if (p->input & GMON_IN_HIST)
+		hist_assign(p);
+	if (p->input & GMON_IN_CG) {
+		if (cg_assemble(p, text, d) != 0 || order_cg(p) != 0)
+			return diag_errors(d) ? -1 : diag_oom(d);
+	}
+	return order_flat(p) != 0 ? diag_oom(d) : 0;
+}
+
+int
+profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
+{
+	struct profile *p = mem_calloc(1, sizeof *p);
+	struct pf_private *pv = mem_calloc(1, sizeof *pv);
+
+	*out = NULL;
+	if (p == NULL || pv == NULL) {
+		free(p);
+		free(pv);
+		return diag_oom(d);
+	}
+	p->priv = pv;
+	pv->opts = o;
+	srcfiles_init(&pv->files);
+	strpool_init(&pv->names);
+	u64map_init(&pv->arcmap);
+	strcpy(p->dimension, "seconds");
+	p->dimension_abbrev = 's';
+	p->line_mode = o->line;
+	if (bin_open(&pv->bin, o->image, d) != 0 ||
+	    (pv->addr_bytes = bin_addr_bytes(pv->bin, d)) == 0 ||
+	    (pv->big_endian = bin_big_endian(pv->bin), syms_load(p, o, d)) != 0 ||
+	    analyse(p, o, d) != 0) {
+		profile_free(p);
+		return -1;
+	}
+	pv->opts = NULL;
+	*out = p;
+	return 0;
+}
+
+void
+profile_free(struct profile *p)
+{
+	uint32_t i;
+
+	if (p == NULL)
+		return;
+	for (i = 0; i < p->nhist; i++)
+		free(p->hist[i].sample);
+	free(p->hist);
+	free(p->sym);
+	free(p->arc);
+	free(p->bb);
+	free(p->flat_order);
+	free(p->cg_order);
+	free(p->gmon);
+	if (p->priv != NULL) {
+		bin_close(p->priv->bin);
+		srcfiles_release(&p->priv->files);
+		symspec_release(&p->priv->specs);
+		strpool_release(&p->priv->names);
+		u64map_release(&p->priv->arcmap);
+		free(p->priv);
+	}
+	free(p);
+}
+
+const struct pf_sym *
+profile_cycle(const struct profile *p, int k)
+{
+	return k >= 1 && (uint32_t)k <= p->ncycles ? &p->sym[p->nsyms + (uint32_t)k - 1] : NULL;
+}
+
+const char *
+profile_file_name(const struct profile *p, uint32_t file)
+{
+	return file < p->priv->files.n ? p->priv->files.f[file].name : NULL;
+}
+
+uint32_t
+profile_lookup(const struct profile *p, uint64_t addr)
+{
+	long i = symtab_lookup(p->sym, sizeof *p->sym, p->nsyms, addr);
+
+	return i < 0 ? PF_NONE : (uint32_t)i;
+}
+
+char *
+profile_demangle(const struct profile *p, const char *name)
+{
+	return bin_demangle(p->priv->bin, name);
+}
+
+int
+profile_demangle_style(const char *style)
+{
+	return bin_demangle_style(style);
+}
+
+int profile_addr_bytes(const struct profile *p) { return p->priv->addr_bytes; }
+int profile_big_endian(const struct profile *p) { return p->priv->big_endian; }
+
+int
+profile_in_exec(const struct profile *p, uint32_t id)
+{
+	const struct symspecs *ss = &p->priv->specs;
+	uint64_t a = p->sym[id].addr;
+
+	return symspec_has(ss, SPEC_INCL_EXEC, a) ||
+	    (symspec_empty(ss, SPEC_INCL_EXEC) && !symspec_has(ss, SPEC_EXCL_EXEC, a));
+}
+
+int
+profile_in_anno(const struct profile *p, uint32_t id)
+{
+	const struct symspecs *ss = &p->priv->specs;
+	uint64_t a = p->sym[id].addr;
+
+	return symspec_has(ss, SPEC_INCL_ANNO, a) ||
+	    (symspec_empty(ss, SPEC_INCL_ANNO) && !symspec_has(ss, SPEC_EXCL_ANNO, a));
+}

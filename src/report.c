@@ -1,0 +1,465 @@
+/* report: gprof's text rows (names, flat profile, call-graph lines), shared by batch output and the browser. */
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem.h"
+#include "msort.h"
+#include "srcfile.h"
+
+static char not_mangled[1];	/* cache marker: bfd_demangle returned NULL */
+
+struct report {
+	const struct profile *p;
+	struct report_opts o;
+	char **dem;		/* per symbol: demangled name, &not_mangled, or NULL (unknown) */
+};
+
+struct report *
+report_new(const struct profile *p, const struct report_opts *o)
+{
+	struct report *r = mem_calloc(1, sizeof *r);
+
+	if (r == NULL)
+		return NULL;
+	r->p = p;
+	r->o = *o;
+	r->dem = mem_calloc(p->nsyms + p->ncycles, sizeof *r->dem);
+	if (r->dem == NULL) {
+		free(r);
+		return NULL;
+	}
+	return r;
+}
+
+void
+report_free(struct report *r)
+{
+	uint32_t i;
+
+	if (r == NULL)
+		return;
+	for (i = 0; i < r->p->nsyms + r->p->ncycles; i++)
+		if (r->dem[i] != not_mangled)
+			free(r->dem[i]);
+	free(r->dem);
+	free(r);
+}
+
+const struct profile *
+report_profile(const struct report *r)
+{
+	return r->p;
+}
+
+static const char *
+shown_name(struct report *r, uint32_t id)
+{
+	const char *name = r->p->sym[id].name;
+
+	if (r->o.bsd || !r->o.demangle)
+		return name;
+	if (r->dem[id] == NULL) {
+		r->dem[id] = profile_demangle(r->p, name);
+		if (r->dem[id] == NULL)
+			r->dem[id] = not_mangled;
+	}
+	return r->dem[id] != not_mangled ? r->dem[id] : name;
+}
+
+size_t
+report_name_only(struct report *r, struct sbuf *sb, uint32_t id)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+	const char *name, *file;
+	size_t start = sb->len;
+
+	if (s->name == NULL)
+		return 0;
+	name = shown_name(r, id);
+	sbuf_puts(sb, name);
+	if ((r->o.line || r->o.inline_files) && s->file != PF_NONE) {
+		file = profile_file_name(r->p, s->file);
+		if (!r->o.full_path)
+			file = srcfiles_basename(file);
+		if (r->o.line)
+			sbuf_printf(sb, " (%s:%d @ %lx)", file, s->line, (unsigned long)s->addr);
+		else
+			sbuf_printf(sb, " (%s:%d)", file, s->line);
+	}
+	return sb->len - start;
+}
+
+void
+report_name(struct report *r, struct sbuf *sb, uint32_t id)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+
+	report_name_only(r, sb, id);
+	if (s->cycle != 0)
+		sbuf_printf(sb, " <cycle %d>", s->cycle);
+	if (s->index != 0)
+		sbuf_printf(sb, s->print_flag ? " [%d]" : " (%d)", s->index);
+}
+
+/* --- flat profile --- */
+
+static const struct report_unit si_units[] = {
+	{ 'T', 1e-12 }, { 'G', 1e-09 }, { 'M', 1e-06 }, { 'K', 1e-03 },
+	{ ' ', 1e+00 }, { 'm', 1e+03 }, { 'u', 1e+06 }, { 'n', 1e+09 },
+	{ 'p', 1e+12 }, { 'f', 1e+15 }, { 'a', 1e+18 }
+};
+
+/*
+ * When no prefix fits (hz = 0 makes every per-call time infinite) gprof
+ * reads one entry past its table: in the 2.40 binary that is '<' with a
+ * factor of 0 (probed by tests/diff/edge.sh).
+ */
+static const struct report_unit past_table = { '<', 0.0 };
+
+struct report_unit
+report_flat_unit(struct report *r)
+{
+	const struct profile *p = r->p;
+	double top_time = 0.0;
+	int have_top = 0;
+	uint32_t k;
+	size_t i;
+
+	if (r->o.bsd)
+		return si_units[5];
+	for (k = 0; k < p->nsyms; k++) {
+		const struct pf_sym *s = &p->sym[p->flat_order[k]];
+
+		if (s->ncalls != 0 && (s->time + s->child_time) / s->ncalls > top_time) {
+			top_time = (s->time + s->child_time) / s->ncalls;
+			have_top = 1;
+		}
+	}
+	if (!have_top || top_time <= 0.0)
+		return si_units[0];
+	top_time /= p->hz;
+	for (i = 0; i < sizeof si_units / sizeof si_units[0]; i++) {
+		double v = si_units[i].scale * top_time;
+
+		if (v >= 1.0 && v < 1000.0)
+			return si_units[i];
+	}
+	return past_table;
+}
+
+double
+report_flat_total(const struct report *r)
+{
+	return r->p->total_time > 0.0 ? r->p->total_time : 1.0;
+}
+
+double
+report_cg_total(const struct report *r)
+{
+	return r->p->print_time > 0.0 ? r->p->print_time : 1.0;
+}
+
+long
+report_granularity(const struct report *r)
+{
+	double s = r->p->hist_scale;
+
+	/* (long)s on x86-64 gives LONG_MIN for NaN and out-of-range values. */
+	if (!(s >= -9223372036854775808.0 && s < 9223372036854775808.0))
+		return (long)((unsigned long)(-9223372036854775807L - 1) * 2UL);
+	return (long)((unsigned long)(long)s * 2UL);
+}
+
+void
+report_flat_columns(struct report *r, struct sbuf *sb, const struct report_unit *u)
+{
+	char unit[64];
+
+	snprintf(unit, sizeof unit, "%c%c/call", u->prefix, r->p->dimension_abbrev);
+	sbuf_printf(sb, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
+	    "%  ", "cumulative", "self  ", "", "self  ", "total ", "");
+	sbuf_printf(sb, "%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
+	    "time", r->p->dimension, r->p->dimension, "calls", unit, unit, "name");
+}
+
+int
+report_flat_listed(struct report *r, uint32_t id)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+
+	return s->flat_ok && (r->o.zeros || s->ncalls != 0 || s->time != 0);
+}
+
+void
+report_flat_row(struct report *r, struct sbuf *sb, uint32_t id, double accum, double total,
+    const struct report_unit *u)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+	long hz = r->p->hz;
+
+	sbuf_printf(sb, r->o.bsd ? "%5.1f %10.2f %8.2f" : "%6.2f %9.2f %8.2f",
+	    total > 0.0 ? 100 * s->time / total : 0.0, accum / hz, s->time / hz);
+	if (s->ncalls != 0)
+		sbuf_printf(sb, " %8lu %8.2f %8.2f  ", (unsigned long)s->ncalls,
+		    u->scale * s->time / hz / s->ncalls,
+		    u->scale * (s->time + s->child_time) / hz / s->ncalls);
+	else
+		sbuf_printf(sb, " %8.8s %8.8s %8.8s  ", "", "", "");
+	if (r->o.bsd)
+		report_name(r, sb, id);
+	else
+		report_name_only(r, sb, id);
+}
+
+/* --- call graph --- */
+
+int
+report_cg_listed(struct report *r, uint32_t id)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+
+	if (!r->o.zeros && s->ncalls == 0 && s->self_calls == 0 && s->prop_self == 0 &&
+	    s->prop_child == 0)
+		return 0;
+	return s->print_flag && !(r->o.line && !s->is_func);
+}
+
+static int
+in_same_cycle(const struct profile *p, const struct pf_arc *a)
+{
+	int pc = p->sym[a->parent].cycle, cc = p->sym[a->child].cycle;
+
+	return pc != 0 && cc != 0 && pc == cc;
+}
+
+/* gprof's cmp_arc(): self arcs least, then calls within a cycle (by count), then time, count. */
+static int
+cmp_arc(const struct profile *p, uint32_t la, uint32_t ra)
+{
+	const struct pf_arc *l = &p->arc[la], *r = &p->arc[ra];
+	double lt, rt;
+
+	if (l->parent == l->child)
+		return -1;
+	if (r->parent == r->child)
+		return 1;
+	if (in_same_cycle(p, l)) {
+		if (!in_same_cycle(p, r))
+			return -1;
+		return l->count < r->count ? -1 : l->count > r->count;
+	}
+	if (in_same_cycle(p, r))
+		return 1;
+	lt = l->time + l->child_time;
+	rt = r->time + r->child_time;
+	if (lt < rt)
+		return -1;
+	if (lt > rt)
+		return 1;
+	return l->count < r->count ? -1 : l->count > r->count;
+}
+
+static int
+cmp_arc_up(const void *a, const void *b, void *ctx)
+{
+	return cmp_arc(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+static int
+cmp_arc_down(const void *a, const void *b, void *ctx)
+{
+	return cmp_arc(ctx, *(const uint32_t *)b, *(const uint32_t *)a);
+}
+
+/*
+ * gprof insertion-sorts each list as it prints it.  Inserting the newest
+ * arc first, each before the first element it does not exceed, equals a
+ * stable sort of the arcs in creation order (arc ids ascend with it).
+ */
+static size_t
+sorted_arcs(struct report *r, uint32_t first, int parents, uint32_t **out)
+{
+	const struct profile *p = r->p;
+	size_t n = 0, i;
+	uint32_t a, *v;
+
+	for (a = first; a != PF_NONE; a = parents ? p->arc[a].next_parent : p->arc[a].next_child)
+		n++;
+	*out = v = mem_array(n, sizeof *v);
+	if (v == NULL)
+		return 0;
+	i = n;
+	for (a = first; a != PF_NONE; a = parents ? p->arc[a].next_parent : p->arc[a].next_child)
+		v[--i] = a;
+	if (msort_ids(v, n, parents ? cmp_arc_up : cmp_arc_down, (void *)p) != 0) {
+		free(v);
+		*out = NULL;
+		return 0;
+	}
+	return n;
+}
+
+size_t
+report_cg_parents(struct report *r, uint32_t id, uint32_t **out)
+{
+	return sorted_arcs(r, r->p->sym[id].parents, 1, out);
+}
+
+size_t
+report_cg_children(struct report *r, uint32_t id, uint32_t **out)
+{
+	return sorted_arcs(r, r->p->sym[id].children, 0, out);
+}
+
+/* gprof's cmp_member(), reversed: members by total time, then calls, descending. */
+static int
+cmp_member_down(const void *a, const void *b, void *ctx)
+{
+	const struct pf_sym *s = ctx;
+	const struct pf_sym *l = &s[*(const uint32_t *)b], *r = &s[*(const uint32_t *)a];
+	double lt = l->prop_self + l->prop_child, rt = r->prop_self + r->prop_child;
+	uint64_t lc = l->ncalls + l->self_calls, rc = r->ncalls + r->self_calls;
+
+	if (lt > rt)
+		return 1;
+	if (lt < rt)
+		return -1;
+	return lc > rc ? 1 : -(lc < rc);
+}
+
+size_t
+report_cg_members(struct report *r, uint32_t cycle_id, uint32_t **out)
+{
+	const struct profile *p = r->p;
+	size_t n = 0, i = 0;
+	uint32_t m, *v;
+
+	for (m = p->sym[cycle_id].cyc_next; m != PF_NONE; m = p->sym[m].cyc_next)
+		n++;
+	*out = v = mem_array(n, sizeof *v);
+	if (v == NULL)
+		return 0;
+	for (m = p->sym[cycle_id].cyc_next; m != PF_NONE; m = p->sym[m].cyc_next)
+		v[i++] = m;
+	if (msort_ids(v, n, cmp_member_down, p->sym) != 0) {
+		free(v);
+		*out = NULL;
+		return 0;
+	}
+	return n;
+}
+
+void
+report_cg_spontaneous(struct report *r, struct sbuf *sb)
+{
+	sbuf_printf(sb, r->o.bsd ? "%6.6s %5.5s %7.7s %11.11s %7.7s %7.7s     <spontaneous>" :
+	    "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>", "", "", "", "", "", "");
+}
+
+/* The counts-only line of a recursive call or a call within a cycle. */
+static void
+inner_arc(struct report *r, struct sbuf *sb, const struct pf_arc *a)
+{
+	sbuf_printf(sb, r->o.bsd ? "%6.6s %5.5s %7.7s %11.11s %7lu %7.7s     " :
+	    "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     ", "", "", "", "",
+	    (unsigned long)a->count, "");
+}
+
+/* A regular caller or callee line: its times and calls/total. */
+static void
+outer_arc(struct report *r, struct sbuf *sb, const struct pf_arc *a, uint64_t total)
+{
+	long hz = r->p->hz;
+
+	sbuf_printf(sb, r->o.bsd ? "%6.6s %5.5s %7.2f %11.2f %7lu/%-7lu     " :
+	    "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     ", "", "",
+	    a->time / hz, a->child_time / hz, (unsigned long)a->count, (unsigned long)total);
+}
+
+void
+report_cg_parent(struct report *r, struct sbuf *sb, uint32_t child, uint32_t arc)
+{
+	const struct profile *p = r->p;
+	const struct pf_arc *a = &p->arc[arc];
+	const struct pf_sym *c = &p->sym[child];
+
+	if (a->parent == child || (c->cycle != 0 && p->sym[a->parent].cycle == c->cycle))
+		inner_arc(r, sb, a);
+	else
+		outer_arc(r, sb, a, p->sym[c->cyc_head].ncalls);
+	report_name(r, sb, a->parent);
+}
+
+void
+report_cg_child(struct report *r, struct sbuf *sb, uint32_t parent, uint32_t arc)
+{
+	const struct profile *p = r->p;
+	const struct pf_arc *a = &p->arc[arc];
+	const struct pf_sym *c = &p->sym[a->child];
+
+	if (a->child == parent || (c->cycle != 0 && c->cycle == p->sym[parent].cycle))
+		inner_arc(r, sb, a);
+	else
+		outer_arc(r, sb, a, p->sym[c->cyc_head].ncalls);
+	report_name(r, sb, a->child);
+}
+
+void
+report_cg_primary(struct report *r, struct sbuf *sb, uint32_t id)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+	long hz = r->p->hz;
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "[%d]", s->index);
+	sbuf_printf(sb, r->o.bsd ? "%-6.6s %5.1f %7.2f %11.2f" : "%-6.6s %5.1f %7.2f %7.2f", buf,
+	    100 * (s->prop_self + s->prop_child) / report_cg_total(r),
+	    s->prop_self / hz, s->prop_child / hz);
+	if (s->ncalls + s->self_calls != 0) {
+		sbuf_printf(sb, " %7lu", (unsigned long)s->ncalls);
+		if (s->self_calls != 0)
+			sbuf_printf(sb, "+%-7lu ", (unsigned long)s->self_calls);
+		else
+			sbuf_printf(sb, " %7.7s ", "");
+	} else {
+		sbuf_printf(sb, " %7.7s %7.7s ", "", "");
+	}
+	report_name(r, sb, id);
+}
+
+void
+report_cg_cycle(struct report *r, struct sbuf *sb, uint32_t cycle_id)
+{
+	const struct pf_sym *h = &r->p->sym[cycle_id];
+	long hz = r->p->hz;
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "[%d]", h->index);
+	sbuf_printf(sb, r->o.bsd ? "%-6.6s %5.1f %7.2f %11.2f %7lu" : "%-6.6s %5.1f %7.2f %7.2f %7lu",
+	    buf, 100 * (h->prop_self + h->prop_child) / report_cg_total(r),
+	    h->prop_self / hz, h->prop_child / hz, (unsigned long)h->ncalls);
+	if (h->self_calls != 0)
+		sbuf_printf(sb, "+%-7lu", (unsigned long)h->self_calls);
+	else
+		sbuf_printf(sb, " %7.7s", "");
+	sbuf_printf(sb, " <cycle %d as a whole> [%d]", h->cycle, h->index);
+}
+
+void
+report_cg_member(struct report *r, struct sbuf *sb, uint32_t id)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+	long hz = r->p->hz;
+
+	sbuf_printf(sb, r->o.bsd ? "%6.6s %5.5s %7.2f %11.2f %7lu" : "%6.6s %5.5s %7.2f %7.2f %7lu",
+	    "", "", s->prop_self / hz, s->prop_child / hz, (unsigned long)s->ncalls);
+	if (s->self_calls != 0)
+		sbuf_printf(sb, "+%-7lu", (unsigned long)s->self_calls);
+	else
+		sbuf_printf(sb, " %7.7s", "");
+	sbuf_puts(sb, "     ");
+	report_name(r, sb, id);
+}

@@ -1,0 +1,280 @@
+/* syms: builds the profile's symbols from the executable (functions, -l lines) or an -S table. */
+#include "pfpriv.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A growing array of table entries. */
+struct entvec {
+	struct symtab_ent *v;
+	uint32_t n;
+	size_t cap;
+};
+
+static int
+push(struct entvec *ev, const struct symtab_ent *e)
+{
+	if (ev->n == UINT32_MAX - 1 || mem_reserve(&ev->v, &ev->cap, ev->n + 1, sizeof *ev->v) != 0)
+		return -1;
+	ev->v[ev->n++] = *e;
+	return 0;
+}
+
+static uint64_t
+text_end(const struct pf_private *pv)
+{
+	return bin_text_vma(pv->bin) + bin_text_size(pv->bin) - 1;
+}
+
+/* File id and line of ADDR from the debugging information, as gprof's get_src_info(). */
+static int
+src_info(struct pf_private *pv, uint64_t addr, struct symtab_ent *e, const char **func)
+{
+	const char *file;
+
+	e->file = SYMTAB_NONE;
+	e->line = 0;
+	if (!bin_src_info(pv->bin, addr, &file, func, &e->line))
+		return 0;
+	e->file = srcfiles_intern(&pv->files, file);
+	return e->file == U64MAP_NONE ? -1 : 1;
+}
+
+/* gprof's core_create_function_syms(): one entry per accepted symbol. */
+static int
+function_syms(struct pf_private *pv, const struct pf_opts *o, struct symtab *out, struct diag *d)
+{
+	struct bin_symopts so = { o->no_static, o->functions_only };
+	struct entvec ev = { NULL, 0, 0 };
+	struct bin_sym bs;
+	const char *func;
+	size_t i;
+
+	for (i = 0; i < bin_nsyms(pv->bin); i++) {
+		struct symtab_ent e;
+
+		bin_sym(pv->bin, i, &so, &bs);
+		if (bs.cls == 0)
+			continue;
+		memset(&e, 0, sizeof e);
+		e.addr = bs.addr;
+		e.name = bs.name;
+		e.is_func = (uint8_t)bs.is_func;
+		e.is_static = bs.cls == 't';
+		e.aux = SYMTAB_NONE;
+		if (src_info(pv, e.addr, &e, &func) < 0 || push(&ev, &e) != 0) {
+			free(ev.v);
+			return diag_oom(d);
+		}
+	}
+	if (ev.n == 0) {
+		free(ev.v);
+		diag_add(d, DIAG_ERROR, "%s: file has no symbols", o->image);
+		return -1;
+	}
+	if (symtab_finalize(out, ev.v, ev.n, text_end(pv)) != 0)
+		return diag_oom(d);
+	return 0;
+}
+
+/* A line symbol at ADDR unless it continues the previous one (gprof's -l walk). */
+static int
+line_sym(struct pf_private *pv, const struct symtab *fn, struct entvec *ev,
+    long *prev, uint64_t addr)
+{
+	struct symtab_ent e;
+	const char *func;
+	const struct symtab_ent *pe = *prev >= 0 ? &ev->v[*prev] : NULL;
+	long f;
+	int rc = src_info(pv, addr, &e, &func);
+
+	if (rc <= 0)
+		return rc;
+	if (pe != NULL && pe->line == e.line && strcmp(pe->name, func) == 0 && pe->file == e.file)
+		return 0;
+	e.addr = addr;
+	e.end_addr = 0;
+	e.is_func = 0;
+	e.mapped = 0;
+	e.aux = SYMTAB_NONE;
+	e.is_static = 0;
+	if (pe != NULL && pe->file == e.file && strcmp(pe->name, func) == 0) {
+		e.is_static = pe->is_static;
+		e.name = pe->name;
+	} else {
+		f = symtab_lookup(fn->ent, sizeof *fn->ent, fn->len, addr);
+		if (f >= 0)
+			e.is_static = fn->ent[f].is_static;
+		e.name = strpool_dup(&pv->names, func);
+	}
+	if (e.name == NULL || push(ev, &e) != 0)
+		return -1;
+	*prev = (long)ev->n - 1;
+	return 0;
+}
+
+/*
+ * gprof's core_create_line_syms(): a symbol wherever (file, line, function)
+ * changes along the text, one text byte at a time, plus the functions.
+ * gprof walks twice and aborts ("somebody miscounted") when libbfd answers
+ * differently the second time; one walk gives the table its second walk
+ * builds.
+ */
+static int
+line_syms(struct pf_private *pv, const struct pf_opts *o, struct symtab *out, struct diag *d)
+{
+	struct symtab fn;
+	struct entvec ev = { NULL, 0, 0 };
+	uint64_t vma = bin_text_vma(pv->bin), end = vma + bin_text_size(pv->bin);
+	long prev = -1;
+	uint32_t i;
+
+	if (function_syms(pv, o, &fn, d) != 0)
+		return -1;
+	for (; vma < end; vma++)
+		if (line_sym(pv, &fn, &ev, &prev, vma) != 0)
+			goto oom;
+	for (i = 0; i < fn.len; i++)
+		if (push(&ev, &fn.ent[i]) != 0)
+			goto oom;
+	symtab_release(&fn);
+	if (symtab_finalize(out, ev.v, ev.n, text_end(pv)) != 0)
+		return diag_oom(d);
+	return 0;
+oom:
+	symtab_release(&fn);
+	free(ev.v);
+	return diag_oom(d);
+}
+
+/* One "address type name" line of an -S file; 1 if it is a text symbol. */
+static int
+parse_ext_line(const char *buf, struct symtab_ent *e, char *name)
+{
+	char address[1024], type;
+
+	if (sscanf(buf, "%1023s %c %1023s", address, &type, name) != 3)
+		return 0;
+	if (type != 't' && type != 'T')
+		return 0;
+	memset(e, 0, sizeof *e);
+	if (sscanf(address, "%" SCNx64, &e->addr) != 1)
+		e->addr = 0;
+	e->is_func = 1;
+	e->is_static = type == 't';
+	e->file = SYMTAB_NONE;
+	e->aux = SYMTAB_NONE;
+	return 1;
+}
+
+/* gprof's core_create_syms_from(): symbols from an nm or /proc/kallsyms listing. */
+static int
+external_syms(struct pf_private *pv, const char *path, struct symtab *out, struct diag *d)
+{
+	struct entvec ev = { NULL, 0, 0 };
+	char buf[1024], name[1024];
+	struct symtab_ent e;
+	FILE *f = fopen(path, "r");
+
+	if (f == NULL) {
+		diag_add(d, DIAG_ERROR, "%s: could not open: %s", path, strerror(errno));
+		return -1;
+	}
+	/* gprof reads with fgets(buf, 1023): longer lines are split. */
+	while (fgets(buf, sizeof buf - 1, f) != NULL) {
+		if (!parse_ext_line(buf, &e, name))
+			continue;
+		if ((e.name = strpool_dup(&pv->names, name)) == NULL || push(&ev, &e) != 0) {
+			fclose(f);
+			free(ev.v);
+			return diag_oom(d);
+		}
+	}
+	fclose(f);
+	if (ev.n == 0) {
+		free(ev.v);
+		diag_add(d, DIAG_ERROR, "%s: file has no symbols", path);
+		return -1;
+	}
+	if (symtab_finalize(out, ev.v, ev.n, text_end(pv)) != 0)
+		return diag_oom(d);
+	return 0;
+}
+
+/* The profile's symbols from the finalized table. */
+static int
+make_syms(struct profile *p, const struct symtab *tab, struct diag *d)
+{
+	uint32_t i;
+
+	p->sym = mem_calloc(tab->len, sizeof *p->sym);
+	if (p->sym == NULL)
+		return diag_oom(d);
+	p->priv->symcap = tab->len;
+	for (i = 0; i < tab->len; i++) {
+		struct pf_sym *s = &p->sym[i];
+		const struct symtab_ent *e = &tab->ent[i];
+
+		s->addr = e->addr;
+		s->end_addr = e->end_addr;
+		s->name = e->name;
+		s->file = e->file == SYMTAB_NONE ? PF_NONE : e->file;
+		s->line = e->line;
+		s->is_func = e->is_func;
+		s->is_static = e->is_static;
+		s->mapped = e->mapped;
+		s->cyc_head = i;
+		s->cyc_next = PF_NONE;
+		s->parents = s->children = PF_NONE;
+	}
+	p->nsyms = tab->len;
+	p->priv->has_after = tab->has_after;
+	p->priv->after_addr = tab->after_addr;
+	return 0;
+}
+
+static int
+build_specs(struct profile *p, const struct pf_opts *o, const struct symtab *tab,
+    struct diag *d)
+{
+	struct pf_private *pv = p->priv;
+	struct spec_req *req = mem_array(o->nspec, sizeof *req);
+	size_t k;
+	int rc;
+
+	if (req == NULL)
+		return diag_oom(d);
+	for (k = 0; k < o->nspec; k++) {
+		req[k].text = o->spec[k].text;
+		req[k].table = o->spec[k].table;
+	}
+	rc = symspec_build(&pv->specs, req, o->nspec, tab, &pv->files,
+	    bin_leading_char(pv->bin), text_end(pv));
+	free(req);
+	return rc != 0 ? diag_oom(d) : 0;
+}
+
+int
+syms_load(struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	struct pf_private *pv = p->priv;
+	struct symtab tab;
+	int rc;
+
+	if (o->extsyms != NULL)
+		rc = external_syms(pv, o->extsyms, &tab, d);
+	else if (o->line)
+		rc = line_syms(pv, o, &tab, d);
+	else
+		rc = function_syms(pv, o, &tab, d);
+	if (rc != 0)
+		return -1;
+	rc = build_specs(p, o, &tab, d);
+	if (rc == 0)
+		rc = make_syms(p, &tab, d);
+	symtab_release(&tab);
+	return rc;
+}

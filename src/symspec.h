@@ -1,0 +1,54 @@
+/* symspec: gprof's symbol specifications (func, file.c, file:line, a/b) turned into address tables. */
+#ifndef TGPROF_SYMSPEC_H
+#define TGPROF_SYMSPEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profile.h"
+#include "srcfile.h"
+#include "symtab.h"
+
+/* A symspec as given on the command line, with the table it goes to. */
+struct spec_req {
+	const char *text;	/* not owned */
+	enum spec_table table;
+};
+
+/* An arc allowed or refused by an "a/b" spec: the callee's address range. */
+struct spec_arc {
+	uint64_t child_addr, child_end;
+	uint32_t next;		/* next arc of the same caller range, or SYMTAB_NONE */
+};
+
+struct symspecs {
+	struct symtab table[SPEC_NTABLES];	/* aux = first spec_arc of an entry */
+	struct spec_arc *arc;			/* owned */
+	size_t narcs, arccap;
+};
+
+/*
+ * Builds the tables from REQ[0..NREQ) (in command-line order; gprof
+ * processes them last first) against the finalized symbol table SYMS,
+ * whose file ids refer to FILES.  Returns 0 or -1 (out of memory).
+ */
+int symspec_build(struct symspecs *ss, const struct spec_req *req, size_t nreq,
+    const struct symtab *syms, const struct srcfiles *files, char leading_char,
+    uint64_t text_end);
+
+void symspec_release(struct symspecs *ss);
+
+/* The symbol at ADDR is in table T (gprof: sym_lookup(&syms[T], addr) != NULL). */
+int symspec_has(const struct symspecs *ss, enum spec_table t, uint64_t addr);
+
+/* Table T is empty. */
+int symspec_empty(const struct symspecs *ss, enum spec_table t);
+
+/*
+ * An arc from the symbol at FROM to the symbol [TO, TO_END] is in arc
+ * table T (gprof: sym_id_arc_is_present()).
+ */
+int symspec_arc_present(const struct symspecs *ss, enum spec_table t,
+    uint64_t from, uint64_t to, uint64_t to_end);
+
+#endif

@@ -1,0 +1,29 @@
+/* u64map: an open-addressing hash map from 64-bit keys to 32-bit ids. */
+#ifndef TGPROF_U64MAP_H
+#define TGPROF_U64MAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define U64MAP_NONE UINT32_MAX
+
+struct u64map {
+	uint64_t *key;		/* owned */
+	uint32_t *val;		/* owned; U64MAP_NONE marks an empty slot */
+	size_t cap;		/* a power of two, or 0 */
+	size_t n;
+};
+
+void u64map_init(struct u64map *m);
+void u64map_release(struct u64map *m);
+
+/* The id stored for KEY, or U64MAP_NONE. */
+uint32_t u64map_get(const struct u64map *m, uint64_t key);
+
+/* Stores KEY -> VAL (VAL != U64MAP_NONE), replacing any old value; 0 or -1. */
+int u64map_put(struct u64map *m, uint64_t key, uint32_t val);
+
+/* A well-mixed 64-bit hash of the string S. */
+uint64_t u64map_strhash(const char *s);
+
+#endif
