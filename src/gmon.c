@@ -308,6 +308,7 @@ read_bsd(struct cur *c, enum gmon_format fmt, const struct gmon_ops *ops, void *
 	}
 	c->off = hdrsize < c->len ? hdrsize : c->len;
 	h.bsd = 1;
+	h.ncnt = ncnt;
 	h.samp_bytes = (int)(ncnt - hdrsize);
 	h.num_bins = (uint32_t)((size_t)(long)h.samp_bytes / 2);
 	if (read_bsd_hist(c, &h, ops, ctx, n, d) != 0)

@@ -38,6 +38,7 @@ struct gmon_hist {
 	char dimen[15];		/* magic format only; not NUL-terminated */
 	char abbrev;		/* magic format only */
 	int bsd;		/* from a BSD header */
+	uint32_t ncnt;		/* BSD: header plus histogram bytes */
 	int samp_bytes;		/* BSD: ncnt minus the header size, as gprof's int */
 };
 

@@ -170,6 +170,8 @@ enum gmon_status
 hist_on_record(struct profile *p, const struct gmon_hist *h, const char *file,
     int **counts, uint32_t *nbins, struct diag *d)
 {
+	p->last_hist_highpc = h->highpc;
+	p->last_hist_word = h->bsd ? h->ncnt : h->num_bins;
 	if (h->bsd)
 		return bsd_record(p, h, file, counts, nbins, d);
 	return magic_record(p, h, counts, nbins, d);

@@ -134,6 +134,13 @@ struct profile {
 	struct pf_gmon_info *gmon;	/* one per file read */
 	size_t ngmon;
 	int line_mode;		/* built with -l */
+	/*
+	 * gprof writes 12 uninitialised stack bytes into gmon.sum's header;
+	 * they hold the last histogram header it read: highpc, then num_bins
+	 * (magic) or ncnt (BSD), in host byte order.  Kept for -s.
+	 */
+	uint64_t last_hist_highpc;
+	uint32_t last_hist_word;
 	struct pf_private *priv;	/* the engine's own state */
 };
 

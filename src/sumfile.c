@@ -85,12 +85,14 @@ put_blocks(struct writer *w, const struct profile *p)
 static void
 write_magic(struct writer *w, const struct profile *p)
 {
-	static const unsigned char spare[12];
-	uint32_t r;
+	uint64_t spare_pc = p->last_hist_highpc;
+	uint32_t spare_word = p->last_hist_word, r;
 
 	fwrite(GMON_MAGIC, 1, GMON_MAGIC_LEN, w->f);
 	put_n(w, GMON_VERSION, 4);
-	fwrite(spare, 1, sizeof spare, w->f);
+	/* The "spare" bytes gprof leaves uninitialised (see struct profile). */
+	fwrite(&spare_pc, sizeof spare_pc, 1, w->f);
+	fwrite(&spare_word, sizeof spare_word, 1, w->f);
 	for (r = 0; (p->input & GMON_IN_HIST) && r < p->nhist; r++) {
 		fputc(GMON_TAG_TIME_HIST, w->f);
 		put_vma(w, p->hist[r].lowpc);

@@ -119,10 +119,23 @@ line_sym(struct pf_private *pv, const struct symtab *fn, struct entvec *ev,
 /*
  * gprof's core_create_line_syms(): a symbol wherever (file, line, function)
  * changes along the text, one text byte at a time, plus the functions.
- * gprof walks twice and aborts ("somebody miscounted") when libbfd answers
- * differently the second time; one walk gives the table its second walk
- * builds.
+ * gprof walks twice, counting and then building.  libbfd parses DWARF
+ * lazily, and during the first walk it can name an inlined function after
+ * its caller; gprof then aborts ("somebody miscounted").  tgprof makes the
+ * same first walk to bring libbfd into the same state and builds from the
+ * second, so it gets gprof's table, and a correct one where gprof aborts.
  */
+/* gprof's first (counting) walk, for its effect on libbfd's caches. */
+static void
+warm_up(struct pf_private *pv, uint64_t vma, uint64_t end)
+{
+	const char *file, *func;
+	int line;
+
+	for (; vma < end; vma++)
+		bin_src_info(pv->bin, vma, &file, &func, &line);
+}
+
 static int
 line_syms(struct pf_private *pv, const struct pf_opts *o, struct symtab *out, struct diag *d)
 {
@@ -134,6 +147,7 @@ line_syms(struct pf_private *pv, const struct pf_opts *o, struct symtab *out, st
 
 	if (function_syms(pv, o, &fn, d) != 0)
 		return -1;
+	warm_up(pv, vma, end);
 	for (; vma < end; vma++)
 		if (line_sym(pv, &fn, &ev, &prev, vma) != 0)
 			goto oom;
@@ -150,9 +164,13 @@ oom:
 	return diag_oom(d);
 }
 
-/* One "address type name" line of an -S file; 1 if it is a text symbol. */
+/*
+ * One "address type name" line of an -S file; 1 if it is a text symbol.
+ * When the address does not parse, gprof keeps the value its variable
+ * held, the previous text symbol's address: *LAST carries it.
+ */
 static int
-parse_ext_line(const char *buf, struct symtab_ent *e, char *name)
+parse_ext_line(const char *buf, struct symtab_ent *e, char *name, uint64_t *last)
 {
 	char address[1024], type;
 
@@ -161,8 +179,8 @@ parse_ext_line(const char *buf, struct symtab_ent *e, char *name)
 	if (type != 't' && type != 'T')
 		return 0;
 	memset(e, 0, sizeof *e);
-	if (sscanf(address, "%" SCNx64, &e->addr) != 1)
-		e->addr = 0;
+	sscanf(address, "%" SCNx64, last);
+	e->addr = *last;
 	e->is_func = 1;
 	e->is_static = type == 't';
 	e->file = SYMTAB_NONE;
@@ -177,6 +195,7 @@ external_syms(struct pf_private *pv, const char *path, struct symtab *out, struc
 	struct entvec ev = { NULL, 0, 0 };
 	char buf[1024], name[1024];
 	struct symtab_ent e;
+	uint64_t last = 0;
 	FILE *f = fopen(path, "r");
 
 	if (f == NULL) {
@@ -185,7 +204,7 @@ external_syms(struct pf_private *pv, const char *path, struct symtab *out, struc
 	}
 	/* gprof reads with fgets(buf, 1023): longer lines are split. */
 	while (fgets(buf, sizeof buf - 1, f) != NULL) {
-		if (!parse_ext_line(buf, &e, name))
+		if (!parse_ext_line(buf, &e, name, &last))
 			continue;
 		if ((e.name = strpool_dup(&pv->names, name)) == NULL || push(&ev, &e) != 0) {
 			fclose(f);
