@@ -42,20 +42,30 @@ int
 arcs_add(struct profile *p, uint32_t parent, uint32_t child, uint64_t count, int by_range)
 {
 	struct pf_private *pv = p->priv;
-	uint32_t a = by_range ? find_by_range(p, parent, child) : arcs_find(p, parent, child);
 	struct pf_arc *arc;
+	uint32_t a;
 
+	if (p->narcs == PF_NONE - 1)
+		return -1;
+	if (by_range) {
+		a = find_by_range(p, parent, child);
+		if (a == PF_NONE && u64map_intern(&pv->arcmap, key_of(parent, child), p->narcs) ==
+		    U64MAP_NONE)
+			return -1;
+	} else {
+		a = u64map_intern(&pv->arcmap, key_of(parent, child), p->narcs);
+		if (a == U64MAP_NONE)
+			return -1;
+		if (a == p->narcs)
+			a = PF_NONE;
+	}
 	if (a != PF_NONE) {
 		p->arc[a].count += count;
 		return 0;
 	}
-	if (p->narcs == PF_NONE - 1 ||
-	    mem_reserve(&p->arc, &pv->arccap, p->narcs + 1, sizeof *p->arc) != 0)
+	if (mem_reserve(&p->arc, &pv->arccap, p->narcs + 1, sizeof *p->arc) != 0)
 		return -1;
 	a = p->narcs;
-	if (u64map_get(&pv->arcmap, key_of(parent, child)) == U64MAP_NONE &&
-	    u64map_put(&pv->arcmap, key_of(parent, child), a) != 0)
-		return -1;
 	arc = &p->arc[a];
 	memset(arc, 0, sizeof *arc);
 	arc->parent = parent;

@@ -152,27 +152,23 @@ cg_cycle_entry(struct out *w, uint32_t id)
 static void
 cg_entry(struct out *w, uint32_t id)
 {
-	uint32_t *a = NULL;
-	size_t n, i;
+	const struct profile *p = w->p;
+	uint32_t i;
 
-	n = report_cg_parents(w->r, id, &a);
-	if (w->p->sym[id].parents == PF_NONE) {
+	if (p->caller_start[id] == p->caller_start[id + 1]) {
 		report_cg_spontaneous(w->r, &w->sb);
 		endl(w);
 	}
-	for (i = 0; i < n; i++) {
-		report_cg_parent(w->r, &w->sb, id, a[i]);
+	for (i = p->caller_start[id]; i < p->caller_start[id + 1]; i++) {
+		report_cg_parent(w->r, &w->sb, id, p->caller_arc[i]);
 		endl(w);
 	}
-	free(a);
 	report_cg_primary(w->r, &w->sb, id);
 	endl(w);
-	n = report_cg_children(w->r, id, &a);
-	for (i = 0; i < n; i++) {
-		report_cg_child(w->r, &w->sb, id, a[i]);
+	for (i = p->callee_start[id]; i < p->callee_start[id + 1]; i++) {
+		report_cg_child(w->r, &w->sb, id, p->callee_arc[i]);
 		endl(w);
 	}
-	free(a);
 }
 
 /* gprof's cg_print(). */
@@ -201,12 +197,29 @@ print_graph(struct out *w)
 		sbuf_puts(&w->sb, blurb_callg_fsf);
 }
 
+/* "[N]" or "(N)" into BUF; returns its length. */
 static int
-cmp_name(const void *a, const void *b, void *ctx)
+index_tag(char *buf, const struct pf_sym *s)
 {
-	const struct pf_sym *s = ctx;
+	char *q = buf;
 
-	return strcmp(s[*(const uint32_t *)a].name, s[*(const uint32_t *)b].name);
+	*q++ = s->print_flag ? '[' : '(';
+	q = fmt_uint(q, (unsigned long)s->index, 0, 0);
+	*q++ = s->print_flag ? ']' : ')';
+	*q = '\0';
+	return (int)(q - buf);
+}
+
+/* "<cycle N>" into BUF; returns its length. */
+static int
+cycle_tag(char *buf, const struct pf_sym *s)
+{
+	char *q = fmt_str(buf, "<cycle ", 7);
+
+	q = fmt_uint(q, (unsigned long)s->cycle, 0, 0);
+	*q++ = '>';
+	*q = '\0';
+	return (int)(q - buf);
 }
 
 /* One index cell in gprof's FSF layout; *COL and START track gprof's column arithmetic. */
@@ -214,26 +227,25 @@ static void
 index_cell(struct out *w, uint32_t id, int *col, int start)
 {
 	const struct pf_sym *s = &w->p->sym[id];
-	char buf[32];
+	char buf[48];
+	int n = index_tag(buf, s);
 
-	snprintf(buf, sizeof buf, s->print_flag ? "[%d]" : "(%d)", s->index);
 	if (w->o->ro.bsd) {
-		sbuf_printf(&w->sb, "%6.6s ", buf);
-		if (s->name != NULL) {
-			sbuf_printf(&w->sb, "%-19.19s", s->name);
-		} else {
-			snprintf(buf, sizeof buf, "<cycle %d>", s->cycle);
-			sbuf_printf(&w->sb, "%-19.19s", buf);
-		}
+		sbuf_field(&w->sb, buf, 6, 0);		/* "%6.6s %-19.19s" */
+		sbuf_putc(&w->sb, ' ');
+		if (s->name == NULL)
+			cycle_tag(buf, s);
+		sbuf_field(&w->sb, s->name != NULL ? s->name : buf, 19, 1);
 		return;
 	}
-	for (*col += (int)strlen(buf); *col < start + 5; ++*col)
+	for (*col += n; *col < start + 5; ++*col)
 		sbuf_putc(&w->sb, ' ');
-	sbuf_printf(&w->sb, " %s ", buf);
+	sbuf_putc(&w->sb, ' ');				/* " %s " */
+	sbuf_puts(&w->sb, buf);
+	sbuf_putc(&w->sb, ' ');
 	if (s->name == NULL) {
-		snprintf(buf, sizeof buf, "<cycle %d>", s->cycle);
+		*col += cycle_tag(buf, s);
 		sbuf_puts(&w->sb, buf);
-		*col += (int)strlen(buf);
 		return;
 	}
 	*col += (int)report_name_only(w->r, &w->sb, id);
@@ -257,12 +269,11 @@ print_index(struct out *w)
 
 	if (v == NULL)
 		return -1;
-	for (i = 0; i < p->nsyms; i++)
-		if (w->o->ro.zeros || p->sym[i].ncalls != 0 || p->sym[i].time != 0)
-			v[n++] = i;
-	if (msort_ids(v, n, cmp_name, p->sym) != 0) {
-		free(v);
-		return -1;
+	for (i = 0; i < p->nsyms; i++) {
+		const struct pf_sym *s = &p->sym[p->name_order[i]];
+
+		if (w->o->ro.zeros || s->ncalls != 0 || s->time != 0)
+			v[n++] = p->name_order[i];
 	}
 	for (i = 0; i < p->ncycles; i++)
 		v[n++] = p->nsyms + i;

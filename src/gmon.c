@@ -36,7 +36,8 @@ load_file(const char *path, unsigned char **buf, size_t *len, int *mapped, struc
 		return -1;
 	}
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
+		    fd, 0);
 
 		if (p != MAP_FAILED) {
 			*buf = p;
@@ -82,9 +83,14 @@ get_n(struct cur *c, int n)
 	uint64_t v = 0;
 	int i;
 
-	for (i = 0; i < n; i++)
-		v |= (uint64_t)p[c->lay->big_endian ? n - 1 - i : i] << (8 * i);
 	c->off += (size_t)n;
+	if (c->lay->big_endian) {
+		for (i = 0; i < n; i++)
+			v = v << 8 | p[i];
+		return v;
+	}
+	for (i = n; i-- > 0;)
+		v = v << 8 | p[i];
 	return v;
 }
 
@@ -111,16 +117,6 @@ get_u32(struct cur *c, uint32_t *v)
 	return 0;
 }
 
-/* Adds N 16-bit counts to COUNTS. */
-static void
-add_bins(struct cur *c, int *counts, uint32_t n)
-{
-	uint32_t i;
-
-	for (i = 0; i < n; i++)
-		counts[i] += (int)get_n(c, 2);
-}
-
 static int
 eof_error(struct cur *c, struct diag *d)
 {
@@ -132,7 +128,6 @@ static int
 read_hist_rec(struct cur *c, const struct gmon_ops *ops, void *ctx, struct diag *d)
 {
 	struct gmon_hist h;
-	int *counts = NULL;
 	uint32_t nbins = 0;
 
 	memset(&h, 0, sizeof h);
@@ -143,7 +138,7 @@ read_hist_rec(struct cur *c, const struct gmon_ops *ops, void *ctx, struct diag 
 	h.abbrev = (char)c->buf[c->off + 15];
 	c->off += 16;
 	h.avail = (c->len - c->off) / 2 > UINT32_MAX ? UINT32_MAX : (uint32_t)((c->len - c->off) / 2);
-	switch (ops->hist(ctx, &h, c->path, &counts, &nbins, d)) {
+	switch (ops->hist(ctx, &h, c->buf + c->off, c->path, &nbins, d)) {
 	case GMON_ERR:
 		return -1;
 	case GMON_SHORT:
@@ -153,7 +148,7 @@ read_hist_rec(struct cur *c, const struct gmon_ops *ops, void *ctx, struct diag 
 	case GMON_OK:
 		break;
 	}
-	add_bins(c, counts, nbins);
+	c->off += (size_t)nbins * 2;
 	return 0;
 }
 
@@ -259,11 +254,10 @@ static int
 read_bsd_hist(struct cur *c, struct gmon_hist *h, const struct gmon_ops *ops, void *ctx,
     struct gmon_counts *n, struct diag *d)
 {
-	int *counts = NULL;
 	uint32_t nbins = 0;
 
 	h->avail = (c->len - c->off) / 2 > UINT32_MAX ? UINT32_MAX : (uint32_t)((c->len - c->off) / 2);
-	switch (ops->hist(ctx, h, c->path, &counts, &nbins, d)) {
+	switch (ops->hist(ctx, h, c->buf + c->off, c->path, &nbins, d)) {
 	case GMON_ERR:
 		return -1;
 	case GMON_SHORT:
@@ -275,7 +269,7 @@ read_bsd_hist(struct cur *c, struct gmon_hist *h, const struct gmon_ops *ops, vo
 	}
 	if (h->num_bins)
 		n->nhist++;
-	add_bins(c, counts, nbins);
+	c->off += (size_t)nbins * 2;
 	return 0;
 }
 
@@ -349,28 +343,38 @@ parse(struct cur *c, enum gmon_format fmt, const struct gmon_ops *ops, void *ctx
 }
 
 int
-gmon_read(const char *path, enum gmon_format fmt, const struct gmon_layout *lay,
-    const struct gmon_ops *ops, void *ctx, unsigned *input, int *version,
-    struct gmon_counts *counts, struct diag *d)
+gmon_load(const char *path, struct gmon_file *f, struct diag *d)
+{
+	f->len = 0;
+	return load_file(path, &f->buf, &f->len, &f->mapped, d);
+}
+
+void
+gmon_unload(struct gmon_file *f)
+{
+	if (f->mapped)
+		munmap(f->buf, f->len);
+	else
+		free(f->buf);
+	f->buf = NULL;
+	f->len = 0;
+}
+
+int
+gmon_parse(const struct gmon_file *f, const char *path, enum gmon_format fmt,
+    const struct gmon_layout *lay, const struct gmon_ops *ops, void *ctx,
+    unsigned *input, int *version, struct gmon_counts *counts, struct diag *d)
 {
 	struct cur c;
-	unsigned char *buf;
-	size_t len = 0;
-	int mapped, rc;
+	int rc;
 
 	memset(counts, 0, sizeof *counts);
-	if (load_file(path, &buf, &len, &mapped, d) != 0)
-		return -1;
-	c.buf = buf;
-	c.len = len;
+	c.buf = f->buf;
+	c.len = f->len;
 	c.off = 0;
 	c.lay = lay;
 	c.path = path;
 	rc = parse(&c, fmt, ops, ctx, input, version, counts, d);
 	counts->version = *version;
-	if (mapped)
-		munmap(buf, len);
-	else
-		free(buf);
 	return rc;
 }

@@ -55,12 +55,13 @@ enum gmon_status {
  */
 struct gmon_ops {
 	/*
-	 * Checks a histogram header and returns the array its bins add to
-	 * and how many bins to read (gprof reads as many as the record it
-	 * adds to holds, whatever this header says).
+	 * A histogram header; BINS points at the h->avail 16-bit counts that
+	 * follow it in the file (valid while the file stays loaded).  Sets
+	 * *NBINS to how many bins the record takes: gprof reads as many as
+	 * the record it adds to holds, whatever this header says.
 	 */
-	enum gmon_status (*hist)(void *ctx, const struct gmon_hist *h, const char *file,
-	    int **counts, uint32_t *nbins, struct diag *d);
+	enum gmon_status (*hist)(void *ctx, const struct gmon_hist *h, const unsigned char *bins,
+	    const char *file, uint32_t *nbins, struct diag *d);
 	/* A 4.4BSD header's profiling rate (before its histogram). */
 	int (*bsd_rate)(void *ctx, uint32_t rate, const char *file, struct diag *d);
 	/* The end of a BSD file (gprof then asks the system for a rate). */
@@ -75,12 +76,24 @@ struct gmon_counts {
 	int nhist, narcs, nbbs;
 };
 
+/* A gmon file in memory: mapped, or read (standard input). */
+struct gmon_file {
+	unsigned char *buf;
+	size_t len;
+	int mapped;
+};
+
+/* Loads PATH ("-" = standard input); 0, or -1 with a message in D. */
+int gmon_load(const char *path, struct gmon_file *f, struct diag *d);
+void gmon_unload(struct gmon_file *f);
+
 /*
- * Reads PATH ("-" = standard input).  *INPUT and *VERSION carry gprof's
- * global state from file to file.  Returns 0, or -1 with a message in D.
+ * Parses F (named PATH in messages), calling OPS.  *INPUT and *VERSION
+ * carry gprof's global state from file to file.  Returns 0, or -1 with a
+ * message in D.
  */
-int gmon_read(const char *path, enum gmon_format fmt, const struct gmon_layout *lay,
-    const struct gmon_ops *ops, void *ctx, unsigned *input, int *version,
-    struct gmon_counts *counts, struct diag *d);
+int gmon_parse(const struct gmon_file *f, const char *path, enum gmon_format fmt,
+    const struct gmon_layout *lay, const struct gmon_ops *ops, void *ctx,
+    unsigned *input, int *version, struct gmon_counts *counts, struct diag *d);
 
 #endif

@@ -58,22 +58,53 @@ hist_clip(const struct profile *p, uint64_t *lo, uint64_t *hi)
 	return found;
 }
 
+static unsigned
+bin_at(const unsigned char *b, uint32_t i, int big)
+{
+	return big ? (unsigned)b[2 * i] << 8 | b[2 * i + 1] : (unsigned)b[2 * i + 1] << 8 | b[2 * i];
+}
+
+int
+profile_hist_bin(const struct profile *p, const struct pf_hist *h, uint32_t i)
+{
+	return h->sum != NULL ? h->sum[i] : (int)bin_at(h->raw, i, p->priv->big_endian);
+}
+
+/* A record whose bins stay in the file, at BINS. */
 static int
 new_record(struct profile *p, uint64_t lowpc, uint64_t highpc, uint32_t num_bins,
-    struct diag *d)
+    const unsigned char *bins, struct diag *d)
 {
 	struct pf_hist *h;
 
 	if (mem_reserve(&p->hist, &p->priv->histcap, p->nhist + 1, sizeof *p->hist) != 0)
 		return diag_oom(d);
-	h = &p->hist[p->nhist];
+	h = &p->hist[p->nhist++];
 	h->lowpc = lowpc;
 	h->highpc = highpc;
 	h->num_bins = num_bins;
-	h->sample = mem_calloc(num_bins, sizeof *h->sample);
-	if (h->sample == NULL)
-		return diag_oom(d);
-	p->nhist++;
+	h->raw = bins;
+	h->sum = NULL;
+	return 0;
+}
+
+/* Adds the N bins at BINS to record H, as gprof's int sums (wrapping). */
+static int
+add_bins(struct profile *p, struct pf_hist *h, const unsigned char *bins, uint32_t n,
+    struct diag *d)
+{
+	int big = p->priv->big_endian;
+	uint32_t i;
+
+	if (h->sum == NULL) {
+		h->sum = mem_array(h->num_bins, sizeof *h->sum);
+		if (h->sum == NULL)
+			return diag_oom(d);
+		for (i = 0; i < h->num_bins; i++)
+			h->sum[i] = (int)bin_at(h->raw, i, big);
+	}
+	for (i = 0; i < n; i++)
+		h->sum[i] = (int)((unsigned)h->sum[i] + bin_at(bins, i, big));
 	return 0;
 }
 
@@ -100,8 +131,8 @@ check_compatible(struct profile *p, const struct gmon_hist *h, double scale, str
 
 /* gprof's hist_read_rec() header handling for a GNU magic record. */
 static enum gmon_status
-magic_record(struct profile *p, const struct gmon_hist *h, int **counts, uint32_t *nbins,
-    struct diag *d)
+magic_record(struct profile *p, const struct gmon_hist *h, const unsigned char *bins,
+    uint32_t *nbins, struct diag *d)
 {
 	double scale = scale_of(h->lowpc, h->highpc, h->num_bins);
 	uint64_t lo = h->lowpc, hi = h->highpc;
@@ -118,9 +149,10 @@ magic_record(struct profile *p, const struct gmon_hist *h, int **counts, uint32_
 	}
 	for (i = 0; i < p->nhist; i++) {
 		if (p->hist[i].lowpc == h->lowpc && p->hist[i].highpc == h->highpc) {
-			*counts = p->hist[i].sample;
 			*nbins = p->hist[i].num_bins;
-			return h->avail < *nbins ? GMON_SHORT : GMON_OK;
+			if (h->avail < *nbins)
+				return GMON_SHORT;
+			return add_bins(p, &p->hist[i], bins, *nbins, d) ? GMON_ERR : GMON_OK;
 		}
 	}
 	found = hist_clip(p, &lo, &hi);
@@ -133,16 +165,13 @@ magic_record(struct profile *p, const struct gmon_hist *h, int **counts, uint32_
 	*nbins = h->num_bins;
 	if (h->avail < h->num_bins)
 		return GMON_SHORT;
-	if (new_record(p, h->lowpc, h->highpc, h->num_bins, d) != 0)
-		return GMON_ERR;
-	*counts = p->hist[p->nhist - 1].sample;
-	return GMON_OK;
+	return new_record(p, h->lowpc, h->highpc, h->num_bins, bins, d) ? GMON_ERR : GMON_OK;
 }
 
 /* The histogram of a BSD file: all such files must match the first one. */
 static enum gmon_status
-bsd_record(struct profile *p, const struct gmon_hist *h, const char *file, int **counts,
-    uint32_t *nbins, struct diag *d)
+bsd_record(struct profile *p, const struct gmon_hist *h, const unsigned char *bins,
+    const char *file, uint32_t *nbins, struct diag *d)
 {
 	if (p->nhist > 0 && (h->lowpc != p->hist[0].lowpc || h->highpc != p->hist[0].highpc ||
 	    h->num_bins != p->hist[0].num_bins)) {
@@ -157,24 +186,21 @@ bsd_record(struct profile *p, const struct gmon_hist *h, const char *file, int *
 	*nbins = h->num_bins;
 	if (h->avail < h->num_bins)
 		return GMON_SHORT;
-	if (p->nhist == 0) {
-		if (new_record(p, h->lowpc, h->highpc, h->num_bins, d) != 0)
-			return GMON_ERR;
-		p->hist_scale = scale_of(h->lowpc, h->highpc, h->num_bins);
-	}
-	*counts = p->hist[0].sample;
-	return GMON_OK;
+	if (p->nhist > 0)
+		return add_bins(p, &p->hist[0], bins, h->num_bins, d) ? GMON_ERR : GMON_OK;
+	p->hist_scale = scale_of(h->lowpc, h->highpc, h->num_bins);
+	return new_record(p, h->lowpc, h->highpc, h->num_bins, bins, d) ? GMON_ERR : GMON_OK;
 }
 
 enum gmon_status
-hist_on_record(struct profile *p, const struct gmon_hist *h, const char *file,
-    int **counts, uint32_t *nbins, struct diag *d)
+hist_on_record(struct profile *p, const struct gmon_hist *h, const unsigned char *bins,
+    const char *file, uint32_t *nbins, struct diag *d)
 {
 	p->last_hist_highpc = h->highpc;
 	p->last_hist_word = h->bsd ? h->ncnt : h->num_bins;
 	if (h->bsd)
-		return bsd_record(p, h, file, counts, nbins, d);
-	return magic_record(p, h, counts, nbins, d);
+		return bsd_record(p, h, bins, file, nbins, d);
+	return magic_record(p, h, bins, nbins, d);
 }
 
 int
@@ -218,12 +244,25 @@ static void
 assign_record(struct profile *p, const struct pf_hist *r)
 {
 	uint64_t lowpc = r->lowpc / 2, bin_low, bin_high, sym_low, sym_high, overlap;
+	const uint64_t *addr = p->priv->index.addr;
 	uint32_t i, j, k = 1, len = p->nsyms;
+	int big = p->priv->big_endian;
 	double count_time, credit;
 
 	for (i = 0; i < r->num_bins; i++) {
-		unsigned bin_count = (unsigned)r->sample[i];
+		unsigned bin_count;
 
+		/* Most bins are empty: step over runs of four empty raw bins. */
+		if (r->sum == NULL && i + 4 <= r->num_bins) {
+			uint64_t four;
+
+			memcpy(&four, r->raw + 2 * (size_t)i, sizeof four);
+			if (four == 0) {
+				i += 3;
+				continue;
+			}
+		}
+		bin_count = r->sum ? (unsigned)r->sum[i] : bin_at(r->raw, i, big);
 		if (bin_count == 0)
 			continue;
 		bin_low = lowpc + (uint64_t)(p->hist_scale * i);
@@ -231,9 +270,9 @@ assign_record(struct profile *p, const struct pf_hist *r)
 		count_time = bin_count;
 		p->total_time += count_time;
 		for (j = k - 1; j < len; k = ++j) {
-			sym_low = p->sym[j].addr / 2;
+			sym_low = addr[j] / 2;
 			/* gprof reads sym[len] here: a never-scaled entry, i.e. 0. */
-			sym_high = j + 1 < len ? p->sym[j + 1].addr / 2 : 0;
+			sym_high = j + 1 < len ? addr[j + 1] / 2 : 0;
 			if (bin_high < sym_low)
 				break;
 			if (bin_low >= sym_high)

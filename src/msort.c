@@ -39,6 +39,12 @@ merge_sort(uint32_t *b, uint32_t *tmp, size_t n, msort_cmp cmp, void *ctx)
 	memcpy(b, tmp, k * sizeof *b);
 }
 
+void
+msort_ids_tmp(uint32_t *base, size_t n, uint32_t *tmp, msort_cmp cmp, void *ctx)
+{
+	merge_sort(base, tmp, n, cmp, ctx);
+}
+
 int
 msort_ids(uint32_t *base, size_t n, msort_cmp cmp, void *ctx)
 {

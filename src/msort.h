@@ -18,4 +18,7 @@ typedef int (*msort_cmp)(const void *a, const void *b, void *ctx);
  */
 int msort_ids(uint32_t *base, size_t n, msort_cmp cmp, void *ctx);
 
+/* The same with the caller's scratch space TMP (N elements). */
+void msort_ids_tmp(uint32_t *base, size_t n, uint32_t *tmp, msort_cmp cmp, void *ctx);
+
 #endif

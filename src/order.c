@@ -6,12 +6,51 @@
 
 #include "msort.h"
 
+static int
+cmp_name(const void *a, const void *b, void *ctx)
+{
+	const struct pf_sym *s = ctx;
+
+	return strcmp(s[*(const uint32_t *)a].name, s[*(const uint32_t *)b].name);
+}
+
+/*
+ * The sorts below break ties with strcmp() on raw names; one sort by name
+ * gives every symbol a rank that compares the same, cheaply.
+ */
+int
+order_names(struct profile *p)
+{
+	uint32_t i, rank = 0;
+
+	p->name_rank = mem_array(p->nsyms, sizeof *p->name_rank);
+	if (p->name_rank == NULL || (p->name_order = mem_array(p->nsyms, sizeof *p->name_order)) == NULL)
+		return -1;
+	for (i = 0; i < p->nsyms; i++)
+		p->name_order[i] = i;
+	if (msort_ids(p->name_order, p->nsyms, cmp_name, p->sym) != 0)
+		return -1;
+	for (i = 0; i < p->nsyms; i++) {
+		if (i > 0 && cmp_name(&p->name_order[i - 1], &p->name_order[i], p->sym) != 0)
+			rank++;
+		p->name_rank[p->name_order[i]] = rank;
+	}
+	return 0;
+}
+
+static int
+cmp_rank(const struct profile *p, uint32_t l, uint32_t r)
+{
+	return p->name_rank[l] < p->name_rank[r] ? -1 : p->name_rank[l] > p->name_rank[r];
+}
+
 /* gprof's cmp_time(): self time down, then calls down, then raw name. */
 static int
 cmp_time(const void *a, const void *b, void *ctx)
 {
-	const struct pf_sym *s = ctx;
-	const struct pf_sym *l = &s[*(const uint32_t *)a], *r = &s[*(const uint32_t *)b];
+	const struct profile *p = ctx;
+	uint32_t li = *(const uint32_t *)a, ri = *(const uint32_t *)b;
+	const struct pf_sym *l = &p->sym[li], *r = &p->sym[ri];
 	double diff = r->time - l->time;
 
 	if (diff > 0.0)
@@ -20,7 +59,7 @@ cmp_time(const void *a, const void *b, void *ctx)
 		return -1;
 	if (r->ncalls != l->ncalls)
 		return r->ncalls > l->ncalls ? 1 : -1;
-	return strcmp(l->name, r->name);
+	return cmp_rank(p, li, ri);
 }
 
 /*
@@ -31,8 +70,9 @@ cmp_time(const void *a, const void *b, void *ctx)
 static int
 cmp_total(const void *a, const void *b, void *ctx)
 {
-	const struct pf_sym *s = ctx;
-	const struct pf_sym *l = &s[*(const uint32_t *)a], *r = &s[*(const uint32_t *)b];
+	const struct profile *p = ctx;
+	uint32_t li = *(const uint32_t *)a, ri = *(const uint32_t *)b;
+	const struct pf_sym *l = &p->sym[li], *r = &p->sym[ri];
 	double diff = (l->prop_self + l->prop_child) - (r->prop_self + r->prop_child);
 
 	if (diff < 0.0)
@@ -53,7 +93,7 @@ cmp_total(const void *a, const void *b, void *ctx)
 		return 1;
 	if (l->ncalls != r->ncalls)
 		return l->ncalls > r->ncalls ? -1 : 1;
-	return strcmp(l->name, r->name);
+	return cmp_rank(p, li, ri);
 }
 
 static uint32_t *
@@ -65,7 +105,7 @@ sorted_ids(struct profile *p, uint32_t n, msort_cmp cmp)
 		return NULL;
 	for (i = 0; i < n; i++)
 		ids[i] = i;
-	if (msort_ids(ids, n, cmp, p->sym) != 0) {
+	if (msort_ids(ids, n, cmp, p) != 0) {
 		free(ids);
 		return NULL;
 	}
@@ -89,5 +129,96 @@ order_cg(struct profile *p)
 		return -1;
 	for (i = 0; i < n; i++)
 		p->sym[p->cg_order[i]].index = (int)i + 1;
+	return 0;
+}
+
+static int
+in_same_cycle(const struct profile *p, const struct pf_arc *a)
+{
+	int pc = p->sym[a->parent].cycle, cc = p->sym[a->child].cycle;
+
+	return pc != 0 && cc != 0 && pc == cc;
+}
+
+/* gprof's cmp_arc(): self arcs least, then calls within a cycle (by count), then time, count. */
+static int
+cmp_arc(const struct profile *p, uint32_t la, uint32_t ra)
+{
+	const struct pf_arc *l = &p->arc[la], *r = &p->arc[ra];
+	double lt, rt;
+
+	if (l->parent == l->child)
+		return -1;
+	if (r->parent == r->child)
+		return 1;
+	if (in_same_cycle(p, l)) {
+		if (!in_same_cycle(p, r))
+			return -1;
+		return l->count < r->count ? -1 : l->count > r->count;
+	}
+	if (in_same_cycle(p, r))
+		return 1;
+	lt = l->time + l->child_time;
+	rt = r->time + r->child_time;
+	if (lt < rt)
+		return -1;
+	if (lt > rt)
+		return 1;
+	return l->count < r->count ? -1 : l->count > r->count;
+}
+
+static int
+cmp_arc_up(const void *a, const void *b, void *ctx)
+{
+	return cmp_arc(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+static int
+cmp_arc_down(const void *a, const void *b, void *ctx)
+{
+	return cmp_arc(ctx, *(const uint32_t *)b, *(const uint32_t *)a);
+}
+
+/*
+ * Arcs grouped by caller (BY_PARENT) or callee, each group in creation
+ * order (arc ids ascend with it), then stable-sorted.  gprof insertion-
+ * sorts each list as it prints it, newest arc first, each inserted before
+ * the first element it does not exceed: that equals this stable sort.
+ */
+static int
+group_arcs(struct profile *p, int by_parent, msort_cmp cmp, uint32_t **startp, uint32_t **arcp)
+{
+	uint32_t n = p->nsyms + p->ncycles, i, a, *start, *arc, *fill, *tmp;
+
+	*startp = start = mem_calloc((size_t)n + 1, sizeof *start);
+	*arcp = arc = mem_array(p->narcs, sizeof *arc);
+	fill = mem_array(n, sizeof *fill);
+	tmp = mem_array(p->narcs, sizeof *tmp);
+	if (start == NULL || arc == NULL || fill == NULL || tmp == NULL) {
+		free(fill);
+		free(tmp);
+		return -1;
+	}
+	for (a = 0; a < p->narcs; a++)
+		start[(by_parent ? p->arc[a].parent : p->arc[a].child) + 1]++;
+	for (i = 0; i < n; i++) {
+		start[i + 1] += start[i];
+		fill[i] = start[i];
+	}
+	for (a = 0; a < p->narcs; a++)
+		arc[fill[by_parent ? p->arc[a].parent : p->arc[a].child]++] = a;
+	for (i = 0; i < n; i++)
+		msort_ids_tmp(arc + start[i], start[i + 1] - start[i], tmp, cmp, p);
+	free(fill);
+	free(tmp);
+	return 0;
+}
+
+int
+order_arcs(struct profile *p)
+{
+	if (group_arcs(p, 0, cmp_arc_up, &p->caller_start, &p->caller_arc) != 0 ||
+	    group_arcs(p, 1, cmp_arc_down, &p->callee_start, &p->callee_arc) != 0)
+		return -1;
 	return 0;
 }

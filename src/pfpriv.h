@@ -12,6 +12,7 @@
 #include "mem.h"
 #include "profile.h"
 #include "srcfile.h"
+#include "symindex.h"
 #include "symspec.h"
 #include "u64map.h"
 
@@ -21,7 +22,10 @@ struct pf_private {
 	struct symspecs specs;		/* symspec tables */
 	struct strpool names;		/* names the profile owns (-l, -S) */
 	struct u64map arcmap;		/* (parent << 32 | child) -> arc id */
+	struct gmon_file *gfile;	/* the gmon files, loaded: histograms point into them */
+	size_t ngfiles;
 	size_t arccap, histcap, symcap;
+	struct symindex index;		/* symbol start addresses, for lookups */
 	int has_after;			/* see struct symtab: gprof's sym[len] */
 	uint64_t after_addr;
 	int addr_bytes, big_endian;
@@ -34,7 +38,7 @@ int syms_load(struct profile *p, const struct pf_opts *o, struct diag *d);
 
 /* hist.c: the gmon reader's histogram callbacks and sample assignment. */
 enum gmon_status hist_on_record(struct profile *p, const struct gmon_hist *h,
-    const char *file, int **counts, uint32_t *nbins, struct diag *d);
+    const unsigned char *bins, const char *file, uint32_t *nbins, struct diag *d);
 int hist_on_bsd_rate(struct profile *p, uint32_t rate, const char *file, struct diag *d);
 void hist_on_bsd_end(struct profile *p);
 /* gprof's hertz(): the system's tick rate, probed as gprof probes it. */
@@ -59,7 +63,10 @@ int callscan_symbol(struct profile *p, uint32_t id, const unsigned char *text, s
 int cg_assemble(struct profile *p, const unsigned char *text, struct diag *d);
 
 /* order.c: flat-profile order (gprof's cmp_time), call-graph order and indices (cmp_total). */
+int order_names(struct profile *p);
 int order_flat(struct profile *p);
 int order_cg(struct profile *p);
+/* order.c: every symbol's callers and callees in gprof's print order (cmp_arc). */
+int order_arcs(struct profile *p);
 
 #endif

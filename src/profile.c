@@ -5,16 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-_Static_assert(offsetof(struct pf_sym, addr) == 0 &&
-    offsetof(struct pf_sym, end_addr) == sizeof(uint64_t),
-    "symtab_lookup() needs (addr, end_addr) first");
-
 /* gmon reader callbacks: the reader knows nothing of profiles. */
 static enum gmon_status
-on_hist(void *ctx, const struct gmon_hist *h, const char *file, int **counts,
+on_hist(void *ctx, const struct gmon_hist *h, const unsigned char *bins, const char *file,
     uint32_t *nbins, struct diag *d)
 {
-	return hist_on_record(ctx, h, file, counts, nbins, d);
+	return hist_on_record(ctx, h, bins, file, nbins, d);
 }
 
 static int
@@ -66,6 +62,21 @@ static const struct gmon_ops reader_ops = {
 	on_hist, on_bsd_rate, on_bsd_end, on_arc, on_bb
 };
 
+/*
+ * Room for as many arcs as the files can hold records, so that tallying
+ * never copies the arc array: reserved memory that is never touched costs
+ * nothing.  Capped, in case of a huge file of histograms.
+ */
+static void
+reserve_arcs(struct profile *p, size_t bytes)
+{
+	size_t n = bytes / (1 + 2 * (size_t)p->priv->addr_bytes + 4) + 1;
+
+	if (n > ((size_t)1 << 26))
+		n = (size_t)1 << 26;
+	mem_reserve(&p->arc, &p->priv->arccap, n, sizeof *p->arc);
+}
+
 static int
 read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 {
@@ -73,18 +84,28 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 		p->priv->addr_bytes, p->priv->big_endian, bin_sign_extend(p->priv->bin)
 	};
 	int version = 0;
-	size_t i;
+	size_t i, bytes = 0;
 
 	if (o->format == GMON_FMT_PROF) {
 		diag_add(d, DIAG_ERROR, "sorry, file format `prof' is not yet supported");
 		return -1;
 	}
 	p->gmon = mem_calloc(o->ngmon, sizeof *p->gmon);
-	if (p->gmon == NULL)
+	p->priv->gfile = mem_calloc(o->ngmon, sizeof *p->priv->gfile);
+	if (p->gmon == NULL || p->priv->gfile == NULL)
 		return diag_oom(d);
 	for (i = 0; i < o->ngmon; i++) {
+		if (gmon_load(o->gmon[i], &p->priv->gfile[i], d) != 0)
+			return -1;
+		p->priv->ngfiles++;
+		bytes += p->priv->gfile[i].len;
+	}
+	reserve_arcs(p, bytes);
+	for (i = 0; i < o->ngmon; i++) {
+		struct gmon_file *f = &p->priv->gfile[i];
+
 		p->gmon[i].path = o->gmon[i];
-		if (gmon_read(o->gmon[i], o->format, &lay, &reader_ops, p, &p->input, &version,
+		if (gmon_parse(f, o->gmon[i], o->format, &lay, &reader_ops, p, &p->input, &version,
 		    &p->gmon[i].counts, d) != 0)
 			return -1;
 		p->ngmon++;
@@ -122,10 +143,12 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 	if (read_profiles(p, o, d) != 0)
 		return -1;
 	p->ntallied = p->narcs;
+	if (order_names(p) != 0)
+		return diag_oom(d);
 	if (p->input & GMON_IN_HIST)
 		hist_assign(p);
 	if (p->input & GMON_IN_CG) {
-		if (cg_assemble(p, text, d) != 0 || order_cg(p) != 0)
+		if (cg_assemble(p, text, d) != 0 || order_cg(p) != 0 || order_arcs(p) != 0)
 			return diag_errors(d) ? -1 : diag_oom(d);
 	}
 	return order_flat(p) != 0 ? diag_oom(d) : 0;
@@ -171,13 +194,19 @@ profile_free(struct profile *p)
 	if (p == NULL)
 		return;
 	for (i = 0; i < p->nhist; i++)
-		free(p->hist[i].sample);
+		free(p->hist[i].sum);
 	free(p->hist);
 	free(p->sym);
 	free(p->arc);
 	free(p->bb);
+	free(p->name_order);
+	free(p->name_rank);
 	free(p->flat_order);
 	free(p->cg_order);
+	free(p->caller_start);
+	free(p->caller_arc);
+	free(p->callee_start);
+	free(p->callee_arc);
 	free(p->gmon);
 	if (p->priv != NULL) {
 		bin_close(p->priv->bin);
@@ -185,6 +214,10 @@ profile_free(struct profile *p)
 		symspec_release(&p->priv->specs);
 		strpool_release(&p->priv->names);
 		u64map_release(&p->priv->arcmap);
+		symindex_release(&p->priv->index);
+		for (i = 0; i < p->priv->ngfiles; i++)
+			gmon_unload(&p->priv->gfile[i]);
+		free(p->priv->gfile);
 		free(p->priv);
 	}
 	free(p);
@@ -202,12 +235,17 @@ profile_file_name(const struct profile *p, uint32_t file)
 	return file < p->priv->files.n ? p->priv->files.f[file].name : NULL;
 }
 
+/*
+ * gprof's sym_lookup() on the symbol table.  Its addresses strictly
+ * increase, where that binary search finds the last symbol starting at or
+ * before ADDR; so does the index.
+ */
 uint32_t
 profile_lookup(const struct profile *p, uint64_t addr)
 {
-	long i = symtab_lookup(p->sym, sizeof *p->sym, p->nsyms, addr);
+	uint32_t i = symindex_floor(&p->priv->index, addr);
 
-	return i < 0 ? PF_NONE : (uint32_t)i;
+	return i == UINT32_MAX || addr > p->sym[i].end_addr ? PF_NONE : i;
 }
 
 char *

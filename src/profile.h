@@ -58,11 +58,17 @@ struct pf_arc {
 	double time, child_time;	/* callee time propagated along it (ticks) */
 };
 
-/* A histogram record (the sum of all records with the same range). */
+/*
+ * A histogram record: the sum of all records with the same range.  Its
+ * bins are read in place from the first file that had it (16-bit, in the
+ * executable's byte order) until a second record adds to them; then they
+ * are summed, as gprof sums, into ints.  Read them with profile_hist_bin().
+ */
 struct pf_hist {
 	uint64_t lowpc, highpc;
 	uint32_t num_bins;
-	int *sample;		/* num_bins counts, summed as gprof's int */
+	const unsigned char *raw;	/* the first record's bins, in a loaded file */
+	int *sum;			/* the sums once records were added; owned */
 };
 
 /* What -i reports about one gmon file. */
@@ -129,8 +135,17 @@ struct profile {
 	double total_time;	/* flat profile total (ticks) */
 	double print_time;	/* call-graph total (ticks) */
 	unsigned input;		/* GMON_IN_* seen in the files */
+	uint32_t *name_order;	/* symbols by raw name (strcmp), ties in address order */
+	uint32_t *name_rank;	/* per symbol: its name's rank in name_order (equal names, equal ranks) */
 	uint32_t *flat_order;	/* symbols in flat-profile order (gprof's cmp_time) */
 	uint32_t *cg_order;	/* symbols and cycles in call-graph order (index - 1) */
+	/*
+	 * Callers of symbol i, in the order gprof prints them (least
+	 * important first): caller_arc[caller_start[i] .. caller_start[i+1]).
+	 * Callees likewise, most important first.  Arc ids.
+	 */
+	uint32_t *caller_start, *caller_arc;
+	uint32_t *callee_start, *callee_arc;
 	struct pf_gmon_info *gmon;	/* one per file read */
 	size_t ngmon;
 	int line_mode;		/* built with -l */
@@ -151,6 +166,9 @@ struct profile {
  */
 int profile_load(struct profile **out, const struct pf_opts *o, struct diag *d);
 void profile_free(struct profile *p);
+
+/* The count of bin I of H (gprof's int sum over the files). */
+int profile_hist_bin(const struct profile *p, const struct pf_hist *h, uint32_t i);
 
 /* The cycle header of cycle K (1..ncycles). */
 const struct pf_sym *profile_cycle(const struct profile *p, int k);

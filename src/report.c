@@ -97,11 +97,22 @@ report_name(struct report *r, struct sbuf *sb, uint32_t id)
 {
 	const struct pf_sym *s = &r->p->sym[id];
 
+	char *q;
+
 	report_name_only(r, sb, id);
-	if (s->cycle != 0)
-		sbuf_printf(sb, " <cycle %d>", s->cycle);
-	if (s->index != 0)
-		sbuf_printf(sb, s->print_flag ? " [%d]" : " (%d)", s->index);
+	if ((q = sbuf_begin(sb, 64)) == NULL)
+		return;
+	if (s->cycle != 0) {
+		q = fmt_str(q, " <cycle ", 8);	/* " <cycle %d>" */
+		q = fmt_uint(q, (unsigned long)s->cycle, 0, 0);
+		*q++ = '>';
+	}
+	if (s->index != 0) {
+		q = fmt_str(q, s->print_flag ? " [" : " (", 2);	/* " [%d]" or " (%d)" */
+		q = fmt_uint(q, (unsigned long)s->index, 0, 0);
+		*q++ = s->print_flag ? ']' : ')';
+	}
+	sbuf_end(sb, q);
 }
 
 /* --- flat profile --- */
@@ -194,6 +205,19 @@ report_flat_listed(struct report *r, uint32_t id)
 	return s->flat_ok && (r->o.zeros || s->ncalls != 0 || s->time != 0);
 }
 
+/* N blanks. */
+static void
+blanks(struct sbuf *sb, int n)
+{
+	char *p = sbuf_begin(sb, (size_t)n);
+
+	if (p != NULL)
+		sbuf_end(sb, fmt_blanks(p, n));
+}
+
+/* Room for one row's numeric columns (the name follows separately). */
+#define ROW_MAX (4 * FMT_FIXED_MAX + 128)
+
 void
 report_flat_row(struct report *r, struct sbuf *sb, uint32_t id, double accum, double total,
     const struct report_unit *u)
@@ -201,14 +225,29 @@ report_flat_row(struct report *r, struct sbuf *sb, uint32_t id, double accum, do
 	const struct pf_sym *s = &r->p->sym[id];
 	long hz = r->p->hz;
 
-	sbuf_printf(sb, r->o.bsd ? "%5.1f %10.2f %8.2f" : "%6.2f %9.2f %8.2f",
-	    total > 0.0 ? 100 * s->time / total : 0.0, accum / hz, s->time / hz);
-	if (s->ncalls != 0)
-		sbuf_printf(sb, " %8lu %8.2f %8.2f  ", (unsigned long)s->ncalls,
-		    u->scale * s->time / hz / s->ncalls,
-		    u->scale * (s->time + s->child_time) / hz / s->ncalls);
-	else
-		sbuf_printf(sb, " %8.8s %8.8s %8.8s  ", "", "", "");
+	char *q = sbuf_begin(sb, ROW_MAX);
+
+	if (q == NULL)
+		return;
+	/* "%6.2f %9.2f %8.2f" (-T: "%5.1f %10.2f %8.2f") */
+	q = fmt_fixed(q, total > 0.0 ? 100 * s->time / total : 0.0, r->o.bsd ? 5 : 6, r->o.bsd ? 1 : 2);
+	*q++ = ' ';
+	q = fmt_fixed(q, accum / hz, r->o.bsd ? 10 : 9, 2);
+	*q++ = ' ';
+	q = fmt_fixed(q, s->time / hz, 8, 2);
+	if (s->ncalls != 0) {
+		/* " %8lu %8.2f %8.2f  " */
+		*q++ = ' ';
+		q = fmt_uint(q, (unsigned long)s->ncalls, 8, 0);
+		*q++ = ' ';
+		q = fmt_fixed(q, u->scale * s->time / hz / s->ncalls, 8, 2);
+		*q++ = ' ';
+		q = fmt_fixed(q, u->scale * (s->time + s->child_time) / hz / s->ncalls, 8, 2);
+		q = fmt_blanks(q, 2);
+	} else {
+		q = fmt_blanks(q, 29);		/* " %8.8s %8.8s %8.8s  " */
+	}
+	sbuf_end(sb, q);
 	if (r->o.bsd)
 		report_name(r, sb, id);
 	else
@@ -226,93 +265,6 @@ report_cg_listed(struct report *r, uint32_t id)
 	    s->prop_child == 0)
 		return 0;
 	return s->print_flag && !(r->o.line && !s->is_func);
-}
-
-static int
-in_same_cycle(const struct profile *p, const struct pf_arc *a)
-{
-	int pc = p->sym[a->parent].cycle, cc = p->sym[a->child].cycle;
-
-	return pc != 0 && cc != 0 && pc == cc;
-}
-
-/* gprof's cmp_arc(): self arcs least, then calls within a cycle (by count), then time, count. */
-static int
-cmp_arc(const struct profile *p, uint32_t la, uint32_t ra)
-{
-	const struct pf_arc *l = &p->arc[la], *r = &p->arc[ra];
-	double lt, rt;
-
-	if (l->parent == l->child)
-		return -1;
-	if (r->parent == r->child)
-		return 1;
-	if (in_same_cycle(p, l)) {
-		if (!in_same_cycle(p, r))
-			return -1;
-		return l->count < r->count ? -1 : l->count > r->count;
-	}
-	if (in_same_cycle(p, r))
-		return 1;
-	lt = l->time + l->child_time;
-	rt = r->time + r->child_time;
-	if (lt < rt)
-		return -1;
-	if (lt > rt)
-		return 1;
-	return l->count < r->count ? -1 : l->count > r->count;
-}
-
-static int
-cmp_arc_up(const void *a, const void *b, void *ctx)
-{
-	return cmp_arc(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
-}
-
-static int
-cmp_arc_down(const void *a, const void *b, void *ctx)
-{
-	return cmp_arc(ctx, *(const uint32_t *)b, *(const uint32_t *)a);
-}
-
-/*
- * gprof insertion-sorts each list as it prints it.  Inserting the newest
- * arc first, each before the first element it does not exceed, equals a
- * stable sort of the arcs in creation order (arc ids ascend with it).
- */
-static size_t
-sorted_arcs(struct report *r, uint32_t first, int parents, uint32_t **out)
-{
-	const struct profile *p = r->p;
-	size_t n = 0, i;
-	uint32_t a, *v;
-
-	for (a = first; a != PF_NONE; a = parents ? p->arc[a].next_parent : p->arc[a].next_child)
-		n++;
-	*out = v = mem_array(n, sizeof *v);
-	if (v == NULL)
-		return 0;
-	i = n;
-	for (a = first; a != PF_NONE; a = parents ? p->arc[a].next_parent : p->arc[a].next_child)
-		v[--i] = a;
-	if (msort_ids(v, n, parents ? cmp_arc_up : cmp_arc_down, (void *)p) != 0) {
-		free(v);
-		*out = NULL;
-		return 0;
-	}
-	return n;
-}
-
-size_t
-report_cg_parents(struct report *r, uint32_t id, uint32_t **out)
-{
-	return sorted_arcs(r, r->p->sym[id].parents, 1, out);
-}
-
-size_t
-report_cg_children(struct report *r, uint32_t id, uint32_t **out)
-{
-	return sorted_arcs(r, r->p->sym[id].children, 0, out);
 }
 
 /* gprof's cmp_member(), reversed: members by total time, then calls, descending. */
@@ -356,17 +308,23 @@ report_cg_members(struct report *r, uint32_t cycle_id, uint32_t **out)
 void
 report_cg_spontaneous(struct report *r, struct sbuf *sb)
 {
-	sbuf_printf(sb, r->o.bsd ? "%6.6s %5.5s %7.7s %11.11s %7.7s %7.7s     <spontaneous>" :
-	    "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>", "", "", "", "", "", "");
+	/* "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>" (-T: %11.11s) */
+	blanks(sb, r->o.bsd ? 53 : 49);
+	sbuf_puts(sb, "<spontaneous>");
 }
 
 /* The counts-only line of a recursive call or a call within a cycle. */
 static void
 inner_arc(struct report *r, struct sbuf *sb, const struct pf_arc *a)
 {
-	sbuf_printf(sb, r->o.bsd ? "%6.6s %5.5s %7.7s %11.11s %7lu %7.7s     " :
-	    "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     ", "", "", "", "",
-	    (unsigned long)a->count, "");
+	char *q = sbuf_begin(sb, ROW_MAX);
+
+	if (q == NULL)
+		return;
+	/* "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     " (-T: %11.11s) */
+	q = fmt_blanks(q, r->o.bsd ? 33 : 29);
+	q = fmt_uint(q, (unsigned long)a->count, 7, 0);
+	sbuf_end(sb, fmt_blanks(q, 13));
 }
 
 /* A regular caller or callee line: its times and calls/total. */
@@ -374,10 +332,20 @@ static void
 outer_arc(struct report *r, struct sbuf *sb, const struct pf_arc *a, uint64_t total)
 {
 	long hz = r->p->hz;
+	char *q = sbuf_begin(sb, ROW_MAX);
 
-	sbuf_printf(sb, r->o.bsd ? "%6.6s %5.5s %7.2f %11.2f %7lu/%-7lu     " :
-	    "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     ", "", "",
-	    a->time / hz, a->child_time / hz, (unsigned long)a->count, (unsigned long)total);
+	if (q == NULL)
+		return;
+	/* "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     " (-T: %11.2f) */
+	q = fmt_blanks(q, 13);
+	q = fmt_fixed(q, a->time / hz, 7, 2);
+	*q++ = ' ';
+	q = fmt_fixed(q, a->child_time / hz, r->o.bsd ? 11 : 7, 2);
+	*q++ = ' ';
+	q = fmt_uint(q, (unsigned long)a->count, 7, 0);
+	*q++ = '/';
+	q = fmt_uint(q, (unsigned long)total, 7, 1);
+	sbuf_end(sb, fmt_blanks(q, 5));
 }
 
 void
@@ -408,25 +376,55 @@ report_cg_child(struct report *r, struct sbuf *sb, uint32_t parent, uint32_t arc
 	report_name(r, sb, a->child);
 }
 
+/* The index, % time, self and children columns of an entry's first line. */
+static void
+entry_times(struct report *r, struct sbuf *sb, const struct pf_sym *s)
+{
+	long hz = r->p->hz;
+	char buf[32], *q;
+	int n;
+
+	/* "%-6.6s %5.1f %7.2f %7.2f" (-T: %11.2f): "[index]" cut at 6 columns */
+	buf[0] = '[';
+	n = (int)(fmt_uint(buf + 1, (unsigned long)s->index, 0, 0) - buf);
+	buf[n++] = ']';
+	if ((q = sbuf_begin(sb, ROW_MAX)) == NULL)
+		return;
+	q = fmt_str(q, buf, (size_t)(n < 6 ? n : 6));
+	q = fmt_blanks(q, 6 - n);
+	*q++ = ' ';
+	q = fmt_fixed(q, 100 * (s->prop_self + s->prop_child) / report_cg_total(r), 5, 1);
+	*q++ = ' ';
+	q = fmt_fixed(q, s->prop_self / hz, 7, 2);
+	*q++ = ' ';
+	sbuf_end(sb, fmt_fixed(q, s->prop_child / hz, r->o.bsd ? 11 : 7, 2));
+}
+
+/* " %7lu" then "+%-7lu" or " %7.7s": calls and recursive calls. */
+static void
+entry_calls(struct sbuf *sb, const struct pf_sym *s)
+{
+	sbuf_putc(sb, ' ');
+	sbuf_uint(sb, (unsigned long)s->ncalls, 7, 0);
+	if (s->self_calls != 0) {
+		sbuf_putc(sb, '+');
+		sbuf_uint(sb, (unsigned long)s->self_calls, 7, 1);
+	} else {
+		blanks(sb, 8);
+	}
+}
+
 void
 report_cg_primary(struct report *r, struct sbuf *sb, uint32_t id)
 {
 	const struct pf_sym *s = &r->p->sym[id];
-	long hz = r->p->hz;
-	char buf[32];
 
-	snprintf(buf, sizeof buf, "[%d]", s->index);
-	sbuf_printf(sb, r->o.bsd ? "%-6.6s %5.1f %7.2f %11.2f" : "%-6.6s %5.1f %7.2f %7.2f", buf,
-	    100 * (s->prop_self + s->prop_child) / report_cg_total(r),
-	    s->prop_self / hz, s->prop_child / hz);
+	entry_times(r, sb, s);
 	if (s->ncalls + s->self_calls != 0) {
-		sbuf_printf(sb, " %7lu", (unsigned long)s->ncalls);
-		if (s->self_calls != 0)
-			sbuf_printf(sb, "+%-7lu ", (unsigned long)s->self_calls);
-		else
-			sbuf_printf(sb, " %7.7s ", "");
+		entry_calls(sb, s);
+		sbuf_putc(sb, ' ');
 	} else {
-		sbuf_printf(sb, " %7.7s %7.7s ", "", "");
+		blanks(sb, 17);		/* " %7.7s %7.7s " */
 	}
 	report_name(r, sb, id);
 }
@@ -435,17 +433,9 @@ void
 report_cg_cycle(struct report *r, struct sbuf *sb, uint32_t cycle_id)
 {
 	const struct pf_sym *h = &r->p->sym[cycle_id];
-	long hz = r->p->hz;
-	char buf[32];
 
-	snprintf(buf, sizeof buf, "[%d]", h->index);
-	sbuf_printf(sb, r->o.bsd ? "%-6.6s %5.1f %7.2f %11.2f %7lu" : "%-6.6s %5.1f %7.2f %7.2f %7lu",
-	    buf, 100 * (h->prop_self + h->prop_child) / report_cg_total(r),
-	    h->prop_self / hz, h->prop_child / hz, (unsigned long)h->ncalls);
-	if (h->self_calls != 0)
-		sbuf_printf(sb, "+%-7lu", (unsigned long)h->self_calls);
-	else
-		sbuf_printf(sb, " %7.7s", "");
+	entry_times(r, sb, h);
+	entry_calls(sb, h);
 	sbuf_printf(sb, " <cycle %d as a whole> [%d]", h->cycle, h->index);
 }
 
@@ -455,12 +445,12 @@ report_cg_member(struct report *r, struct sbuf *sb, uint32_t id)
 	const struct pf_sym *s = &r->p->sym[id];
 	long hz = r->p->hz;
 
-	sbuf_printf(sb, r->o.bsd ? "%6.6s %5.5s %7.2f %11.2f %7lu" : "%6.6s %5.5s %7.2f %7.2f %7lu",
-	    "", "", s->prop_self / hz, s->prop_child / hz, (unsigned long)s->ncalls);
-	if (s->self_calls != 0)
-		sbuf_printf(sb, "+%-7lu", (unsigned long)s->self_calls);
-	else
-		sbuf_printf(sb, " %7.7s", "");
-	sbuf_puts(sb, "     ");
+	/* "%6.6s %5.5s %7.2f %7.2f %7lu" (-T: %11.2f) */
+	blanks(sb, 13);
+	sbuf_fixed(sb, s->prop_self / hz, 7, 2);
+	sbuf_putc(sb, ' ');
+	sbuf_fixed(sb, s->prop_child / hz, r->o.bsd ? 11 : 7, 2);
+	entry_calls(sb, s);
+	blanks(sb, 5);
 	report_name(r, sb, id);
 }

@@ -72,9 +72,10 @@ long report_granularity(const struct report *r);
 /* The symbol or cycle has an entry in the call graph (-z, -e/-f, -l rules). */
 int report_cg_listed(struct report *r, uint32_t id);
 
-/* Callers of ID (or, for a cycle, its members) in print order; returns count, *OUT malloc'd. */
-size_t report_cg_parents(struct report *r, uint32_t id, uint32_t **out);
-size_t report_cg_children(struct report *r, uint32_t id, uint32_t **out);
+/*
+ * The members of a cycle in gprof's print order; returns their number and
+ * a malloc'd array in *OUT (callers and callees come sorted in the profile).
+ */
 size_t report_cg_members(struct report *r, uint32_t cycle_id, uint32_t **out);
 
 void report_cg_spontaneous(struct report *r, struct sbuf *sb);

@@ -19,6 +19,34 @@ void sbuf_printf(struct sbuf *sb, const char *fmt, ...) __attribute__((format(pr
 void sbuf_puts(struct sbuf *sb, const char *s);
 void sbuf_putc(struct sbuf *sb, char c);
 
+/*
+ * printf("%*.*f", WIDTH, PREC, X) for PREC 0..3, without printf: exact
+ * (the decimal rounding of X's binary value, ties to even, as glibc),
+ * and much faster.  Falls back to snprintf for NaN, infinities and huge X.
+ */
+void sbuf_fixed(struct sbuf *sb, double x, int width, int prec);
+
+/* printf("%*lu") (LEFT = 0) or printf("%-*lu") (LEFT = 1). */
+void sbuf_uint(struct sbuf *sb, unsigned long v, int width, int left);
+
+/* printf("%*.*s") (LEFT = 0) or printf("%-*.*s") (LEFT = 1): padded to and cut at WIDTH. */
+void sbuf_field(struct sbuf *sb, const char *s, int width, int left);
+
+/*
+ * Row writing without a call per field: sbuf_begin() returns where up to
+ * MAX bytes may be written (NULL if memory ran out), the fmt_* functions
+ * write a field there and return the end, sbuf_end() keeps what was
+ * written up to END.
+ */
+char *sbuf_begin(struct sbuf *sb, size_t max);
+void sbuf_end(struct sbuf *sb, char *end);
+
+#define FMT_FIXED_MAX 400	/* the most fmt_fixed() writes ("%.3f" of DBL_MAX and width) */
+char *fmt_fixed(char *p, double x, int width, int prec);	/* as sbuf_fixed() */
+char *fmt_uint(char *p, unsigned long v, int width, int left);	/* as sbuf_uint(), width < 64 */
+char *fmt_blanks(char *p, int n);
+char *fmt_str(char *p, const char *s, size_t n);		/* N bytes of S */
+
 /* The text so far ("" if empty). */
 const char *sbuf_str(const struct sbuf *sb);
 

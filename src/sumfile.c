@@ -55,12 +55,12 @@ put_arcs(struct writer *w, const struct profile *p, int magic)
 }
 
 static void
-put_bins(struct writer *w, const struct pf_hist *h)
+put_bins(struct writer *w, const struct profile *p, const struct pf_hist *h)
 {
 	uint32_t i;
 
 	for (i = 0; i < h->num_bins; i++)
-		put_n(w, (uint64_t)(unsigned)h->sample[i], 2);
+		put_n(w, (uint64_t)(unsigned)profile_hist_bin(p, h, i), 2);
 }
 
 static void
@@ -101,7 +101,7 @@ write_magic(struct writer *w, const struct profile *p)
 		put_n(w, (uint64_t)p->hz, 4);
 		fwrite(p->dimension, 1, GMON_DIMEN_LEN, w->f);
 		fputc(p->dimension_abbrev, w->f);
-		put_bins(w, &p->hist[r]);
+		put_bins(w, p, &p->hist[r]);
 	}
 	if (p->input & GMON_IN_CG)
 		put_arcs(w, p, 1);
@@ -132,7 +132,7 @@ write_bsd(struct writer *w, const struct profile *p, enum gmon_format format, st
 		put_n(w, (uint32_t)p->hz, 4);
 		fwrite(pad, 1, sizeof pad, w->f);
 	}
-	put_bins(w, &p->hist[0]);
+	put_bins(w, p, &p->hist[0]);
 	put_arcs(w, p, 0);
 	return 0;
 }

@@ -105,7 +105,7 @@ line_sym(struct pf_private *pv, const struct symtab *fn, struct entvec *ev,
 		e.is_static = pe->is_static;
 		e.name = pe->name;
 	} else {
-		f = symtab_lookup(fn->ent, sizeof *fn->ent, fn->len, addr);
+		f = symtab_lookup(fn->ent, fn->len, addr);
 		if (f >= 0)
 			e.is_static = fn->ent[f].is_static;
 		e.name = strpool_dup(&pv->names, func);
@@ -256,6 +256,22 @@ make_syms(struct profile *p, const struct symtab *tab, struct diag *d)
 }
 
 static int
+index_syms(struct profile *p, const struct symtab *tab, struct diag *d)
+{
+	uint64_t *addr = mem_array(tab->len, sizeof *addr);
+	uint32_t i;
+	int rc;
+
+	if (addr == NULL)
+		return diag_oom(d);
+	for (i = 0; i < tab->len; i++)
+		addr[i] = tab->ent[i].addr;
+	rc = symindex_build(&p->priv->index, addr, tab->len);
+	free(addr);
+	return rc != 0 ? diag_oom(d) : 0;
+}
+
+static int
 build_specs(struct profile *p, const struct pf_opts *o, const struct symtab *tab,
     struct diag *d)
 {
@@ -294,6 +310,8 @@ syms_load(struct profile *p, const struct pf_opts *o, struct diag *d)
 	rc = build_specs(p, o, &tab, d);
 	if (rc == 0)
 		rc = make_syms(p, &tab, d);
+	if (rc == 0)
+		rc = index_syms(p, &tab, d);
 	symtab_release(&tab);
 	return rc;
 }

@@ -111,20 +111,8 @@ symtab_release(struct symtab *tab)
 	memset(tab, 0, sizeof *tab);
 }
 
-static uint64_t
-addr_at(const void *base, size_t stride, long i)
-{
-	return *(const uint64_t *)((const char *)base + (size_t)i * stride);
-}
-
-static uint64_t
-end_at(const void *base, size_t stride, long i)
-{
-	return *((const uint64_t *)((const char *)base + (size_t)i * stride) + 1);
-}
-
 long
-symtab_lookup(const void *base, size_t stride, uint32_t len, uint64_t addr)
+symtab_lookup(const struct symtab_ent *ent, uint32_t len, uint64_t addr)
 {
 	long low, high, mid = -1;
 
@@ -132,9 +120,9 @@ symtab_lookup(const void *base, size_t stride, uint32_t len, uint64_t addr)
 		return -1;
 	for (low = 0, high = (long)len - 1; low != high;) {
 		mid = (high + low) / 2;
-		if (addr_at(base, stride, mid) <= addr && addr_at(base, stride, mid + 1) > addr)
-			return addr > end_at(base, stride, mid) ? -1 : mid;
-		if (addr_at(base, stride, mid) > addr)
+		if (ent[mid].addr <= addr && ent[mid + 1].addr > addr)
+			return addr > ent[mid].end_addr ? -1 : mid;
+		if (ent[mid].addr > addr)
 			high = mid;
 		else
 			low = mid + 1;
@@ -143,7 +131,7 @@ symtab_lookup(const void *base, size_t stride, uint32_t len, uint64_t addr)
 	 * gprof checks sym[mid + 1] with the last probed MID (-1 if the loop
 	 * never ran, so sym[0] for a one-entry table).
 	 */
-	if (mid + 1 < (long)len && addr_at(base, stride, mid + 1) <= addr)
-		return addr > end_at(base, stride, mid + 1) ? -1 : mid + 1;
+	if (ent[mid + 1].addr <= addr)
+		return addr > ent[mid + 1].end_addr ? -1 : mid + 1;
 	return -1;
 }

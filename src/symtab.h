@@ -10,8 +10,7 @@
 /*
  * One table entry: a symbol of the executable (or, with -l, a source line)
  * before it becomes a profile symbol, or a range of symbols selected by a
- * symspec.  Tables are arrays of these; a table's entries must start with
- * the two addresses so that symtab_lookup() works on any such array.
+ * symspec.
  */
 struct symtab_ent {
 	uint64_t addr;		/* first address */
@@ -52,11 +51,10 @@ int symtab_finalize(struct symtab *tab, struct symtab_ent *ent, uint32_t n, uint
 void symtab_release(struct symtab *tab);
 
 /*
- * gprof's sym_lookup() on LEN entries of STRIDE bytes at BASE, each
- * starting with (addr, end_addr): the index of the entry covering ADDR, or
- * -1.  On overlapping ranges (symspec tables, -l) the result is exactly
- * gprof's, which a plain binary search would not give.
+ * gprof's sym_lookup() on the LEN entries at ENT: the index of the entry
+ * covering ADDR, or -1.  Written as gprof's loop, so that on overlapping
+ * ranges (symspec tables) the answer is gprof's.
  */
-long symtab_lookup(const void *base, size_t stride, uint32_t len, uint64_t addr);
+long symtab_lookup(const struct symtab_ent *ent, uint32_t len, uint64_t addr);
 
 #endif

@@ -57,9 +57,9 @@ insert(uint64_t *keys, uint32_t *vals, size_t cap, uint64_t key, uint32_t val)
 }
 
 static int
-grow(struct u64map *m)
+resize(struct u64map *m, size_t cap)
 {
-	size_t cap = m->cap ? 2 * m->cap : 64, i;
+	size_t i;
 	uint64_t *keys = mem_array(cap, sizeof *keys);
 	uint32_t *vals = mem_array(cap, sizeof *vals);
 
@@ -80,6 +80,13 @@ grow(struct u64map *m)
 	return 0;
 }
 
+static int
+grow(struct u64map *m)
+{
+	return resize(m, m->cap ? 2 * m->cap : 64);
+}
+
+
 int
 u64map_put(struct u64map *m, uint64_t key, uint32_t val)
 {
@@ -89,6 +96,22 @@ u64map_put(struct u64map *m, uint64_t key, uint32_t val)
 		m->n++;
 	insert(m->key, m->val, m->cap, key, val);
 	return 0;
+}
+
+uint32_t
+u64map_intern(struct u64map *m, uint64_t key, uint32_t val)
+{
+	size_t i;
+
+	if ((m->n + 1) * 4 > m->cap * 3 && grow(m) != 0)
+		return U64MAP_NONE;
+	for (i = slot_of(key, m->cap); m->val[i] != U64MAP_NONE; i = (i + 1) & (m->cap - 1))
+		if (m->key[i] == key)
+			return m->val[i];
+	m->key[i] = key;
+	m->val[i] = val;
+	m->n++;
+	return val;
 }
 
 uint64_t

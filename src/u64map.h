@@ -23,6 +23,12 @@ uint32_t u64map_get(const struct u64map *m, uint64_t key);
 /* Stores KEY -> VAL (VAL != U64MAP_NONE), replacing any old value; 0 or -1. */
 int u64map_put(struct u64map *m, uint64_t key, uint32_t val);
 
+/*
+ * The id stored for KEY; if there is none, stores VAL (!= U64MAP_NONE) and
+ * returns it.  U64MAP_NONE when out of memory.  One probe sequence.
+ */
+uint32_t u64map_intern(struct u64map *m, uint64_t key, uint32_t val);
+
 /* A well-mixed 64-bit hash of the string S. */
 uint64_t u64map_strhash(const char *s);
 
