@@ -8,6 +8,7 @@
 #include "blurb.h"
 #include "mem.h"
 #include "msort.h"
+#include "pipe2.h"
 #include "srcfile.h"
 
 /* Output state: gprof's first_output flag and a reusable line buffer. */
@@ -15,25 +16,35 @@ struct out {
 	FILE *f;
 	const struct profile *p;
 	const struct batch_opts *o;
-	struct report *r;
+	struct report *r;	/* the main thread's; rows also use rt[1] */
+	struct report *rt[2];	/* per formatting thread (pipe2) */
 	struct sbuf sb;
 	int first;		/* nothing printed yet: no form feed before a section */
+	/* The rows of the section being printed (pipe2 items). */
+	uint32_t *row;
+	double *accum;		/* flat profile: cumulative time up to each row */
+	double total;		/* flat profile: time base */
+	struct report_unit unit;
+	uint32_t nrows;		/* index: rows of three cells */
+	int failed;
 };
+
+/* Hands the rows of a section to two threads; the header must be flushed first. */
+static void
+rows_out(struct out *w, uint32_t n, uint32_t chunk,
+    void (*format)(void *, struct sbuf *, uint32_t, uint32_t, int))
+{
+	struct pipe2_job job = { n, chunk, format, w };
+
+	if (pipe2_run(w->f, &job) != 0)
+		w->failed = 1;
+}
 
 static void
 flush(struct out *w)
 {
 	fwrite(sbuf_str(&w->sb), 1, w->sb.len, w->f);
 	sbuf_reset(&w->sb);
-}
-
-/* Ends the current line; writes the buffer out now and then. */
-static void
-endl(struct out *w)
-{
-	sbuf_putc(&w->sb, '\n');
-	if (w->sb.len > 65536)
-		flush(w);
 }
 
 /* Sections after the first one start with a form feed. */
@@ -66,14 +77,51 @@ print_info(struct out *w)
 	w->first = 0;
 }
 
+static void
+flat_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
+{
+	struct out *w = ctx;
+	uint32_t i;
+
+	for (i = from; i < to; i++) {
+		report_flat_row(w->rt[thread], sb, w->row[i], w->accum[i], w->total, &w->unit);
+		sbuf_putc(sb, '\n');
+	}
+}
+
+/* The listed rows of the flat profile and the cumulative time at each. */
+static int
+flat_listing(struct out *w)
+{
+	const struct profile *p = w->p;
+	double accum = 0.0;
+	uint32_t k, n = 0;
+
+	w->row = mem_array(p->nsyms, sizeof *w->row);
+	w->accum = mem_array(p->nsyms, sizeof *w->accum);
+	if (w->row == NULL || w->accum == NULL)
+		return -1;
+	for (k = 0; k < p->nsyms; k++) {
+		uint32_t id = p->flat_order[k];
+
+		if (!report_flat_listed(w->r, id))
+			continue;
+		accum += p->sym[id].time;
+		w->row[n] = id;
+		w->accum[n++] = accum;
+	}
+	return (int)n;
+}
+
 /* gprof's hist_print(). */
 static void
 print_flat(struct out *w)
 {
 	const struct profile *p = w->p;
-	struct report_unit u = report_flat_unit(w->r);
-	double total = report_flat_total(w->r), accum = 0.0;
-	uint32_t k;
+	int n;
+
+	w->unit = report_flat_unit(w->r);
+	w->total = report_flat_total(w->r);
 
 	section(w);
 	if (!w->o->ro.bsd)
@@ -91,16 +139,16 @@ print_flat(struct out *w)
 	}
 	if (p->total_time <= 0.0)
 		sbuf_puts(&w->sb, " no time accumulated\n\n");
-	report_flat_columns(w->r, &w->sb, &u);
-	for (k = 0; k < p->nsyms; k++) {
-		uint32_t id = p->flat_order[k];
-
-		if (!report_flat_listed(w->r, id))
-			continue;
-		accum += p->sym[id].time;
-		report_flat_row(w->r, &w->sb, id, accum, total, &u);
-		endl(w);
-	}
+	report_flat_columns(w->r, &w->sb, &w->unit);
+	flush(w);
+	if ((n = flat_listing(w)) < 0)
+		w->failed = 1;
+	else
+		rows_out(w, (uint32_t)n, 2048, flat_rows);
+	free(w->row);
+	free(w->accum);
+	w->row = NULL;
+	w->accum = NULL;
 	if (!w->o->brief && !w->o->ro.bsd)
 		sbuf_puts(&w->sb, blurb_flat);
 }
@@ -135,39 +183,57 @@ cg_header(struct out *w)
 }
 
 static void
-cg_cycle_entry(struct out *w, uint32_t id)
+cg_cycle_entry(struct report *r, struct sbuf *sb, uint32_t id)
 {
 	uint32_t *m = NULL;
-	size_t n = report_cg_members(w->r, id, &m), i;
+	size_t n = report_cg_members(r, id, &m), i;
 
-	report_cg_cycle(w->r, &w->sb, id);
-	endl(w);
+	report_cg_cycle(r, sb, id);
+	sbuf_putc(sb, '\n');
 	for (i = 0; i < n; i++) {
-		report_cg_member(w->r, &w->sb, m[i]);
-		endl(w);
+		report_cg_member(r, sb, m[i]);
+		sbuf_putc(sb, '\n');
 	}
+	if (n > 0 && m == NULL)
+		sb->failed = 1;
 	free(m);
 }
 
 static void
-cg_entry(struct out *w, uint32_t id)
+cg_entry(const struct profile *p, struct report *r, struct sbuf *sb, uint32_t id)
 {
-	const struct profile *p = w->p;
 	uint32_t i;
 
 	if (p->caller_start[id] == p->caller_start[id + 1]) {
-		report_cg_spontaneous(w->r, &w->sb);
-		endl(w);
+		report_cg_spontaneous(r, sb);
+		sbuf_putc(sb, '\n');
 	}
 	for (i = p->caller_start[id]; i < p->caller_start[id + 1]; i++) {
-		report_cg_parent(w->r, &w->sb, id, p->caller_arc[i]);
-		endl(w);
+		report_cg_parent(r, sb, id, p->caller_arc[i]);
+		sbuf_putc(sb, '\n');
 	}
-	report_cg_primary(w->r, &w->sb, id);
-	endl(w);
+	report_cg_primary(r, sb, id);
+	sbuf_putc(sb, '\n');
 	for (i = p->callee_start[id]; i < p->callee_start[id + 1]; i++) {
-		report_cg_child(w->r, &w->sb, id, p->callee_arc[i]);
-		endl(w);
+		report_cg_child(r, sb, id, p->callee_arc[i]);
+		sbuf_putc(sb, '\n');
+	}
+}
+
+static void
+graph_entries(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
+{
+	struct out *w = ctx;
+	struct report *r = w->rt[thread];
+	uint32_t i;
+
+	for (i = from; i < to; i++) {
+		if (w->p->sym[w->row[i]].name == NULL)
+			cg_cycle_entry(r, sb, w->row[i]);
+		else
+			cg_entry(w->p, r, sb, w->row[i]);
+		sbuf_puts(sb, w->o->ro.bsd ? "\n-----------------------------------------------\n\n" :
+		    "-----------------------------------------------\n");
 	}
 }
 
@@ -178,21 +244,23 @@ print_graph(struct out *w)
 	const struct profile *p = w->p;
 	uint32_t k;
 
+	uint32_t n = 0;
+
 	if (!w->o->brief && w->o->ro.bsd)
 		sbuf_puts(&w->sb, blurb_callg_bsd);
 	cg_header(w);
-	for (k = 0; k < p->nsyms + p->ncycles; k++) {
-		uint32_t id = p->cg_order[k];
-
-		if (!report_cg_listed(w->r, id))
-			continue;
-		if (p->sym[id].name == NULL)
-			cg_cycle_entry(w, id);
-		else
-			cg_entry(w, id);
-		sbuf_puts(&w->sb, w->o->ro.bsd ? "\n-----------------------------------------------\n\n" :
-		    "-----------------------------------------------\n");
+	flush(w);
+	w->row = mem_array((size_t)p->nsyms + p->ncycles, sizeof *w->row);
+	if (w->row == NULL) {
+		w->failed = 1;
+		return;
 	}
+	for (k = 0; k < p->nsyms + p->ncycles; k++)
+		if (report_cg_listed(w->r, p->cg_order[k]))
+			w->row[n++] = p->cg_order[k];
+	rows_out(w, n, 256, graph_entries);
+	free(w->row);
+	w->row = NULL;
 	if (!w->o->brief && !w->o->ro.bsd)
 		sbuf_puts(&w->sb, blurb_callg_fsf);
 }
@@ -224,38 +292,57 @@ cycle_tag(char *buf, const struct pf_sym *s)
 
 /* One index cell in gprof's FSF layout; *COL and START track gprof's column arithmetic. */
 static void
-index_cell(struct out *w, uint32_t id, int *col, int start)
+index_cell(const struct out *w, struct report *r, struct sbuf *sb, uint32_t id, int *col,
+    int start)
 {
 	const struct pf_sym *s = &w->p->sym[id];
 	char buf[48];
 	int n = index_tag(buf, s);
 
 	if (w->o->ro.bsd) {
-		sbuf_field(&w->sb, buf, 6, 0);		/* "%6.6s %-19.19s" */
-		sbuf_putc(&w->sb, ' ');
+		sbuf_field(sb, buf, 6, 0);		/* "%6.6s %-19.19s" */
+		sbuf_putc(sb, ' ');
 		if (s->name == NULL)
 			cycle_tag(buf, s);
-		sbuf_field(&w->sb, s->name != NULL ? s->name : buf, 19, 1);
+		sbuf_field(sb, s->name != NULL ? s->name : buf, 19, 1);
 		return;
 	}
 	for (*col += n; *col < start + 5; ++*col)
-		sbuf_putc(&w->sb, ' ');
-	sbuf_putc(&w->sb, ' ');				/* " %s " */
-	sbuf_puts(&w->sb, buf);
-	sbuf_putc(&w->sb, ' ');
+		sbuf_putc(sb, ' ');
+	sbuf_putc(sb, ' ');				/* " %s " */
+	sbuf_puts(sb, buf);
+	sbuf_putc(sb, ' ');
 	if (s->name == NULL) {
 		*col += cycle_tag(buf, s);
-		sbuf_puts(&w->sb, buf);
+		sbuf_puts(sb, buf);
 		return;
 	}
-	*col += (int)report_name_only(w->r, &w->sb, id);
+	*col += (int)report_name_only(r, sb, id);
 	if (!w->o->ro.line && s->is_static && s->file != PF_NONE) {
 		const char *f = profile_file_name(w->p, s->file);
 
 		if (!w->o->ro.full_path)
 			f = srcfiles_basename(f);
-		sbuf_printf(&w->sb, " (%s)", f);
+		sbuf_printf(sb, " (%s)", f);
 		*col += (int)strlen(f) + 3;
+	}
+}
+
+/* Index rows FROM..TO: row i holds entries i, i + rows and i + 2 * rows. */
+static void
+index_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
+{
+	struct out *w = ctx;
+	uint32_t i, j, n = w->nrows;
+	int width = (w->o->width - 1) / 3, col, start;
+
+	for (i = from; i < to; i++) {
+		col = start = 0;
+		for (j = i; j < n; j += (n + 2) / 3) {
+			index_cell(w, w->rt[thread], sb, w->row[j], &col, start);
+			start += width;
+		}
+		sbuf_putc(sb, '\n');
 	}
 }
 
@@ -264,8 +351,7 @@ static int
 print_index(struct out *w)
 {
 	const struct profile *p = w->p;
-	uint32_t *v = mem_array((size_t)p->nsyms + p->ncycles, sizeof *v), n = 0, i, j, rows;
-	int width = (w->o->width - 1) / 3, col, start;
+	uint32_t *v = mem_array((size_t)p->nsyms + p->ncycles, sizeof *v), n = 0, i;
 
 	if (v == NULL)
 		return -1;
@@ -278,16 +364,12 @@ print_index(struct out *w)
 	for (i = 0; i < p->ncycles; i++)
 		v[n++] = p->nsyms + i;
 	sbuf_puts(&w->sb, "\f\nIndex by function name\n\n");
-	rows = (n + 2) / 3;
-	for (i = 0; i < rows; i++) {
-		col = start = 0;
-		for (j = i; j < n; j += rows) {
-			index_cell(w, v[j], &col, start);
-			start += width;
-		}
-		endl(w);
-	}
+	flush(w);
+	w->row = v;
+	w->nrows = n;
+	rows_out(w, (n + 2) / 3, 1024, index_rows);
 	free(v);
+	w->row = NULL;
 	return 0;
 }
 
@@ -352,11 +434,14 @@ batch_print(FILE *out, const struct profile *p, const struct batch_opts *o, stru
 	flush(&w);
 	if (check_inputs(p, o->style, d) != 0)
 		return -1;
-	w.r = report_new(p, &o->ro);
-	if (w.r == NULL || print_sections(&w, o->style) != 0 || w.sb.failed)
+	w.r = w.rt[0] = report_new(p, &o->ro);
+	w.rt[1] = report_new(p, &o->ro);
+	if (w.r == NULL || w.rt[1] == NULL || print_sections(&w, o->style) != 0 || w.sb.failed ||
+	    w.failed)
 		rc = diag_oom(d);
 	flush(&w);
-	report_free(w.r);
+	report_free(w.rt[0]);
+	report_free(w.rt[1]);
 	sbuf_release(&w.sb);
 	if (rc == 0 && (fflush(out) != 0 || ferror(out))) {
 		diag_add(d, DIAG_ERROR, "standard output: %s", strerror(errno));

@@ -342,6 +342,41 @@ parse(struct cur *c, enum gmon_format fmt, const struct gmon_ops *ops, void *ctx
 	return read_bsd(c, fmt, ops, ctx, input, n, d);
 }
 
+size_t
+gmon_count_arcs(const struct gmon_file *f, enum gmon_format fmt, const struct gmon_layout *lay)
+{
+	size_t vma = (size_t)lay->addr_bytes, off = GMON_HDR_SIZE, n = 0;
+	struct cur c = { f->buf, f->len, 0, lay, "" };
+	uint32_t k;
+
+	if (f->len < GMON_HDR_SIZE)
+		return 0;
+	if (fmt == GMON_FMT_BSD || fmt == GMON_FMT_BSD44 ||
+	    (fmt == GMON_FMT_AUTO && memcmp(f->buf, GMON_MAGIC, GMON_MAGIC_LEN) != 0))
+		return f->len / (3 * vma);	/* BSD: arcs fill the file after the histogram */
+	while (off < f->len) {
+		unsigned tag = f->buf[off++];
+
+		c.off = off + 2 * vma;
+		if (tag == GMON_TAG_CG_ARC) {
+			n++;
+			off += 2 * vma + 4;
+		} else if (tag == GMON_TAG_TIME_HIST && have(&c, 4)) {
+			k = (uint32_t)get_n(&c, 4);
+			off += 2 * vma + 8 + 16 + 2 * (size_t)k;
+		} else if (tag == GMON_TAG_BB_COUNT) {
+			c.off = off;
+			if (!have(&c, 4))
+				break;
+			k = (uint32_t)get_n(&c, 4);
+			off += 4 + 2 * vma * k;
+		} else {
+			break;
+		}
+	}
+	return n;
+}
+
 int
 gmon_load(const char *path, struct gmon_file *f, struct diag *d)
 {

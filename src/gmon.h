@@ -88,6 +88,13 @@ int gmon_load(const char *path, struct gmon_file *f, struct diag *d);
 void gmon_unload(struct gmon_file *f);
 
 /*
+ * The number of call-arc records in F, without checking it (a size hint:
+ * 0 for what does not parse).
+ */
+size_t gmon_count_arcs(const struct gmon_file *f, enum gmon_format fmt,
+    const struct gmon_layout *lay);
+
+/*
  * Parses F (named PATH in messages), calling OPS.  *INPUT and *VERSION
  * carry gprof's global state from file to file.  Returns 0, or -1 with a
  * message in D.

@@ -4,6 +4,13 @@
 
 #include <stddef.h>
 
+/*
+ * The allocation functions return memory that will be used whole: large
+ * blocks are faulted in at once (mem_populate()), far cheaper than page
+ * by page.  mem_reserve() does not, as its room may stay unused.
+ */
+void mem_populate(void *p, size_t bytes);
+
 /* Zeroed array of N elements of SIZE bytes; NULL on overflow or failure. */
 void *mem_calloc(size_t n, size_t size);
 

@@ -63,18 +63,22 @@ static const struct gmon_ops reader_ops = {
 };
 
 /*
- * Room for as many arcs as the files can hold records, so that tallying
- * never copies the arc array: reserved memory that is never touched costs
- * nothing.  Capped, in case of a huge file of histograms.
+ * Room for as many arcs as the files have arc records, so that tallying
+ * neither copies the arc array nor rehashes.  Only a size hint.
  */
 static void
-reserve_arcs(struct profile *p, size_t bytes)
+reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layout *lay)
 {
-	size_t n = bytes / (1 + 2 * (size_t)p->priv->addr_bytes + 4) + 1;
+	size_t n = 1, i;
 
+	for (i = 0; i < p->priv->ngfiles; i++)
+		n += gmon_count_arcs(&p->priv->gfile[i], o->format, lay);
 	if (n > ((size_t)1 << 26))
 		n = (size_t)1 << 26;
-	mem_reserve(&p->arc, &p->priv->arccap, n, sizeof *p->arc);
+	if (mem_reserve(&p->arc, &p->priv->arccap, n, sizeof *p->arc) == 0) {
+		mem_populate(p->arc, n * sizeof *p->arc);
+		u64map_reserve(&p->priv->arcmap, n);
+	}
 }
 
 static int
@@ -84,7 +88,7 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 		p->priv->addr_bytes, p->priv->big_endian, bin_sign_extend(p->priv->bin)
 	};
 	int version = 0;
-	size_t i, bytes = 0;
+	size_t i;
 
 	if (o->format == GMON_FMT_PROF) {
 		diag_add(d, DIAG_ERROR, "sorry, file format `prof' is not yet supported");
@@ -98,9 +102,8 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 		if (gmon_load(o->gmon[i], &p->priv->gfile[i], d) != 0)
 			return -1;
 		p->priv->ngfiles++;
-		bytes += p->priv->gfile[i].len;
 	}
-	reserve_arcs(p, bytes);
+	reserve_arcs(p, o, &lay);
 	for (i = 0; i < o->ngmon; i++) {
 		struct gmon_file *f = &p->priv->gfile[i];
 

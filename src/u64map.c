@@ -98,6 +98,19 @@ u64map_put(struct u64map *m, uint64_t key, uint32_t val)
 	return 0;
 }
 
+int
+u64map_reserve(struct u64map *m, size_t n)
+{
+	size_t cap = 64;
+
+	while ((n + 1) * 4 > cap * 3) {
+		if (cap > SIZE_MAX / 4)
+			return -1;
+		cap *= 2;
+	}
+	return cap > m->cap ? resize(m, cap) : 0;
+}
+
 uint32_t
 u64map_intern(struct u64map *m, uint64_t key, uint32_t val)
 {

@@ -17,6 +17,9 @@ struct u64map {
 void u64map_init(struct u64map *m);
 void u64map_release(struct u64map *m);
 
+/* Makes room for N keys at once, so that no rehash follows; 0 or -1. */
+int u64map_reserve(struct u64map *m, size_t n);
+
 /* The id stored for KEY, or U64MAP_NONE. */
 uint32_t u64map_get(const struct u64map *m, uint64_t key);
 
