@@ -373,6 +373,67 @@ print_index(struct out *w)
 	return 0;
 }
 
+/* gprof's cmp_bb(): file name, then line (when both have a file), then address. */
+static int
+cmp_bb(const void *a, const void *b, void *ctx)
+{
+	const struct profile *p = ctx;
+	const struct pf_sym *l = &p->sym[*(const uint32_t *)a], *r = &p->sym[*(const uint32_t *)b];
+
+	if (l->file != PF_NONE && r->file != PF_NONE) {
+		int c = strcmp(profile_file_name(p, l->file), profile_file_name(p, r->file));
+
+		if (c != 0)
+			return c;
+		if (l->line != r->line)
+			return l->line < r->line ? -1 : 1;
+	}
+	return l->addr < r->addr ? -1 : l->addr > r->addr;
+}
+
+/* One "file:line: (name:0xaddr) N executions" line. */
+static void
+exec_line(struct out *w, const struct pf_sym *s, uint64_t addr, uint64_t count)
+{
+	sbuf_printf(&w->sb, "%s:%d: (%s:0x%lx) %lu executions\n",
+	    s->file != PF_NONE ? profile_file_name(w->p, s->file) : "<unknown>", s->line, s->name,
+	    (unsigned long)addr, (unsigned long)count);
+	if (w->sb.len > 65536)
+		flush(w);
+}
+
+/* gprof's print_exec_counts(): calls of each symbol and, with -l, of its basic blocks. */
+static int
+print_exec(struct out *w)
+{
+	const struct profile *p = w->p;
+	uint32_t *v = mem_array(p->nsyms, sizeof *v), n = 0, i;
+	int j;
+
+	if (v == NULL)
+		return -1;
+	section(w);
+	for (i = 0; i < p->nsyms; i++)
+		if (profile_in_exec(p, i))
+			v[n++] = i;
+	if (msort_ids(v, n, cmp_bb, (void *)p) != 0) {
+		free(v);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		const struct pf_sym *s = &p->sym[v[i]];
+		const struct pf_bb *bb = p->bb != NULL ? &p->bb[v[i]] : NULL;
+
+		if (s->ncalls > 0 || w->o->ro.zeros)
+			exec_line(w, s, s->addr, s->ncalls);
+		for (j = 0; bb != NULL && j < PF_NBBS && bb->addr[j] != 0; j++)
+			if (bb->calls[j] > 0 || w->o->ro.zeros)
+				exec_line(w, s, bb->addr[j], bb->calls[j]);
+	}
+	free(v);
+	return 0;
+}
+
 unsigned
 batch_default_style(const struct profile *p)
 {
@@ -414,6 +475,8 @@ print_sections(struct out *w, unsigned style)
 		if (print_index(w) != 0)
 			return -1;
 	}
+	if ((style & BATCH_EXEC) && print_exec(w) != 0)
+		return -1;
 	return 0;
 }
 

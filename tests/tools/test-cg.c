@@ -1,0 +1,175 @@
+/* test-cg: runs the call-graph math on a graph read from text and prints what it computed. */
+/*
+ * Input (stdin), one item per line, '#' starts a comment:
+ *   sym NAME [TICKS]        a function, in address order, with self time
+ *   arc CALLER CALLEE COUNT a call arc, in the order a gmon file lists it
+ *   spec TABLE TEXT         a symspec: TABLE is one of incl_graph excl_graph
+ *                           incl_time excl_time (-f -e -F/-n -E/-N)
+ * Output: every symbol and cycle in call-graph order, then every arc.
+ * Times are printed with 4 decimals; hz is 1.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pfpriv.h"
+
+#define MAXLINE 512
+
+struct input {
+	char names[4096][32];
+	double ticks[4096];
+	uint32_t n;
+	struct { uint32_t from, to; uint64_t count; } arc[16384];
+	uint32_t narcs;
+	struct spec_req spec[64];
+	char spectext[64][64];
+	size_t nspec;
+};
+
+static uint32_t
+sym_id(const struct input *in, const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < in->n; i++)
+		if (strcmp(in->names[i], name) == 0)
+			return i;
+	fprintf(stderr, "test-cg: unknown symbol %s\n", name);
+	exit(2);
+}
+
+static enum spec_table
+table_named(const char *t)
+{
+	static const struct { const char *name; enum spec_table t; } tab[] = {
+		{ "incl_graph", SPEC_INCL_GRAPH }, { "excl_graph", SPEC_EXCL_GRAPH },
+		{ "incl_time", SPEC_INCL_TIME }, { "excl_time", SPEC_EXCL_TIME },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
+		if (strcmp(tab[i].name, t) == 0)
+			return tab[i].t;
+	fprintf(stderr, "test-cg: unknown table %s\n", t);
+	exit(2);
+}
+
+static void
+parse(struct input *in)
+{
+	char line[MAXLINE], a[64], b[64];
+	unsigned long long c;
+	double t;
+
+	while (fgets(line, sizeof line, stdin) != NULL) {
+		char *hash = strchr(line, '#');
+
+		if (hash != NULL)
+			*hash = '\0';
+		if (sscanf(line, "sym %31s %lf", a, &t) >= 1 && strncmp(line, "sym", 3) == 0) {
+			strcpy(in->names[in->n], a);
+			in->ticks[in->n++] = sscanf(line, "sym %31s %lf", a, &t) == 2 ? t : 0.0;
+		} else if (sscanf(line, "arc %63s %63s %llu", a, b, &c) == 3) {
+			in->arc[in->narcs].from = sym_id(in, a);
+			in->arc[in->narcs].to = sym_id(in, b);
+			in->arc[in->narcs++].count = c;
+		} else if (sscanf(line, "spec %63s %63s", a, b) == 2) {
+			strcpy(in->spectext[in->nspec], b);
+			in->spec[in->nspec].text = in->spectext[in->nspec];
+			in->spec[in->nspec].table = table_named(a);
+			in->nspec++;
+		}
+	}
+}
+
+/* A profile as syms_load() would leave it: symbol i at address 0x1000 + 16 i. */
+static struct profile *
+build(const struct input *in, struct symtab *tab)
+{
+	struct profile *p = calloc(1, sizeof *p);
+	struct symtab_ent *ent = calloc(in->n, sizeof *ent);
+	uint64_t *addr = calloc(in->n, sizeof *addr);
+	uint32_t i;
+
+	p->priv = calloc(1, sizeof *p->priv);
+	u64map_init(&p->priv->arcmap);
+	srcfiles_init(&p->priv->files);
+	for (i = 0; i < in->n; i++) {
+		ent[i].addr = addr[i] = 0x1000 + 16 * (uint64_t)i;
+		ent[i].name = in->names[i];
+		ent[i].is_func = 1;
+		ent[i].file = SYMTAB_NONE;
+		ent[i].aux = SYMTAB_NONE;
+	}
+	symtab_finalize(tab, ent, in->n, 0x1000 + 16 * (uint64_t)in->n - 1);
+	symindex_build(&p->priv->index, addr, in->n);
+	free(addr);
+	p->sym = calloc(in->n + 1, sizeof *p->sym);
+	p->priv->symcap = in->n + 1;
+	p->nsyms = in->n;
+	for (i = 0; i < in->n; i++) {
+		struct pf_sym *s = &p->sym[i];
+
+		s->addr = tab->ent[i].addr;
+		s->end_addr = tab->ent[i].end_addr;
+		s->name = in->names[i];
+		s->is_func = 1;
+		s->file = PF_NONE;
+		s->time = in->ticks[i];
+		s->cyc_head = i;
+		s->cyc_next = s->parents = s->children = PF_NONE;
+	}
+	p->hz = 1;
+	return p;
+}
+
+static void
+print(const struct profile *p)
+{
+	uint32_t k, a;
+
+	printf("total %.4f\n", p->print_time);
+	for (k = 0; k < p->nsyms + p->ncycles; k++) {
+		const struct pf_sym *s = &p->sym[p->cg_order[k]];
+
+		if (s->name != NULL)
+			printf("[%d] %s cycle=%d topo=%d", s->index, s->name, s->cycle, s->top_order);
+		else
+			printf("[%d] <cycle %d> members", s->index, s->cycle);
+		for (a = s->name == NULL ? s->cyc_next : PF_NONE; a != PF_NONE; a = p->sym[a].cyc_next)
+			printf(" %s", p->sym[a].name);
+		printf(" calls=%lu+%lu self=%.4f child=%.4f print=%d\n", (unsigned long)s->ncalls,
+		    (unsigned long)s->self_calls, s->prop_self, s->prop_child, s->print_flag);
+	}
+	for (a = 0; a < p->narcs; a++)
+		printf("arc %s -> %s count=%lu time=%.4f child=%.4f\n", p->sym[p->arc[a].parent].name,
+		    p->sym[p->arc[a].child].name, (unsigned long)p->arc[a].count, p->arc[a].time,
+		    p->arc[a].child_time);
+}
+
+int
+main(void)
+{
+	static struct input in;
+	struct diag d;
+	struct symtab tab;
+	struct profile *p;
+	uint32_t i;
+
+	parse(&in);
+	diag_init(&d);
+	p = build(&in, &tab);
+	if (symspec_build(&p->priv->specs, in.spec, in.nspec, &tab, &p->priv->files, 0,
+	    0x1000 + 16 * (uint64_t)in.n - 1) != 0)
+		return 2;
+	symtab_release(&tab);
+	for (i = 0; i < in.narcs; i++)
+		arcs_tally(p, p->sym[in.arc[i].from].addr, p->sym[in.arc[i].to].addr, in.arc[i].count, &d);
+	if (order_names(p) != 0 || cg_assemble(p, NULL, &d) != 0 || order_cg(p) != 0)
+		return 2;
+	print(p);
+	diag_release(&d);
+	profile_free(p);
+	return 0;
+}

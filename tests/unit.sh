@@ -1,0 +1,48 @@
+#!/bin/sh
+# tests/unit.sh: unit tests of the engine through the drivers in tests/tools (text in, text out).
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+OUT=$1
+T_NAME=unit
+. "$TOP/tests/lib.sh"
+mkdir -p "$OUT"
+
+# A .t file: a comment, the input, a line "----", the expected output.
+run_t() {	# tool file
+	sed '/^----$/,$d' "$2" | "$1" >"$OUT/got" 2>&1
+	sed '1,/^----$/d' "$2" >"$OUT/want"
+	if cmp -s "$OUT/got" "$OUT/want"; then
+		pass "$2"
+	else
+		fail "$2"
+		diff "$OUT/want" "$OUT/got" | head -n 10 | sed 's/^/#   /'
+	fi
+}
+
+for t in "$TOP"/tests/unit/cg/*.t; do
+	run_t "$TOP/tests/tools/test-cg" "$t"
+done
+for t in "$TOP"/tests/unit/symtab/*.t; do
+	run_t "$TOP/tests/tools/test-symtab" "$t"
+done
+
+# The gmon reader: "== ARGS" blocks, each followed by what test-gmon prints.
+mkdir -p "$OUT/gmon"
+python3 "$TOP/tests/unit/gmon/make.py" "$OUT/gmon" || fatal "cannot make gmon files"
+awk -v out="$OUT/gmon" '/^== /{n++; f=out "/case" n; print substr($0, 4) > (f ".args"); next}
+	n {print > (f ".want")}' "$TOP/tests/unit/gmon/cases.t"
+for a in "$OUT"/gmon/case*.args; do
+	c=${a%.args}
+	# shellcheck disable=SC2046
+	(cd "$OUT/gmon" && "$TOP/tests/tools/test-gmon" $(cat "$a") >"$c.got" 2>&1)
+	touch "$c.want"
+	if cmp -s "$c.want" "$c.got"; then
+		pass "gmon: $(cat "$a")"
+	else
+		fail "gmon: $(cat "$a")"
+		diff "$c.want" "$c.got" | head -n 10 | sed 's/^/#   /'
+	fi
+done
+
+check "number formatting equals printf" "$TOP/tests/tools/test-fmt" 300000
+finish
