@@ -215,10 +215,13 @@ group_arcs(struct profile *p, int by_parent, msort_cmp cmp, uint32_t **startp, u
 }
 
 int
-order_arcs(struct profile *p)
+order_callers(struct profile *p)
 {
-	if (group_arcs(p, 0, cmp_arc_up, &p->caller_start, &p->caller_arc) != 0 ||
-	    group_arcs(p, 1, cmp_arc_down, &p->callee_start, &p->callee_arc) != 0)
-		return -1;
-	return 0;
+	return group_arcs(p, 0, cmp_arc_up, &p->caller_start, &p->caller_arc);
+}
+
+int
+order_callees(struct profile *p)
+{
+	return group_arcs(p, 1, cmp_arc_down, &p->callee_start, &p->callee_arc);
 }

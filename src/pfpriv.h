@@ -67,6 +67,7 @@ int order_names(struct profile *p);
 int order_flat(struct profile *p);
 int order_cg(struct profile *p);
 /* order.c: every symbol's callers and callees in gprof's print order (cmp_arc). */
-int order_arcs(struct profile *p);
+int order_callers(struct profile *p);
+int order_callees(struct profile *p);
 
 #endif

@@ -1,6 +1,7 @@
 /* profile: the analysed profile, built once by profile_load() and read-only afterwards. */
 #include "pfpriv.h"
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +131,65 @@ scan_text(struct profile *p, const struct pf_opts *o, struct diag *d)
 	return bin_text(p->priv->bin, d);
 }
 
+/*
+ * The orders are independent of each other once the call graph is done:
+ * half of them are sorted on a second thread.  They only read what the
+ * analysis wrote and each writes its own arrays.
+ */
+static void *
+order_half(void *arg)
+{
+	struct profile *p = arg;
+	int *rc = malloc(sizeof *rc);
+
+	if (rc != NULL)
+		*rc = order_flat(p) != 0 || ((p->input & GMON_IN_CG) && order_callees(p) != 0);
+	return rc;
+}
+
+static int
+order_all(struct profile *p)
+{
+	pthread_t tid;
+	void *res = NULL;
+	int rc, threaded = pthread_create(&tid, NULL, order_half, p) == 0;
+
+	rc = (p->input & GMON_IN_CG) && (order_cg(p) != 0 || order_callers(p) != 0);
+	if (!threaded)
+		res = order_half(p);
+	else
+		pthread_join(tid, &res);
+	rc |= res == NULL || *(int *)res != 0;
+	free(res);
+	return rc ? -1 : 0;
+}
+
+static void *
+names_thread(void *arg)
+{
+	return order_names(arg) == 0 ? arg : NULL;
+}
+
+/*
+ * Reads the profiles while a second thread sorts the names (it reads only
+ * names, the reader writes only counts and arcs).  Returns 0, -1 (read
+ * failed, message in D) or -2 (out of memory).
+ */
+static int
+read_and_sort_names(struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	pthread_t tid;
+	void *res = p;
+	int threaded = pthread_create(&tid, NULL, names_thread, p) == 0, rc;
+
+	rc = read_profiles(p, o, d);
+	if (threaded)
+		pthread_join(tid, &res);
+	else
+		res = names_thread(p);
+	return rc != 0 ? -1 : res == NULL ? -2 : 0;
+}
+
 static int
 analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 {
@@ -143,18 +203,18 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 		p->sym[i].flat_ok = symspec_has(ss, SPEC_INCL_FLAT, a) ||
 		    (symspec_empty(ss, SPEC_INCL_FLAT) && !symspec_has(ss, SPEC_EXCL_FLAT, a));
 	}
-	if (read_profiles(p, o, d) != 0)
+	switch (read_and_sort_names(p, o, d)) {
+	case -1:
 		return -1;
-	p->ntallied = p->narcs;
-	if (order_names(p) != 0)
+	case -2:
 		return diag_oom(d);
+	}
+	p->ntallied = p->narcs;
 	if (p->input & GMON_IN_HIST)
 		hist_assign(p);
-	if (p->input & GMON_IN_CG) {
-		if (cg_assemble(p, text, d) != 0 || order_cg(p) != 0 || order_arcs(p) != 0)
-			return diag_errors(d) ? -1 : diag_oom(d);
-	}
-	return order_flat(p) != 0 ? diag_oom(d) : 0;
+	if ((p->input & GMON_IN_CG) && cg_assemble(p, text, d) != 0)
+		return diag_errors(d) ? -1 : diag_oom(d);
+	return order_all(p) != 0 ? diag_oom(d) : 0;
 }
 
 int

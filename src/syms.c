@@ -229,14 +229,20 @@ make_syms(struct profile *p, const struct symtab *tab, struct diag *d)
 {
 	uint32_t i;
 
-	p->sym = mem_calloc(tab->len, sizeof *p->sym);
-	if (p->sym == NULL)
+	/*
+	 * Room for the cycle headers too (at most one per two symbols), so
+	 * that adding them never moves the array; only the symbols' part is
+	 * touched now.
+	 */
+	if (mem_reserve(&p->sym, &p->priv->symcap, (size_t)tab->len + tab->len / 2 + 1,
+	    sizeof *p->sym) != 0)
 		return diag_oom(d);
-	p->priv->symcap = tab->len;
+	mem_populate(p->sym, (size_t)tab->len * sizeof *p->sym);
 	for (i = 0; i < tab->len; i++) {
 		struct pf_sym *s = &p->sym[i];
 		const struct symtab_ent *e = &tab->ent[i];
 
+		memset(s, 0, sizeof *s);
 		s->addr = e->addr;
 		s->end_addr = e->end_addr;
 		s->name = e->name;
