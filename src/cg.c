@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "msort.h"
-
 /*
  * gprof's cg_assemble() in five phases:
  *   1. subtract recursive calls, and with -c add arcs found in the code;
@@ -15,37 +13,63 @@
  *   4. propagate print flags and time fractions from callers down, in
  *      topological order;
  *   5. propagate time from callees up (the average-time assumption).
- * The call-graph order itself is in order.c.
+ *
+ * gprof walks linked lists of arcs, newest first.  Here the arcs are
+ * grouped once by caller and by callee in creation order (the profile's
+ * caller_arc and callee_arc, later sorted for printing); walking a group
+ * backwards visits the arcs in gprof's list order.  The phases work on a
+ * compact copy of each symbol (struct node, one cache line) and write the
+ * results back at the end: on large graphs the random accesses of these
+ * walks dominate, and 136-byte symbols would cost two or three cache
+ * lines each.  Floating-point sums are made in gprof's order.
  */
 
 #define DFN_NAN 0
 #define DFN_BUSY (-1)
 
-/*
- * State of the depth-first walk.  gprof recurses and, on each back edge,
- * scans its stack and walks cycle member lists; here the same answers
- * come from: POS (stack index of a node, 0 if not on the stack), the
- * stack of entries that are still their own cycle heads (ROOTS), each
- * head's last member (TAIL), and a union-find (UF) in place of gprof's
- * eager re-heading of every member.
- */
-struct dfn {
+/* What the analysis needs of a symbol or a cycle header. */
+struct node {
+	double time;		/* self time (a cycle: its members') */
+	double child_time;	/* time of callees, unweighted */
+	double fract;		/* share of time that propagates to callers */
+	double prop_self, prop_child;
+	uint64_t ncalls;
+	int top_order;
+	int cycle;
+	uint32_t head;		/* cycle header (or self) */
+	uint8_t print_flag;
+};
+
+/* The analysis' working state; every array has one entry per node. */
+struct cgw {
 	struct profile *p;
-	uint32_t *stack;	/* 1-based; stack[depth] is the node being visited */
-	uint32_t *cursor;	/* next arc to follow for each stack entry */
-	uint32_t *pos;		/* per node */
-	uint32_t *uf;		/* per node: union-find parent */
-	uint32_t *tail;		/* per head: last member of its list */
-	uint32_t *roots;	/* stack indices whose entries head themselves */
+	uint32_t cap;		/* nodes room: symbols and cycle headers */
+	struct node *nd;	/* nsyms symbols, then the cycle headers */
+	uint32_t *kid;		/* the callee of each callee_arc slot */
+	uint32_t *par;		/* the caller of each caller_arc slot */
+	uint32_t *next;		/* cycle member lists (gprof's cyc.next) */
+	/* depth-first search */
+	uint32_t *stack;	/* 1-based; stack[depth] is being visited */
+	uint32_t *cursor;	/* per stack entry: next callee slot, counting down */
+	uint32_t *pos;		/* per node: its stack index, 0 if off the stack */
+	uint32_t *uf;		/* per node: union-find parent (see find_head) */
+	uint32_t *tail;		/* per cycle head: last member of its list */
+	uint32_t *roots;	/* stack indices whose entries are still cycle heads */
 	uint32_t depth, nroots;
 	int counter;
 };
 
+/* ---- phase 2: depth-first numbering (gprof's cg_dfn and find_cycle) ---- */
+
+/*
+ * gprof re-heads every member eagerly when cycles merge; a union-find with
+ * path halving gives the same heads without the repeated walks.
+ */
 static uint32_t
-find_head(struct dfn *w, uint32_t x)
+find_head(struct cgw *w, uint32_t x)
 {
 	while (w->uf[x] != x) {
-		w->uf[x] = w->uf[w->uf[x]];	/* path halving */
+		w->uf[x] = w->uf[w->uf[x]];
 		x = w->uf[x];
 	}
 	return x;
@@ -53,18 +77,21 @@ find_head(struct dfn *w, uint32_t x)
 
 /* Appends the list headed by C to HEAD's list and makes HEAD their head. */
 static void
-glom(struct dfn *w, uint32_t head, uint32_t c)
+glom(struct cgw *w, uint32_t head, uint32_t c)
 {
-	struct pf_sym *s = w->p->sym;
-
-	s[w->tail[head]].cyc_next = c;
+	w->next[w->tail[head]] = c;
 	w->tail[head] = w->tail[c];
 	w->uf[c] = head;
 }
 
-/* gprof's find_cycle(): CHILD is busy, so the stack from its cycle up is one cycle. */
+/*
+ * gprof's find_cycle(): CHILD is busy, so the stack from its cycle up is
+ * one cycle.  gprof scans the stack down for CHILD or its head; both have
+ * stack positions here.  Entries above that still head themselves are
+ * glommed in stack order; ROOTS lists exactly them.
+ */
 static void
-find_cycle(struct dfn *w, uint32_t child)
+find_cycle(struct cgw *w, uint32_t child)
 {
 	uint32_t head = find_head(w, child), top = w->pos[child], k, first;
 
@@ -73,7 +100,6 @@ find_cycle(struct dfn *w, uint32_t child)
 	if (top == 0 || top == w->depth)
 		return;		/* a call to itself (0: cannot happen, gprof exits) */
 	head = find_head(w, w->stack[top]);
-	/* Entries above TOP that still head themselves, in stack order. */
 	for (first = w->nroots; first > 0 && w->roots[first - 1] > top; first--)
 		;
 	for (k = first; k < w->nroots; k++)
@@ -82,26 +108,25 @@ find_cycle(struct dfn *w, uint32_t child)
 }
 
 static void
-pre_visit(struct dfn *w, uint32_t id)
+pre_visit(struct cgw *w, uint32_t id)
 {
 	w->depth++;
 	w->stack[w->depth] = id;
-	w->cursor[w->depth] = w->p->sym[id].children;
+	w->cursor[w->depth] = w->p->callee_start[id + 1];
 	w->pos[id] = w->depth;
 	w->roots[w->nroots++] = w->depth;
-	w->p->sym[id].top_order = DFN_BUSY;
+	w->nd[id].top_order = DFN_BUSY;
 }
 
 static void
-post_visit(struct dfn *w, uint32_t id)
+post_visit(struct cgw *w, uint32_t id)
 {
-	struct pf_sym *s = w->p->sym;
 	uint32_t m;
 
 	if (find_head(w, id) == id) {
 		w->counter++;
-		for (m = id; m != PF_NONE; m = s[m].cyc_next)
-			s[m].top_order = w->counter;
+		for (m = id; m != PF_NONE; m = w->next[m])
+			w->nd[m].top_order = w->counter;
 	}
 	if (w->nroots > 0 && w->roots[w->nroots - 1] == w->depth)
 		w->nroots--;
@@ -111,235 +136,244 @@ post_visit(struct dfn *w, uint32_t id)
 
 /* gprof's recursive cg_dfn(ROOT), with an explicit stack. */
 static void
-dfn_from(struct dfn *w, uint32_t root)
+dfn_from(struct cgw *w, uint32_t root)
 {
-	struct pf_sym *s = w->p->sym;
-
 	pre_visit(w, root);
 	while (w->depth > 0) {
-		uint32_t a = w->cursor[w->depth], c;
+		uint32_t u = w->stack[w->depth], c;
 
-		if (a == PF_NONE) {
-			post_visit(w, w->stack[w->depth]);
+		if (w->cursor[w->depth] == w->p->callee_start[u]) {
+			post_visit(w, u);
 			continue;
 		}
-		w->cursor[w->depth] = w->p->arc[a].next_child;
-		c = w->p->arc[a].child;
-		if (s[c].top_order == DFN_NAN)
+		c = w->kid[--w->cursor[w->depth]];
+		if (w->nd[c].top_order == DFN_NAN)
 			pre_visit(w, c);
-		else if (s[c].top_order == DFN_BUSY)
+		else if (w->nd[c].top_order == DFN_BUSY)
 			find_cycle(w, c);
 	}
 }
 
 static int
-number_all(struct profile *p)
+number_all(struct cgw *w)
 {
-	struct dfn w;
-	uint32_t n = p->nsyms, i;
-	int rc = -1;
+	uint32_t n = w->p->nsyms, i;
 
-	memset(&w, 0, sizeof w);
-	w.p = p;
-	w.stack = mem_array((size_t)n + 1, sizeof *w.stack);
-	w.cursor = mem_array((size_t)n + 1, sizeof *w.cursor);
-	w.pos = mem_calloc(n, sizeof *w.pos);
-	w.uf = mem_array(n, sizeof *w.uf);
-	w.tail = mem_array(n, sizeof *w.tail);
-	w.roots = mem_array((size_t)n + 1, sizeof *w.roots);
-	if (w.stack && w.cursor && w.pos && w.uf && w.tail && w.roots) {
-		for (i = 0; i < n; i++)
-			w.uf[i] = w.tail[i] = i;
-		for (i = 0; i < n; i++)
-			if (p->sym[i].top_order == DFN_NAN)
-				dfn_from(&w, i);
-		for (i = 0; i < n; i++)
-			p->sym[i].cyc_head = find_head(&w, i);
-		rc = 0;
-	}
-	free(w.stack);
-	free(w.cursor);
-	free(w.pos);
-	free(w.uf);
-	free(w.tail);
-	free(w.roots);
-	return rc;
+	w->stack = mem_array((size_t)n + 1, sizeof *w->stack);
+	w->cursor = mem_array((size_t)n + 1, sizeof *w->cursor);
+	w->pos = mem_calloc(n, sizeof *w->pos);
+	w->uf = mem_array(n, sizeof *w->uf);
+	w->tail = mem_array(n, sizeof *w->tail);
+	w->roots = mem_array((size_t)n + 1, sizeof *w->roots);
+	if (!w->stack || !w->cursor || !w->pos || !w->uf || !w->tail || !w->roots)
+		return -1;
+	for (i = 0; i < n; i++)
+		w->uf[i] = w->tail[i] = i;
+	for (i = 0; i < n; i++)
+		if (w->nd[i].top_order == DFN_NAN)
+			dfn_from(w, i);
+	for (i = 0; i < n; i++)
+		w->nd[i].head = find_head(w, i);
+	return 0;
 }
+
+/* ---- phase 3: cycles (gprof's cycle_link) ---- */
 
 /* Calls into cycle K from outside and between its members. */
 static void
-count_cycle_calls(struct profile *p, struct pf_sym *h, uint32_t first, int k)
+count_cycle_calls(struct cgw *w, struct pf_sym *h, uint32_t first, int k)
 {
-	uint32_t m, a;
+	const struct profile *p = w->p;
+	uint32_t m, i;
 
-	for (m = first; m != PF_NONE; m = p->sym[m].cyc_next) {
-		for (a = p->sym[m].parents; a != PF_NONE; a = p->arc[a].next_parent) {
-			const struct pf_arc *arc = &p->arc[a];
-
-			if (arc->parent == m)
+	for (m = first; m != PF_NONE; m = w->next[m]) {
+		for (i = p->caller_start[m]; i < p->caller_start[m + 1]; i++) {
+			if (w->par[i] == m)
 				continue;
-			if (p->sym[arc->parent].cycle == k)
-				h->self_calls += arc->count;
+			if (w->nd[w->par[i]].cycle == k)
+				h->self_calls += p->arc[p->caller_arc[i]].count;
 			else
-				h->ncalls += arc->count;
+				h->ncalls += p->arc[p->caller_arc[i]].count;
 		}
 	}
 }
 
-/* gprof's cycle_link(): cycles numbered in address order of their DFS heads. */
+/* Cycle numbers follow the address order of their DFS heads. */
 static int
-link_cycles(struct profile *p)
+link_cycles(struct cgw *w)
 {
+	struct profile *p = w->p;
 	uint32_t i, m, n = 0, hid;
-	struct pf_sym *h;
 
 	for (i = 0; i < p->nsyms; i++)
-		n += p->sym[i].cyc_head == i && p->sym[i].cyc_next != PF_NONE;
-	if (n == 0)
-		return 0;
-	if (mem_reserve(&p->sym, &p->priv->symcap, (size_t)p->nsyms + n, sizeof *p->sym) != 0)
+		n += w->nd[i].head == i && w->next[i] != PF_NONE;
+	/* syms.c reserved room for the headers: a cycle has at least two members. */
+	if ((size_t)p->nsyms + n > w->cap)
 		return -1;
 	for (i = 0; i < p->nsyms; i++) {
-		if (p->sym[i].cyc_head != i || p->sym[i].cyc_next == PF_NONE)
+		struct pf_sym *h;
+
+		if (w->nd[i].head != i || w->next[i] == PF_NONE)
 			continue;
 		hid = p->nsyms + p->ncycles++;
 		h = &p->sym[hid];
 		memset(h, 0, sizeof *h);
 		h->file = PF_NONE;
-		h->print_flag = 1;
 		h->cycle = (int)p->ncycles;
 		h->cyc_head = hid;
-		h->cyc_next = i;
 		h->parents = h->children = PF_NONE;
-		for (m = i; m != PF_NONE; m = p->sym[m].cyc_next) {
-			p->sym[m].cycle = h->cycle;
-			p->sym[m].cyc_head = hid;
+		w->next[hid] = i;
+		for (m = i; m != PF_NONE; m = w->next[m]) {
+			w->nd[m].cycle = h->cycle;
+			w->nd[m].head = hid;
 		}
-		count_cycle_calls(p, h, i, h->cycle);
+		count_cycle_calls(w, h, i, h->cycle);
+		memset(&w->nd[hid], 0, sizeof w->nd[hid]);
+		w->nd[hid].ncalls = h->ncalls;
+		w->nd[hid].cycle = h->cycle;
+		w->nd[hid].head = hid;
+		w->nd[hid].print_flag = 1;
 	}
 	return 0;
 }
 
-/* gprof's inherit_flags(): print flag and time fraction from the callers. */
+/* ---- phase 4: print flags and time fractions (gprof's propagate_flags) ---- */
+
+/* gprof's inherit_flags() for a symbol in no cycle: parents newest first. */
 static void
-inherit_flags(struct profile *p, uint32_t id)
+inherit_from_callers(struct cgw *w, uint32_t id)
 {
-	struct pf_sym *s = p->sym, *c = &s[id], *h;
-	uint32_t a, m;
+	const struct profile *p = w->p;
+	struct node *c = &w->nd[id];
+	uint32_t i;
 
-	if (c->cyc_head == id) {
-		c->print_flag = 0;
-		c->fract = 0.0;
-		for (a = c->parents; a != PF_NONE; a = p->arc[a].next_parent) {
-			const struct pf_sym *par = &s[p->arc[a].parent];
+	c->print_flag = 0;
+	c->fract = 0.0;
+	for (i = p->caller_start[id + 1]; i-- > p->caller_start[id];) {
+		const struct node *par = &w->nd[w->par[i]];
 
-			if (p->arc[a].parent == id)
-				continue;
-			c->print_flag |= par->print_flag;
-			if (c->ncalls != 0)
-				c->fract += par->fract * ((double)p->arc[a].count / (double)c->ncalls);
-		}
-		return;
+		if (w->par[i] == id)
+			continue;
+		c->print_flag |= par->print_flag;
+		if (c->ncalls != 0)
+			c->fract += par->fract *
+			    ((double)p->arc[p->caller_arc[i]].count / (double)c->ncalls);
 	}
-	h = &s[c->cyc_head];
+}
+
+/* gprof's inherit_flags() for a cycle: the callers from outside of all members. */
+static void
+inherit_into_cycle(struct cgw *w, uint32_t hid)
+{
+	const struct profile *p = w->p;
+	struct node *h = &w->nd[hid];
+	uint32_t m, i;
+
 	h->print_flag = 0;
 	h->fract = 0.0;
-	for (m = h->cyc_next; m != PF_NONE; m = s[m].cyc_next) {
-		for (a = s[m].parents; a != PF_NONE; a = p->arc[a].next_parent) {
-			const struct pf_sym *par = &s[p->arc[a].parent];
+	for (m = w->next[hid]; m != PF_NONE; m = w->next[m]) {
+		for (i = p->caller_start[m + 1]; i-- > p->caller_start[m];) {
+			const struct node *par = &w->nd[w->par[i]];
 
-			if (par->cyc_head == c->cyc_head)
+			if (par->head == hid)
 				continue;
 			h->print_flag |= par->print_flag;
 			if (h->ncalls != 0)
-				h->fract += par->fract * ((double)p->arc[a].count / (double)h->ncalls);
+				h->fract += par->fract *
+				    ((double)p->arc[p->caller_arc[i]].count / (double)h->ncalls);
 		}
 	}
-	for (m = h->cyc_next; m != PF_NONE; m = s[m].cyc_next) {
-		s[m].print_flag = h->print_flag;
-		s[m].fract = h->fract;
+	for (m = w->next[hid]; m != PF_NONE; m = w->next[m]) {
+		w->nd[m].print_flag = h->print_flag;
+		w->nd[m].fract = h->fract;
 	}
 }
 
 /* -f/-e/-F/-E/-n/-N and friends, on top of what a symbol inherited. */
 static void
-apply_specs(struct profile *p, struct pf_sym *c)
+apply_specs(const struct symspecs *ss, uint64_t addr, struct node *c)
 {
-	const struct symspecs *ss = &p->priv->specs;
-
 	if (!c->print_flag) {
-		if (symspec_has(ss, SPEC_INCL_GRAPH, c->addr) || (symspec_empty(ss, SPEC_INCL_GRAPH) &&
-		    !symspec_has(ss, SPEC_EXCL_GRAPH, c->addr)))
+		if (symspec_has(ss, SPEC_INCL_GRAPH, addr) || (symspec_empty(ss, SPEC_INCL_GRAPH) &&
+		    !symspec_has(ss, SPEC_EXCL_GRAPH, addr)))
 			c->print_flag = 1;
-	} else if (!symspec_has(ss, SPEC_INCL_GRAPH, c->addr) &&
-	    symspec_has(ss, SPEC_EXCL_GRAPH, c->addr)) {
+	} else if (!symspec_has(ss, SPEC_INCL_GRAPH, addr) &&
+	    symspec_has(ss, SPEC_EXCL_GRAPH, addr)) {
 		c->print_flag = 0;
 	}
 	if (c->fract == 0.0) {
-		if (symspec_has(ss, SPEC_INCL_TIME, c->addr) || (symspec_empty(ss, SPEC_INCL_TIME) &&
-		    !symspec_has(ss, SPEC_EXCL_TIME, c->addr)))
+		if (symspec_has(ss, SPEC_INCL_TIME, addr) || (symspec_empty(ss, SPEC_INCL_TIME) &&
+		    !symspec_has(ss, SPEC_EXCL_TIME, addr)))
 			c->fract = 1.0;
-	} else if (!symspec_has(ss, SPEC_INCL_TIME, c->addr) &&
-	    symspec_has(ss, SPEC_EXCL_TIME, c->addr)) {
+	} else if (!symspec_has(ss, SPEC_INCL_TIME, addr) &&
+	    symspec_has(ss, SPEC_EXCL_TIME, addr)) {
 		c->fract = 0.0;
 	}
 }
 
-/* gprof's propagate_flags(), from the topological top (callers) down. */
+/* From the topological top (callers) down. */
 static void
-propagate_flags(struct profile *p, const uint32_t *top)
+propagate_flags(struct cgw *w, const uint32_t *top)
 {
+	struct profile *p = w->p;
 	uint32_t old_head = PF_NONE, i;
 
 	for (i = p->nsyms; i-- > 0;) {
-		struct pf_sym *c = &p->sym[top[i]];
+		struct node *c = &w->nd[top[i]];
 
-		if (c->cyc_head != old_head) {
-			old_head = c->cyc_head;
-			inherit_flags(p, top[i]);
+		if (c->head != old_head) {
+			old_head = c->head;
+			if (c->head == top[i])
+				inherit_from_callers(w, top[i]);
+			else
+				inherit_into_cycle(w, c->head);
 		}
-		apply_specs(p, c);
+		apply_specs(&p->priv->specs, p->sym[top[i]].addr, c);
 		c->prop_self = c->time * c->fract;
 		p->print_time += c->prop_self;
 	}
 }
 
-/* gprof's cycle_time(): a cycle's self time is its members'. */
+/* ---- phase 5: time (gprof's cycle_time and propagate_time) ---- */
+
 static void
-cycle_time(struct profile *p)
+cycle_time(struct cgw *w)
 {
+	const struct profile *p = w->p;
 	uint32_t k, m;
 
 	for (k = 0; k < p->ncycles; k++) {
-		struct pf_sym *h = &p->sym[p->nsyms + k];
+		struct node *h = &w->nd[p->nsyms + k];
 
-		for (m = h->cyc_next; m != PF_NONE; m = p->sym[m].cyc_next)
-			if (p->sym[m].fract != 0.0)
-				h->time += p->sym[m].time;
+		for (m = w->next[p->nsyms + k]; m != PF_NONE; m = w->next[m])
+			if (w->nd[m].fract != 0.0)
+				h->time += w->nd[m].time;
 		h->prop_self = h->fract * h->time;
 	}
 }
 
-/* gprof's propagate_time(): PARENT's share of each callee's time, by call counts. */
+/* PARENT's share of each callee's time, by call counts; callees newest first. */
 static void
-propagate_time(struct profile *p, uint32_t pid, struct diag *d)
+propagate_time(struct cgw *w, uint32_t pid, struct diag *d)
 {
-	struct pf_sym *s = p->sym, *par = &s[pid], *c;
-	uint32_t a;
+	struct profile *p = w->p;
+	struct node *par = &w->nd[pid], *c;
+	uint32_t i;
 
 	if (par->fract == 0.0)
 		return;
-	for (a = par->children; a != PF_NONE; a = p->arc[a].next_child) {
-		struct pf_arc *arc = &p->arc[a];
+	for (i = p->callee_start[pid + 1]; i-- > p->callee_start[pid];) {
+		struct pf_arc *arc = &p->arc[p->callee_arc[i]];
+		uint32_t cid = w->kid[i];
 		double share, prop_share, ratio;
 
-		c = &s[arc->child];
-		if (arc->count == 0 || arc->child == pid || c->fract == 0.0)
+		c = &w->nd[cid];
+		if (arc->count == 0 || cid == pid || c->fract == 0.0)
 			continue;
-		if (c->cyc_head != arc->child) {
+		if (c->head != cid) {
 			if (par->cycle == c->cycle)
 				continue;
-			c = &s[c->cyc_head];
+			c = &w->nd[c->head];
 		} else if (par->top_order <= c->top_order) {
 			diag_add(d, DIAG_WARN, "[propagate] toporder botches");
 			continue;
@@ -355,14 +389,38 @@ propagate_time(struct profile *p, uint32_t pid, struct diag *d)
 		par->prop_child += prop_share;
 		arc->time *= par->fract;
 		arc->child_time *= par->fract;
-		if (par->cyc_head != pid) {
-			s[par->cyc_head].child_time += share;
-			s[par->cyc_head].prop_child += prop_share;
+		if (par->head != pid) {
+			w->nd[par->head].child_time += share;
+			w->nd[par->head].prop_child += prop_share;
 		}
 	}
 }
 
-/* Phase 1 for one symbol: recursive calls, and -c arcs. */
+/* Symbols by topological number, ties in address order (a stable counting sort). */
+static uint32_t *
+top_sorted(const struct cgw *w)
+{
+	uint32_t n = w->p->nsyms, i, *count = mem_calloc((size_t)w->counter + 2, sizeof *count);
+	uint32_t *top = mem_array(n, sizeof *top);
+
+	if (count == NULL || top == NULL) {
+		free(count);
+		free(top);
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		count[w->nd[i].top_order + 1]++;
+	for (i = 1; i <= (uint32_t)w->counter + 1; i++)
+		count[i] += count[i - 1];
+	for (i = 0; i < n; i++)
+		top[count[w->nd[i].top_order]++] = i;
+	free(count);
+	return top;
+}
+
+/* ---- phase 1, setup and results ---- */
+
+/* Recursive calls, and -c arcs. */
 static int
 prepare(struct profile *p, uint32_t i, const unsigned char *text, struct diag *d)
 {
@@ -377,36 +435,96 @@ prepare(struct profile *p, uint32_t i, const unsigned char *text, struct diag *d
 }
 
 static int
-cmp_topo(const void *a, const void *b, void *ctx)
+setup(struct cgw *w, struct profile *p)
 {
-	const struct pf_sym *s = ctx;
+	uint32_t cap = (uint32_t)p->priv->symcap, i;
 
-	return s[*(const uint32_t *)a].top_order - s[*(const uint32_t *)b].top_order;
+	w->p = p;
+	w->cap = cap;
+	w->nd = mem_array(cap, sizeof *w->nd);
+	w->next = mem_array(cap, sizeof *w->next);
+	w->kid = mem_array(p->narcs, sizeof *w->kid);
+	w->par = mem_array(p->narcs, sizeof *w->par);
+	if (!w->nd || !w->next || !w->kid || !w->par || order_group(p) != 0)
+		return -1;
+	for (i = 0; i < p->narcs; i++) {
+		w->kid[i] = p->arc[p->callee_arc[i]].child;
+		w->par[i] = p->arc[p->caller_arc[i]].parent;
+	}
+	for (i = 0; i < p->nsyms; i++) {
+		struct node *n = &w->nd[i];
+
+		memset(n, 0, sizeof *n);
+		n->time = p->sym[i].time;
+		n->ncalls = p->sym[i].ncalls;
+		n->head = i;
+		w->next[i] = PF_NONE;
+	}
+	return 0;
+}
+
+static void
+write_back(const struct cgw *w)
+{
+	struct profile *p = w->p;
+	uint32_t i;
+
+	for (i = 0; i < p->nsyms + p->ncycles; i++) {
+		struct pf_sym *s = &p->sym[i];
+		const struct node *n = &w->nd[i];
+
+		s->time = n->time;
+		s->child_time = n->child_time;
+		s->fract = n->fract;
+		s->prop_self = n->prop_self;
+		s->prop_child = n->prop_child;
+		s->top_order = n->top_order;
+		s->cycle = n->cycle;
+		s->cyc_head = n->head;
+		s->cyc_next = w->next[i];
+		s->print_flag = n->print_flag;
+	}
+}
+
+static void
+release(struct cgw *w)
+{
+	free(w->nd);
+	free(w->next);
+	free(w->kid);
+	free(w->par);
+	free(w->stack);
+	free(w->cursor);
+	free(w->pos);
+	free(w->uf);
+	free(w->tail);
+	free(w->roots);
 }
 
 int
 cg_assemble(struct profile *p, const unsigned char *text, struct diag *d)
 {
-	uint32_t *top, i;
+	struct cgw w;
+	uint32_t *top = NULL, i;
+	int rc = -1;
 
 	for (i = 0; i < p->nsyms; i++)
 		if (prepare(p, i, text, d) != 0)
 			return -1;
-	if (number_all(p) != 0 || link_cycles(p) != 0)
-		return diag_oom(d);
-	top = mem_array(p->nsyms, sizeof *top);
-	if (top == NULL)
-		return diag_oom(d);
-	for (i = 0; i < p->nsyms; i++)
-		top[i] = i;
-	if (msort_ids(top, p->nsyms, cmp_topo, p->sym) != 0) {
-		free(top);
-		return diag_oom(d);
+	memset(&w, 0, sizeof w);
+	if (setup(&w, p) != 0 || number_all(&w) != 0 || link_cycles(&w) != 0 ||
+	    (top = top_sorted(&w)) == NULL) {
+		diag_oom(d);
+		goto out;
 	}
-	propagate_flags(p, top);
-	cycle_time(p);
+	propagate_flags(&w, top);
+	cycle_time(&w);
 	for (i = 0; i < p->nsyms; i++)
-		propagate_time(p, top[i], d);
+		propagate_time(&w, top[i], d);
+	write_back(&w);
+	rc = 0;
+out:
 	free(top);
-	return 0;
+	release(&w);
+	return rc;
 }

@@ -180,36 +180,57 @@ cmp_arc_down(const void *a, const void *b, void *ctx)
 }
 
 /*
- * Arcs grouped by caller (BY_PARENT) or callee, each group in creation
- * order (arc ids ascend with it), then stable-sorted.  gprof insertion-
- * sorts each list as it prints it, newest arc first, each inserted before
- * the first element it does not exceed: that equals this stable sort.
+ * Groups the arcs by caller (BY_PARENT) or callee, each group in creation
+ * order (arc ids ascend with it).  START has room for every symbol and
+ * cycle header the symbol array can hold; headers have empty groups.
  */
 static int
-group_arcs(struct profile *p, int by_parent, msort_cmp cmp, uint32_t **startp, uint32_t **arcp)
+group(struct profile *p, int by_parent, uint32_t **startp, uint32_t **arcp)
 {
-	uint32_t n = p->nsyms + p->ncycles, i, a, *start, *arc, *fill, *tmp;
+	uint32_t n = p->nsyms, cap = (uint32_t)p->priv->symcap, i, a, *start, *arc, *fill;
 
-	*startp = start = mem_calloc((size_t)n + 1, sizeof *start);
+	*startp = start = mem_calloc((size_t)cap + 1, sizeof *start);
 	*arcp = arc = mem_array(p->narcs, sizeof *arc);
 	fill = mem_array(n, sizeof *fill);
-	tmp = mem_array(p->narcs, sizeof *tmp);
-	if (start == NULL || arc == NULL || fill == NULL || tmp == NULL) {
+	if (start == NULL || arc == NULL || fill == NULL) {
 		free(fill);
-		free(tmp);
 		return -1;
 	}
 	for (a = 0; a < p->narcs; a++)
 		start[(by_parent ? p->arc[a].parent : p->arc[a].child) + 1]++;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < cap; i++)
 		start[i + 1] += start[i];
+	for (i = 0; i < n; i++)
 		fill[i] = start[i];
-	}
 	for (a = 0; a < p->narcs; a++)
 		arc[fill[by_parent ? p->arc[a].parent : p->arc[a].child]++] = a;
-	for (i = 0; i < n; i++)
-		msort_ids_tmp(arc + start[i], start[i + 1] - start[i], tmp, cmp, p);
 	free(fill);
+	return 0;
+}
+
+int
+order_group(struct profile *p)
+{
+	if (group(p, 0, &p->caller_start, &p->caller_arc) != 0 ||
+	    group(p, 1, &p->callee_start, &p->callee_arc) != 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * gprof insertion-sorts each list as it prints it, newest arc first, each
+ * inserted before the first element it does not exceed: that equals a
+ * stable sort of the group in creation order.
+ */
+static int
+sort_groups(struct profile *p, const uint32_t *start, uint32_t *arc, msort_cmp cmp)
+{
+	uint32_t *tmp = mem_array(p->narcs, sizeof *tmp), i;
+
+	if (tmp == NULL)
+		return -1;
+	for (i = 0; i < p->nsyms; i++)
+		msort_ids_tmp(arc + start[i], start[i + 1] - start[i], tmp, cmp, p);
 	free(tmp);
 	return 0;
 }
@@ -217,11 +238,11 @@ group_arcs(struct profile *p, int by_parent, msort_cmp cmp, uint32_t **startp, u
 int
 order_callers(struct profile *p)
 {
-	return group_arcs(p, 0, cmp_arc_up, &p->caller_start, &p->caller_arc);
+	return sort_groups(p, p->caller_start, p->caller_arc, cmp_arc_up);
 }
 
 int
 order_callees(struct profile *p)
 {
-	return group_arcs(p, 1, cmp_arc_down, &p->callee_start, &p->callee_arc);
+	return sort_groups(p, p->callee_start, p->callee_arc, cmp_arc_down);
 }

@@ -66,7 +66,11 @@ int cg_assemble(struct profile *p, const unsigned char *text, struct diag *d);
 int order_names(struct profile *p);
 int order_flat(struct profile *p);
 int order_cg(struct profile *p);
-/* order.c: every symbol's callers and callees in gprof's print order (cmp_arc). */
+/*
+ * order.c: the arcs grouped by caller and by callee in creation order
+ * (profile caller_arc, callee_arc), then sorted into gprof's print order.
+ */
+int order_group(struct profile *p);
 int order_callers(struct profile *p);
 int order_callees(struct profile *p);
 

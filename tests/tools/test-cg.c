@@ -105,8 +105,8 @@ build(const struct input *in, struct symtab *tab)
 	symtab_finalize(tab, ent, in->n, 0x1000 + 16 * (uint64_t)in->n - 1);
 	symindex_build(&p->priv->index, addr, in->n);
 	free(addr);
-	p->sym = calloc(in->n + 1, sizeof *p->sym);
-	p->priv->symcap = in->n + 1;
+	p->priv->symcap = in->n + in->n / 2 + 1;	/* room for cycle headers, as syms.c */
+	p->sym = calloc(p->priv->symcap, sizeof *p->sym);
 	p->nsyms = in->n;
 	for (i = 0; i < in->n; i++) {
 		struct pf_sym *s = &p->sym[i];
