@@ -154,6 +154,18 @@ dfn_from(struct cgw *w, uint32_t root)
 	}
 }
 
+static void
+free_dfn(struct cgw *w)
+{
+	free(w->stack);
+	free(w->cursor);
+	free(w->pos);
+	free(w->uf);
+	free(w->tail);
+	free(w->roots);
+	w->stack = w->cursor = w->pos = w->uf = w->tail = w->roots = NULL;
+}
+
 static int
 number_all(struct cgw *w)
 {
@@ -174,6 +186,7 @@ number_all(struct cgw *w)
 			dfn_from(w, i);
 	for (i = 0; i < n; i++)
 		w->nd[i].head = find_head(w, i);
+	free_dfn(w);
 	return 0;
 }
 
@@ -441,8 +454,13 @@ setup(struct cgw *w, struct profile *p)
 
 	w->p = p;
 	w->cap = cap;
-	w->nd = mem_array(cap, sizeof *w->nd);
-	w->next = mem_array(cap, sizeof *w->next);
+	/* Room for cycle headers, touched only as they are added. */
+	w->nd = malloc((size_t)cap * sizeof *w->nd);
+	w->next = malloc((size_t)cap * sizeof *w->next);
+	if (w->nd != NULL && w->next != NULL) {
+		mem_populate(w->nd, (size_t)p->nsyms * sizeof *w->nd);
+		mem_populate(w->next, (size_t)p->nsyms * sizeof *w->next);
+	}
 	w->kid = mem_array(p->narcs, sizeof *w->kid);
 	w->par = mem_array(p->narcs, sizeof *w->par);
 	if (!w->nd || !w->next || !w->kid || !w->par || order_group(p) != 0)
@@ -493,12 +511,7 @@ release(struct cgw *w)
 	free(w->next);
 	free(w->kid);
 	free(w->par);
-	free(w->stack);
-	free(w->cursor);
-	free(w->pos);
-	free(w->uf);
-	free(w->tail);
-	free(w->roots);
+	free_dfn(w);
 }
 
 int
@@ -511,6 +524,8 @@ cg_assemble(struct profile *p, const unsigned char *text, struct diag *d)
 	for (i = 0; i < p->nsyms; i++)
 		if (prepare(p, i, text, d) != 0)
 			return -1;
+	/* No arc is added after this: the (parent, child) index is done. */
+	u64map_release(&p->priv->arcmap);
 	memset(&w, 0, sizeof w);
 	if (setup(&w, p) != 0 || number_all(&w) != 0 || link_cycles(&w) != 0 ||
 	    (top = top_sorted(&w)) == NULL) {

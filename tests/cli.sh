@@ -52,4 +52,9 @@ else
 	check "-s into a read-only directory fails" test "$rc" -eq 1
 	check "-s leaves no partial file" sh -c "! ls '$PROG'/gmon.sum* 2>/dev/null"
 fi
+# make install with a prefix and DESTDIR puts the program and the manual in place.
+rm -rf "$OUT/inst"
+(cd "$TOP" && make install prefix=/opt/tg DESTDIR="$OUT/inst" >/dev/null 2>&1)
+check "make install: the program" test -x "$OUT/inst/opt/tg/bin/tgprof"
+check "make install: the manual page" test -f "$OUT/inst/opt/tg/share/man/man1/tgprof.1"
 finish

@@ -17,7 +17,7 @@ command -v gprof >/dev/null 2>&1 || { echo "gprof not installed: skipping differ
 rm -rf "$OUT"
 mkdir -p "$OUT"
 
-build() {	# name compiler optlevel sources...
+build() {	# name compiler optlevel [flags] sources...
 	name=$1 cc=$2 opt=$3
 	shift 3
 	mkdir -p "$OUT/$name"
@@ -39,6 +39,10 @@ for opt in O0 O2; do
 	build "cxx_$opt" g++ "$opt" cxx.cpp
 	PROGS="$PROGS cycles_$opt multi_$opt clones_$opt cxx_$opt"
 done
+# Non-PIE executables: glibc writes absolute addresses instead of offsets.
+build cycles_nopie gcc O2 -no-pie cycles.c
+build cxx_nopie g++ O0 -no-pie cxx.cpp
+PROGS="$PROGS cycles_nopie cxx_nopie"
 for p in $PROGS; do
 	run_prog "$p"
 done
