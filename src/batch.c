@@ -27,6 +27,7 @@ struct out {
 	struct report_unit unit;
 	uint32_t nrows;		/* index: rows of three cells */
 	int failed;
+	struct diag *diag;
 };
 
 /* Hands the rows of a section to two threads; the header must be flushed first. */
@@ -477,6 +478,11 @@ print_sections(struct out *w, unsigned style)
 	}
 	if ((style & BATCH_EXEC) && print_exec(w) != 0)
 		return -1;
+	if (style & BATCH_ANNO) {
+		flush(w);
+		if (anno_print(w->f, w->p, &w->o->anno, &w->first, w->diag) != 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -490,6 +496,7 @@ batch_print(FILE *out, const struct profile *p, const struct batch_opts *o, stru
 	w.f = out;
 	w.p = p;
 	w.o = o;
+	w.diag = d;
 	w.first = 1;
 	sbuf_init(&w.sb);
 	if (o->style & BATCH_INFO)
@@ -501,7 +508,7 @@ batch_print(FILE *out, const struct profile *p, const struct batch_opts *o, stru
 	w.rt[1] = report_new(p, &o->ro);
 	if (w.r == NULL || w.rt[1] == NULL || print_sections(&w, o->style) != 0 || w.sb.failed ||
 	    w.failed)
-		rc = diag_oom(d);
+		rc = diag_errors(d) ? -1 : diag_oom(d);
 	flush(&w);
 	report_free(w.rt[0]);
 	report_free(w.rt[1]);

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "anno.h"
 #include "diag.h"
 #include "profile.h"
 #include "report.h"
@@ -25,6 +26,7 @@ struct batch_opts {
 	int brief;		/* -b: no explanations */
 	int width;		/* -w: index width */
 	struct report_opts ro;
+	struct anno_opts anno;	/* -A: -x -t -m -y -I */
 };
 
 /*

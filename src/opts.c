@@ -254,7 +254,7 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case 'I': if (add_search(o, arg) != 0) return OPTS_EXIT_FAIL; break;
 	case 'l': o->load.line = 1; break;
 	case 'L': o->out.ro.full_path = 1; break;
-	case 'm': o->min_count = (int)strtoul(arg, NULL, 10); break;
+	case 'm': o->min_count = strtoul(arg, NULL, 10); break;
 	case 'O': return format_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case 'r': o->out.style |= BATCH_FUNC_ORDER; o->user_specified |= BATCH_FUNC_ORDER; break;
 	case 'R':
@@ -308,6 +308,13 @@ finish(struct opts *o, int argc, char **argv)
 	o->gmon = mem_array(argc - optind + 1, sizeof *o->gmon);
 	if (o->gmon == NULL)
 		return -1;
+	o->out.anno.all_lines = o->all_lines;
+	o->out.anno.table_length = o->table_length;
+	o->out.anno.min_count = o->min_count;
+	o->out.anno.separate_files = o->separate_files;
+	o->out.anno.zeros = o->out.ro.zeros;
+	o->out.anno.search = o->search;
+	o->out.anno.nsearch = o->nsearch;
 	o->load.ngmon = 0;
 	for (i = optind; i < argc; i++)
 		o->gmon[o->load.ngmon++] = argv[i];

@@ -13,7 +13,7 @@ struct opts {
 	unsigned user_specified;	/* BATCH_* styles named on the command line */
 	int batch;			/* --batch */
 	int mouse;			/* the browser takes mouse events */
-	int min_count;			/* -m */
+	unsigned long min_count;	/* -m */
 	int table_length;		/* -t */
 	int all_lines;			/* -x */
 	int separate_files;		/* -y */

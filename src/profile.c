@@ -304,6 +304,12 @@ profile_file_name(const struct profile *p, uint32_t file)
  * before ADDR; so does the index.
  */
 uint32_t
+profile_nfiles(const struct profile *p)
+{
+	return p->priv->files.n;
+}
+
+uint32_t
 profile_lookup(const struct profile *p, uint64_t addr)
 {
 	uint32_t i = symindex_floor(&p->priv->index, addr);

@@ -176,6 +176,9 @@ const struct pf_sym *profile_cycle(const struct profile *p, int k);
 /* Source file path for a file id (as the debugging information names it). */
 const char *profile_file_name(const struct profile *p, uint32_t file);
 
+/* Number of source files; ids are 0..n-1 in the order they were met. */
+uint32_t profile_nfiles(const struct profile *p);
+
 /* The symbol containing ADDR as gprof finds it, or PF_NONE. */
 uint32_t profile_lookup(const struct profile *p, uint64_t addr);
 

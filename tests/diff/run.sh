@@ -95,6 +95,11 @@ for p in cycles_O0 cycles_O2 multi_O2; do
 	sum_case "$OUT/$p" -k main/fib prog gmon.1 gmon.2
 done
 
+# Annotated source of a program whose sources live in several directories:
+# in place, after they moved (not found), and found again with -I and
+# GPROF_PATH.  -y writes FILE-ann files: compared with gprof's.
+. "$TOP/tests/diff/sources.sh"
+
 # Hand-made executables and gmon files for what the toolchain no longer writes.
 . "$TOP/tests/diff/handmade.sh"
 
