@@ -8,6 +8,7 @@
 #include "blurb.h"
 #include "mem.h"
 #include "msort.h"
+#include "ordering.h"
 #include "pipe2.h"
 #include "srcfile.h"
 
@@ -483,6 +484,10 @@ print_sections(struct out *w, unsigned style)
 		if (anno_print(w->f, w->p, &w->o->anno, &w->first, w->diag) != 0)
 			return -1;
 	}
+	if ((style & BATCH_FUNC_ORDER) && ordering_functions(w->f, w->p, w->diag) != 0)
+		return -1;
+	if ((style & BATCH_FILE_ORDER) && ordering_files(w->f, w->p, w->diag) != 0)
+		return -1;
 	return 0;
 }
 

@@ -41,10 +41,6 @@ run(struct opts *o, struct diag *d)
 	struct profile *p;
 	int rc;
 
-	if (o->out.style & (BATCH_FUNC_ORDER | BATCH_FILE_ORDER)) {
-		fputs("tgprof: -r and -R are not implemented yet\n", stderr);
-		return 1;
-	}
 	if (profile_load(&p, &o->load, d) != 0)
 		return 1;
 	o->out.style = styles(o, p);

@@ -260,7 +260,7 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case 'R':
 		o->out.style |= BATCH_FILE_ORDER;
 		o->user_specified |= BATCH_FILE_ORDER;
-		o->map_file = arg;
+		o->load.map_file = arg;
 		break;
 	case 's': o->out.style |= BATCH_SUM; o->user_specified |= BATCH_SUM; break;
 	case 'S': o->load.extsyms = arg; break;

@@ -17,7 +17,6 @@ struct opts {
 	int table_length;		/* -t */
 	int all_lines;			/* -x */
 	int separate_files;		/* -y */
-	const char *map_file;		/* -R */
 	char **search;			/* -I dirs then $GPROF_PATH, colon lists */
 	size_t nsearch;
 	struct pf_spec *spec;		/* owned array; texts point into argv */

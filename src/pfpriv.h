@@ -9,6 +9,7 @@
  */
 
 #include "bin.h"
+#include "mapfile.h"
 #include "mem.h"
 #include "profile.h"
 #include "srcfile.h"
@@ -21,6 +22,7 @@ struct pf_private {
 	struct srcfiles files;		/* source files in gprof's creation order */
 	struct symspecs specs;		/* symspec tables */
 	struct strpool names;		/* names the profile owns (-l, -S) */
+	struct mapfile map;		/* -R: functions to object files */
 	struct u64map arcmap;		/* (parent << 32 | child) -> arc id */
 	struct gmon_file *gfile;	/* the gmon files, loaded: histograms point into them */
 	size_t ngfiles;

@@ -276,6 +276,7 @@ profile_free(struct profile *p)
 		srcfiles_release(&p->priv->files);
 		symspec_release(&p->priv->specs);
 		strpool_release(&p->priv->names);
+		mapfile_release(&p->priv->map);
 		u64map_release(&p->priv->arcmap);
 		symindex_release(&p->priv->index);
 		for (i = 0; i < p->priv->ngfiles; i++)

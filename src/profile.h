@@ -110,6 +110,7 @@ struct pf_opts {
 	const struct pf_spec *spec;	/* symspecs in command-line order */
 	size_t nspec;
 	const char *extsyms;		/* -S file */
+	const char *map_file;		/* -R file: functions to object files */
 	int line;			/* -l (also forced by -s) */
 	int no_static;			/* -a */
 	int functions_only;		/* -D */

@@ -54,14 +54,19 @@ function_syms(struct pf_private *pv, const struct pf_opts *o, struct symtab *out
 	size_t i;
 
 	for (i = 0; i < bin_nsyms(pv->bin); i++) {
+		const struct mapfile_ent *m = NULL;
 		struct symtab_ent e;
 
 		bin_sym(pv->bin, i, &so, &bs);
 		if (bs.cls == 0)
 			continue;
+		/* -R: an object file stands for its functions; only its first is kept. */
+		if (pv->map.n > 0 && (m = mapfile_find(&pv->map, bs.name)) != NULL && !m->is_first)
+			continue;
 		memset(&e, 0, sizeof e);
 		e.addr = bs.addr;
-		e.name = bs.name;
+		e.name = m != NULL ? m->file : bs.name;
+		e.mapped = m != NULL;
 		e.is_func = (uint8_t)bs.is_func;
 		e.is_static = bs.cls == 't';
 		e.aux = SYMTAB_NONE;
@@ -305,6 +310,8 @@ syms_load(struct profile *p, const struct pf_opts *o, struct diag *d)
 	struct symtab tab;
 	int rc;
 
+	if (o->map_file != NULL && mapfile_read(&pv->map, o->map_file, d) != 0)
+		return -1;
 	if (o->extsyms != NULL)
 		rc = external_syms(pv, o->extsyms, &tab, d);
 	else if (o->line)

@@ -57,4 +57,20 @@ if [ -f "$CXX/prog" ]; then
 	check "-l where gprof aborts: some time" test "$(awk "$cum" "$OUT/nol.out")" != 0.00
 fi
 
+# 5. -R with a map whose first entry for an object file is not a function
+#    (nm without --extern-only lists .LC0 first): gprof marks each file's
+#    first entry but never clears the flag of the others, which come from
+#    uninitialised memory, so it renames whichever functions the heap
+#    makes look first.  tgprof follows the rule: a function is mapped only
+#    if it is its file's first entry; here none is, so each object's
+#    functions are dropped and both files are listed as having no text.
+OBJS=$(dirname "$PROG")/objs
+if [ -f "$OBJS/all.nm" ]; then
+	(cd "$OBJS" && LC_ALL=C "$TGPROF" --batch -b -p -R all.nm prog gmon.out >"$OUT/r.out" 2>&1)
+	check "-R, no function first: no object file in the flat profile" test \
+	    "$(awk '$1 ~ /^[0-9.]+$/ && $NF ~ /[.]o$/' "$OUT/r.out")" = ""
+	check "-R, no function first: both files listed as without text" sh -c \
+	    "tail -n 2 '$OUT/r.out' | tr '\\n' ' ' | grep -q '^multi_a.o multi_b.o \$'"
+fi
+
 finish

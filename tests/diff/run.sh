@@ -100,6 +100,9 @@ done
 # GPROF_PATH.  -y writes FILE-ann files: compared with gprof's.
 . "$TOP/tests/diff/sources.sh"
 
+# -R: object-file ordering with maps made by nm.
+. "$TOP/tests/diff/ordering.sh"
+
 # Hand-made executables and gmon files for what the toolchain no longer writes.
 . "$TOP/tests/diff/handmade.sh"
 
