@@ -179,6 +179,7 @@ int bin_big_endian(const struct bin *b) { return bfd_big_endian(b->abfd); }
 int bin_sign_extend(const struct bin *b) { return bfd_get_sign_extend_vma(b->abfd) > 0; }
 char bin_leading_char(const struct bin *b) { return bfd_get_symbol_leading_char(b->abfd); }
 size_t bin_nsyms(const struct bin *b) { return (size_t)b->nsyms; }
+int bin_has_lines(const struct bin *b) { return b->has_lines; }
 const char *bin_arch_name(const struct bin *b) { return bfd_printable_name(b->abfd); }
 
 enum bin_arch
@@ -307,6 +308,120 @@ bin_src_info(struct bin *b, uint64_t addr, const char **file, const char **func,
 		*line = (int)l;
 		return 1;
 	}
+	return 0;
+}
+
+int
+bin_section(struct bin *b, const char *name, unsigned char **buf, size_t *len)
+{
+	asection *s = bfd_get_section_by_name(b->abfd, name);
+	bfd_byte *data = NULL;
+	unsigned char *copy;
+	char zname[64];
+
+	*buf = NULL;
+	*len = 0;
+	if (s == NULL && strncmp(name, ".debug_", 7) == 0 && strlen(name) < sizeof zname - 1) {
+		snprintf(zname, sizeof zname, ".zdebug_%s", name + 7);
+		s = bfd_get_section_by_name(b->abfd, zname);
+	}
+	if (s == NULL)
+		return 0;
+	if (!bfd_get_full_section_contents(b->abfd, s, &data))
+		return -1;
+	*len = (size_t)bfd_get_section_limit_octets(b->abfd, s);
+	/* One more byte, a NUL, as libbfd's DWARF reader adds. */
+	copy = realloc(data, *len + 1);
+	if (copy == NULL) {
+		free(data);
+		return -1;
+	}
+	copy[*len] = 0;
+	*buf = copy;
+	return 0;
+}
+
+/* Sections libbfd would read DWARF from besides the executable's own .debug_info. */
+static int
+dwarf_elsewhere(bfd *abfd)
+{
+	int info = 0;
+	asection *s;
+
+	for (s = abfd->sections; s != NULL; s = s->next) {
+		if (strcmp(s->name, ".gnu_debugaltlink") == 0 ||
+		    strncmp(s->name, ".gnu.linkonce.wi.", 17) == 0)
+			return 1;
+		if (strncmp(s->name, ".debug_info", 11) == 0 || strncmp(s->name, ".zdebug_info", 12) == 0)
+			info++;
+	}
+	return info != 1;
+}
+
+int
+bin_dwarf_readable(const struct bin *b)
+{
+	bfd *abfd = b->abfd;
+
+	return bfd_get_flavour(abfd) == bfd_target_elf_flavour &&
+	    (abfd->flags & (EXEC_P | DYNAMIC)) != 0 && bfd_get_sign_extend_vma(abfd) <= 0 &&
+	    bfd_get_arch(abfd) != bfd_arch_alpha && b->ncanon > 0 && b->es.nsyms > 0 &&
+	    strcmp(b->text->name, ".text") == 0 && !dwarf_elsewhere(abfd);
+}
+
+/* libbfd's _bfd_elf_maybe_function_sym(): the size it gives symbol I, 0 to skip it. */
+static uint64_t
+function_size(const struct bin *b, const struct elfstr_extra *x, size_t i, const asymbol *sym)
+{
+	uint64_t size;
+
+	if ((sym->flags & (BSF_SECTION_SYM | BSF_FILE | BSF_OBJECT | BSF_THREAD_LOCAL |
+	    BSF_RELC | BSF_SRELC)) != 0 || sym->section != b->text)
+		return 0;
+	if (i >= (size_t)b->ncanon || (sym->flags & BSF_SYNTHETIC))
+		return 1;
+	size = x->size[i + 1];
+	/* annobin's hidden local NOTYPE markers are no functions */
+	if (size == 0 && (sym->flags & BSF_LOCAL) && (x->info[i + 1] & 0xf) == 0 &&
+	    (x->other[i + 1] & 3) == 2)
+		return 0;
+	return size != 0 ? size : 1;
+}
+
+int
+bin_function_syms(struct bin *b, struct bin_fsym **out, size_t *n)
+{
+	struct elfstr_extra x;
+	size_t i, k = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (elfstr_extra_load(&x, b->path) != 0)
+		return -1;
+	if (x.nsyms != b->es.nsyms || (size_t)b->ncanon + 1 != x.nsyms ||
+	    (*out = mem_array((size_t)b->nsyms + 1, sizeof **out)) == NULL) {
+		elfstr_extra_release(&x);
+		return -1;
+	}
+	for (i = 0; i < (size_t)b->nsyms; i++) {
+		const asymbol *sym = b->syms[i];
+		uint64_t size;
+
+		/* entry I+1 of .symtab is canonical symbol I: check it is */
+		if (i < (size_t)b->ncanon && elfstr_offset(&b->es, i + 1, sym->name) < 0) {
+			free(*out);
+			*out = NULL;
+			elfstr_extra_release(&x);
+			return -1;
+		}
+		if ((size = function_size(b, &x, i, sym)) == 0)
+			continue;
+		(*out)[k].off = sym->value;
+		(*out)[k].size = size;
+		(*out)[k++].name = sym->name;
+	}
+	elfstr_extra_release(&x);
+	*n = k;
 	return 0;
 }
 

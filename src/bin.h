@@ -53,6 +53,9 @@ char bin_leading_char(const struct bin *b);
 size_t bin_nsyms(const struct bin *b);
 void bin_sym(const struct bin *b, size_t i, const struct bin_symopts *o, struct bin_sym *out);
 
+/* Whether the file has sections libbfd may take line numbers from. */
+int bin_has_lines(const struct bin *b);
+
 /*
  * Source position of ADDR as gprof's get_src_info(): 1 when libbfd gives a
  * file, a function name and a non-zero line.  The strings belong to libbfd
@@ -60,6 +63,34 @@ void bin_sym(const struct bin *b, size_t i, const struct bin_symopts *o, struct 
  */
 int bin_src_info(struct bin *b, uint64_t addr, const char **file,
     const char **func, int *line);
+
+/*
+ * A copy of section NAME (decompressed; also found as .zdebug_*) in a
+ * malloc'd *BUF of *LEN bytes plus a NUL.  0 with *BUF NULL when there is
+ * no such section; -1 when it cannot be read.
+ */
+int bin_section(struct bin *b, const char *name, unsigned char **buf, size_t *len);
+
+/*
+ * Whether libbfd would take line numbers from this file's own .debug_info
+ * alone, in the way srcmap emulates: an ELF executable or shared object,
+ * with a symbol table, no DWARF elsewhere (dwz, linkonce) and no
+ * sign-extended addresses.
+ */
+int bin_dwarf_readable(const struct bin *b);
+
+/* A symbol libbfd's _bfd_elf_find_function() may answer with. */
+struct bin_fsym {
+	uint64_t off;		/* value, relative to the text section */
+	uint64_t size;		/* st_size, or 1 when that is 0 */
+	const char *name;	/* owned by the bin */
+};
+
+/*
+ * The text symbols _bfd_elf_find_function() weighs, in symbol-table order
+ * (malloc'd).  -1 when they cannot be known for sure.
+ */
+int bin_function_syms(struct bin *b, struct bin_fsym **out, size_t *n);
 
 /* The bytes of the text section (for -c), loaded on first use; NULL on failure. */
 const unsigned char *bin_text(struct bin *b, struct diag *d);

@@ -1,4 +1,4 @@
-/* elfstr: a bounded copy of an ELF file's .symtab names, read without libbfd. */
+/* elfstr: bounded copies of an ELF file's .symtab names and of the symbol fields libbfd hides. */
 #include "elfstr.h"
 
 #include <fcntl.h>
@@ -125,33 +125,95 @@ load_names(struct elfstr *es, const struct elf_file *f,
 	return 0;
 }
 
+/* Opens PATH and finds its .symtab; F->fd is open (or -1) on return. */
+static int
+open_symtab(struct elf_file *f, const char *path, struct shdr *sym, struct shdr *str)
+{
+	unsigned char id[16];
+	struct stat st;
+
+	f->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (f->fd < 0 || fstat(f->fd, &st) != 0 || !S_ISREG(st.st_mode))
+		return -1;
+	f->size = (uint64_t)st.st_size;
+	if (read_at(f, 0, id, sizeof id) != 0 || memcmp(id, "\177ELF", 4) != 0 ||
+	    (id[4] != 1 && id[4] != 2) || (id[5] != 1 && id[5] != 2))
+		return -1;
+	f->is64 = id[4] == 2;
+	f->big = id[5] == 2;
+	return find_symtab(f, sym, str);
+}
+
 int
 elfstr_load(struct elfstr *es, const char *path)
 {
 	struct elf_file f;
 	struct shdr sym, str;
-	unsigned char id[16];
-	struct stat st;
-	int rc = -1;
+	int rc;
 
 	memset(es, 0, sizeof *es);
-	f.fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (f.fd < 0)
-		return -1;
-	if (fstat(f.fd, &st) == 0 && S_ISREG(st.st_mode)) {
-		f.size = (uint64_t)st.st_size;
-		if (read_at(&f, 0, id, sizeof id) == 0 && memcmp(id, "\177ELF", 4) == 0 &&
-		    (id[4] == 1 || id[4] == 2) && (id[5] == 1 || id[5] == 2)) {
-			f.is64 = id[4] == 2;
-			f.big = id[5] == 2;
-			if (find_symtab(&f, &sym, &str) == 0)
-				rc = load_names(es, &f, &sym, &str);
-		}
-	}
-	close(f.fd);
+	rc = open_symtab(&f, path, &sym, &str);
+	if (rc == 0)
+		rc = load_names(es, &f, &sym, &str);
+	if (f.fd >= 0)
+		close(f.fd);
 	if (rc != 0)
 		elfstr_release(es);
 	return rc;
+}
+
+static int
+load_extra(struct elfstr_extra *x, const struct elf_file *f, const struct shdr *sym)
+{
+	uint64_t ent = f->is64 ? 24 : 16, i;
+	unsigned char *raw, *e;
+
+	if (sym->entsize != ent || sym->size % ent != 0)
+		return -1;
+	x->nsyms = sym->size / ent;
+	x->size = mem_array(x->nsyms, sizeof *x->size);
+	x->info = mem_array(x->nsyms, 1);
+	x->other = mem_array(x->nsyms, 1);
+	raw = mem_array(sym->size, 1);
+	if (x->size == NULL || x->info == NULL || x->other == NULL || raw == NULL ||
+	    read_at(f, sym->offset, raw, sym->size) != 0) {
+		free(raw);
+		return -1;
+	}
+	for (i = 0, e = raw; i < x->nsyms; i++, e += ent) {
+		x->size[i] = f->is64 ? get_uint(f, e + 16, 8) : get_uint(f, e + 8, 4);
+		x->info[i] = e[f->is64 ? 4 : 12];
+		x->other[i] = e[f->is64 ? 5 : 13];
+	}
+	free(raw);
+	return 0;
+}
+
+int
+elfstr_extra_load(struct elfstr_extra *x, const char *path)
+{
+	struct elf_file f;
+	struct shdr sym, str;
+	int rc;
+
+	memset(x, 0, sizeof *x);
+	rc = open_symtab(&f, path, &sym, &str);
+	if (rc == 0)
+		rc = load_extra(x, &f, &sym);
+	if (f.fd >= 0)
+		close(f.fd);
+	if (rc != 0)
+		elfstr_extra_release(x);
+	return rc;
+}
+
+void
+elfstr_extra_release(struct elfstr_extra *x)
+{
+	free(x->size);
+	free(x->info);
+	free(x->other);
+	memset(x, 0, sizeof *x);
 }
 
 void

@@ -1,4 +1,4 @@
-/* elfstr: a bounded copy of an ELF file's .symtab names, read without libbfd. */
+/* elfstr: bounded copies of an ELF file's .symtab names and of the symbol fields libbfd hides. */
 #ifndef TGPROF_ELFSTR_H
 #define TGPROF_ELFSTR_H
 
@@ -30,5 +30,21 @@ void elfstr_release(struct elfstr *es);
  * else -1 (the caller then treats NAME as a plain string).
  */
 long elfstr_offset(const struct elfstr *es, size_t i, const char *name);
+
+/*
+ * The st_size, st_info and st_other of every .symtab entry (entry 0
+ * included), which libbfd's public interface does not give but its
+ * _bfd_elf_find_function() uses.  Read on demand: large programs have
+ * many symbols and most runs need none of this.
+ */
+struct elfstr_extra {
+	uint64_t *size;
+	unsigned char *info, *other;
+	size_t nsyms;
+};
+
+/* Fills X from the ELF file at PATH; returns 0, or -1 (X empty). */
+int elfstr_extra_load(struct elfstr_extra *x, const char *path);
+void elfstr_extra_release(struct elfstr_extra *x);
 
 #endif

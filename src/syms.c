@@ -1,5 +1,6 @@
 /* syms: builds the profile's symbols from the executable (functions, -l lines) or an -S table. */
 #include "pfpriv.h"
+#include "srcmap.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -29,28 +30,91 @@ text_end(const struct pf_private *pv)
 	return bin_text_vma(pv->bin) + bin_text_size(pv->bin) - 1;
 }
 
+/*
+ * Where source positions come from: a srcmap when tgprof can read the
+ * DWARF itself, else libbfd, asked as gprof asks it.  Either way the
+ * questions come in gprof's order, as libbfd's answers depend on it.
+ */
+struct srcq {
+	struct srcmap *map;		/* NULL: ask libbfd */
+	uint32_t *file_id;		/* srcmap file -> pv->files id, U64MAP_NONE until seen */
+};
+
+static void
+srcq_release(struct srcq *q)
+{
+	srcmap_free(q->map);
+	free(q->file_id);
+	q->map = NULL;
+	q->file_id = NULL;
+}
+
+/* The files id of srcmap file F; source files are created as gprof meets them. */
+static uint32_t
+map_file(struct pf_private *pv, struct srcq *q, uint32_t f)
+{
+	if (q->file_id[f] == U64MAP_NONE)
+		q->file_id[f] = srcfiles_intern(&pv->files, srcmap_file_name(q->map, f));
+	return q->file_id[f];
+}
+
 /* File id and line of ADDR from the debugging information, as gprof's get_src_info(). */
 static int
-src_info(struct pf_private *pv, uint64_t addr, struct symtab_ent *e, const char **func)
+src_info(struct pf_private *pv, struct srcq *q, uint64_t addr, struct symtab_ent *e,
+    const char **func)
 {
 	const char *file;
+	uint32_t f;
 
 	e->file = SYMTAB_NONE;
 	e->line = 0;
-	if (!bin_src_info(pv->bin, addr, &file, func, &e->line))
-		return 0;
-	e->file = srcfiles_intern(&pv->files, file);
+	if (q->map != NULL) {
+		if (!srcmap_query(q->map, addr, &f, &e->line, func))
+			return 0;
+		e->file = map_file(pv, q, f);
+	} else {
+		if (!bin_src_info(pv->bin, addr, &file, func, &e->line))
+			return 0;
+		e->file = srcfiles_intern(&pv->files, file);
+	}
 	return e->file == U64MAP_NONE ? -1 : 1;
+}
+
+/*
+ * A srcmap for the questions at the N entries of EV, or none (libbfd is
+ * then asked) when the DWARF is beyond it or it cannot answer them all.
+ */
+static int
+srcq_open(struct pf_private *pv, struct srcq *q, const struct entvec *ev)
+{
+	uint32_t i;
+	size_t k, n;
+
+	q->map = bin_has_lines(pv->bin) ? srcmap_build(pv->bin) : NULL;
+	q->file_id = NULL;
+	for (i = 0; q->map != NULL && i < ev->n; i++)
+		if (!srcmap_can_answer(q->map, ev->v[i].addr))
+			srcq_release(q);
+	if (q->map == NULL)
+		return 0;
+	n = srcmap_nfiles(q->map);
+	if ((q->file_id = mem_array(n + 1, sizeof *q->file_id)) == NULL)
+		return -1;
+	for (k = 0; k < n; k++)
+		q->file_id[k] = U64MAP_NONE;
+	return 0;
 }
 
 /* gprof's core_create_function_syms(): one entry per accepted symbol. */
 static int
-function_syms(struct pf_private *pv, const struct pf_opts *o, struct symtab *out, struct diag *d)
+function_syms(struct pf_private *pv, const struct pf_opts *o, struct srcq *q,
+    struct symtab *out, struct diag *d)
 {
 	struct bin_symopts so = { o->no_static, o->functions_only };
 	struct entvec ev = { NULL, 0, 0 };
 	struct bin_sym bs;
 	const char *func;
+	uint32_t k;
 	size_t i;
 
 	for (i = 0; i < bin_nsyms(pv->bin); i++) {
@@ -70,103 +134,136 @@ function_syms(struct pf_private *pv, const struct pf_opts *o, struct symtab *out
 		e.is_func = (uint8_t)bs.is_func;
 		e.is_static = bs.cls == 't';
 		e.aux = SYMTAB_NONE;
-		if (src_info(pv, e.addr, &e, &func) < 0 || push(&ev, &e) != 0) {
-			free(ev.v);
-			return diag_oom(d);
-		}
+		if (push(&ev, &e) != 0)
+			goto oom;
 	}
 	if (ev.n == 0) {
 		free(ev.v);
 		diag_add(d, DIAG_ERROR, "%s: file has no symbols", o->image);
 		return -1;
 	}
+	if (srcq_open(pv, q, &ev) != 0)
+		goto oom;
+	for (k = 0; k < ev.n; k++)
+		if (src_info(pv, q, ev.v[k].addr, &ev.v[k], &func) < 0)
+			goto oom;
 	if (symtab_finalize(out, ev.v, ev.n, text_end(pv)) != 0)
 		return diag_oom(d);
 	return 0;
+oom:
+	free(ev.v);
+	return diag_oom(d);
 }
 
-/* A line symbol at ADDR unless it continues the previous one (gprof's -l walk). */
-static int
-line_sym(struct pf_private *pv, const struct symtab *fn, struct entvec *ev,
-    long *prev, uint64_t addr)
-{
-	struct symtab_ent e;
-	const char *func;
-	const struct symtab_ent *pe = *prev >= 0 ? &ev->v[*prev] : NULL;
-	long f;
-	int rc = src_info(pv, addr, &e, &func);
+/* While -l builds its table: the function symbols, the entries so far, the last one made. */
+struct linewalk {
+	struct pf_private *pv;
+	struct srcq *q;
+	const struct symtab *fn;
+	struct entvec ev;
+	long prev;
+};
 
-	if (rc <= 0)
-		return rc;
-	if (pe != NULL && pe->line == e.line && strcmp(pe->name, func) == 0 && pe->file == e.file)
+/*
+ * A line symbol at ADDR for the answer E, FUNC, unless it continues the
+ * last one made; it is static if its function is.
+ */
+static int
+line_sym(struct linewalk *w, uint64_t addr, struct symtab_ent *e, const char *func)
+{
+	const struct symtab_ent *pe = w->prev >= 0 ? &w->ev.v[w->prev] : NULL;
+	long f;
+
+	if (pe != NULL && pe->line == e->line && strcmp(pe->name, func) == 0 && pe->file == e->file)
 		return 0;
-	e.addr = addr;
-	e.end_addr = 0;
-	e.is_func = 0;
-	e.mapped = 0;
-	e.aux = SYMTAB_NONE;
-	e.is_static = 0;
-	if (pe != NULL && pe->file == e.file && strcmp(pe->name, func) == 0) {
-		e.is_static = pe->is_static;
-		e.name = pe->name;
+	e->addr = addr;
+	e->end_addr = 0;
+	e->is_func = 0;
+	e->mapped = 0;
+	e->aux = SYMTAB_NONE;
+	e->is_static = 0;
+	if (pe != NULL && pe->file == e->file && strcmp(pe->name, func) == 0) {
+		e->is_static = pe->is_static;
+		e->name = pe->name;
 	} else {
-		f = symtab_lookup(fn->ent, fn->len, addr);
+		f = symtab_lookup(w->fn->ent, w->fn->len, addr);
 		if (f >= 0)
-			e.is_static = fn->ent[f].is_static;
-		e.name = strpool_dup(&pv->names, func);
+			e->is_static = w->fn->ent[f].is_static;
+		e->name = strpool_dup(&w->pv->names, func);
 	}
-	if (e.name == NULL || push(ev, &e) != 0)
+	if (e->name == NULL || push(&w->ev, e) != 0)
 		return -1;
-	*prev = (long)ev->n - 1;
+	w->prev = (long)w->ev.n - 1;
+	return 0;
+}
+
+static int
+walk_line_sym(void *ctx, uint64_t addr, uint32_t file, int line, const char *func)
+{
+	struct linewalk *w = ctx;
+	struct symtab_ent e;
+
+	e.line = line;
+	e.file = map_file(w->pv, w->q, file);
+	return e.file == U64MAP_NONE ? -1 : line_sym(w, addr, &e, func);
+}
+
+/* Both of gprof's walks, asking libbfd about every text byte. */
+static int
+byte_walks(struct linewalk *w)
+{
+	uint64_t vma = bin_text_vma(w->pv->bin), end = vma + bin_text_size(w->pv->bin), a;
+	const char *file, *func;
+	struct symtab_ent e;
+	int rc;
+
+	for (a = vma; a < end; a++)
+		bin_src_info(w->pv->bin, a, &file, &func, &e.line);
+	for (a = vma; a < end; a++)
+		if ((rc = src_info(w->pv, w->q, a, &e, &func)) < 0 ||
+		    (rc > 0 && line_sym(w, a, &e, func) != 0))
+			return -1;
 	return 0;
 }
 
 /*
  * gprof's core_create_line_syms(): a symbol wherever (file, line, function)
  * changes along the text, one text byte at a time, plus the functions.
- * gprof walks twice, counting and then building.  libbfd parses DWARF
- * lazily, and during the first walk it can name an inlined function after
- * its caller; gprof then aborts ("somebody miscounted").  tgprof makes the
- * same first walk to bring libbfd into the same state and builds from the
- * second, so it gets gprof's table, and a correct one where gprof aborts.
+ * gprof walks twice, counting and then building.  libbfd's answers change
+ * as it is asked (see srcmap.h); during the first walk it can name an
+ * inlined function after its caller and gprof then aborts ("somebody
+ * miscounted").  tgprof makes the same first walk, for its effect, and
+ * builds from the second, so it gets gprof's table, and a correct one
+ * where gprof aborts.
  */
-/* gprof's first (counting) walk, for its effect on libbfd's caches. */
-static void
-warm_up(struct pf_private *pv, uint64_t vma, uint64_t end)
-{
-	const char *file, *func;
-	int line;
-
-	for (; vma < end; vma++)
-		bin_src_info(pv->bin, vma, &file, &func, &line);
-}
-
 static int
-line_syms(struct pf_private *pv, const struct pf_opts *o, struct symtab *out, struct diag *d)
+line_syms(struct pf_private *pv, const struct pf_opts *o, struct srcq *q, struct symtab *out,
+    struct diag *d)
 {
 	struct symtab fn;
-	struct entvec ev = { NULL, 0, 0 };
-	uint64_t vma = bin_text_vma(pv->bin), end = vma + bin_text_size(pv->bin);
-	long prev = -1;
+	struct linewalk w = { pv, q, NULL, { NULL, 0, 0 }, -1 };
 	uint32_t i;
+	int rc;
 
-	if (function_syms(pv, o, &fn, d) != 0)
+	if (function_syms(pv, o, q, &fn, d) != 0)
 		return -1;
-	warm_up(pv, vma, end);
-	for (; vma < end; vma++)
-		if (line_sym(pv, &fn, &ev, &prev, vma) != 0)
-			goto oom;
-	for (i = 0; i < fn.len; i++)
-		if (push(&ev, &fn.ent[i]) != 0)
-			goto oom;
+	w.fn = &fn;
+	if (q->map != NULL) {
+		srcmap_walk(q->map, NULL, NULL);
+		rc = srcmap_walk(q->map, walk_line_sym, &w);
+	} else {
+		rc = byte_walks(&w);
+	}
+	for (i = 0; rc == 0 && i < fn.len; i++)
+		rc = push(&w.ev, &fn.ent[i]);
 	symtab_release(&fn);
-	if (symtab_finalize(out, ev.v, ev.n, text_end(pv)) != 0)
+	if (rc != 0) {
+		free(w.ev.v);
+		return diag_oom(d);
+	}
+	if (symtab_finalize(out, w.ev.v, w.ev.n, text_end(pv)) != 0)
 		return diag_oom(d);
 	return 0;
-oom:
-	symtab_release(&fn);
-	free(ev.v);
-	return diag_oom(d);
 }
 
 /*
@@ -307,6 +404,7 @@ int
 syms_load(struct profile *p, const struct pf_opts *o, struct diag *d)
 {
 	struct pf_private *pv = p->priv;
+	struct srcq q = { NULL, NULL };
 	struct symtab tab;
 	int rc;
 
@@ -315,9 +413,10 @@ syms_load(struct profile *p, const struct pf_opts *o, struct diag *d)
 	if (o->extsyms != NULL)
 		rc = external_syms(pv, o->extsyms, &tab, d);
 	else if (o->line)
-		rc = line_syms(pv, o, &tab, d);
+		rc = line_syms(pv, o, &q, &tab, d);
 	else
-		rc = function_syms(pv, o, &tab, d);
+		rc = function_syms(pv, o, &q, &tab, d);
+	srcq_release(&q);
 	if (rc != 0)
 		return -1;
 	rc = build_specs(p, o, &tab, d);
