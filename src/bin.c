@@ -3,10 +3,14 @@
 #include "bin.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <bfd.h>
 #include <libiberty/demangle.h>
@@ -25,6 +29,8 @@ struct bin {
 	int has_func_syms;	/* the format marks functions (ELF, COFF, ...) */
 	int has_lines;		/* debugging sections that can give line numbers */
 	unsigned char *text_bytes;
+	unsigned char *map;	/* the file, for section views (bin_section()) */
+	size_t maplen;
 	struct elfstr es;	/* raw .strtab, for gprof's name filter */
 	struct diag *msgs;	/* where libbfd's own warnings go */
 };
@@ -167,6 +173,8 @@ bin_close(struct bin *b)
 	free(b->syms);
 	free(b->synth);
 	free(b->text_bytes);
+	if (b->map != NULL)
+		munmap(b->map, b->maplen);
 	elfstr_release(&b->es);
 	free(b->path);
 	free(b);
@@ -311,15 +319,38 @@ bin_src_info(struct bin *b, uint64_t addr, const char **file, const char **func,
 	return 0;
 }
 
+/* The whole file, mapped once on demand for section views; 0 or -1. */
+static int
+map_file(struct bin *b)
+{
+	struct stat st;
+	int fd;
+
+	if (b->map != NULL)
+		return 0;
+	if ((fd = open(b->path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+
+		if (p != MAP_FAILED) {
+			b->map = p;
+			b->maplen = (size_t)st.st_size;
+		}
+	}
+	close(fd);
+	return b->map != NULL ? 0 : -1;
+}
+
 int
-bin_section(struct bin *b, const char *name, unsigned char **buf, size_t *len)
+bin_section(struct bin *b, const char *name, const unsigned char **view, size_t *len,
+    unsigned char **owned)
 {
 	asection *s = bfd_get_section_by_name(b->abfd, name);
 	bfd_byte *data = NULL;
-	unsigned char *copy;
 	char zname[64];
 
-	*buf = NULL;
+	*view = *owned = NULL;
 	*len = 0;
 	if (s == NULL && strncmp(name, ".debug_", 7) == 0 && strlen(name) < sizeof zname - 1) {
 		snprintf(zname, sizeof zname, ".zdebug_%s", name + 7);
@@ -327,17 +358,16 @@ bin_section(struct bin *b, const char *name, unsigned char **buf, size_t *len)
 	}
 	if (s == NULL)
 		return 0;
+	*len = (size_t)bfd_get_section_limit_octets(b->abfd, s);
+	if (s->compress_status == COMPRESS_SECTION_NONE && strncmp(s->name, ".zdebug", 7) != 0 &&
+	    (s->flags & SEC_HAS_CONTENTS) && s->filepos >= 0 && map_file(b) == 0 &&
+	    (uint64_t)s->filepos <= b->maplen && *len <= b->maplen - (size_t)s->filepos) {
+		*view = b->map + s->filepos;
+		return 0;
+	}
 	if (!bfd_get_full_section_contents(b->abfd, s, &data))
 		return -1;
-	*len = (size_t)bfd_get_section_limit_octets(b->abfd, s);
-	/* One more byte, a NUL, as libbfd's DWARF reader adds. */
-	copy = realloc(data, *len + 1);
-	if (copy == NULL) {
-		free(data);
-		return -1;
-	}
-	copy[*len] = 0;
-	*buf = copy;
+	*view = *owned = data;
 	return 0;
 }
 

@@ -65,11 +65,13 @@ int bin_src_info(struct bin *b, uint64_t addr, const char **file,
     const char **func, int *line);
 
 /*
- * A copy of section NAME (decompressed; also found as .zdebug_*) in a
- * malloc'd *BUF of *LEN bytes plus a NUL.  0 with *BUF NULL when there is
- * no such section; -1 when it cannot be read.
+ * The *LEN bytes of section NAME (also found as .zdebug_*) at *VIEW: a
+ * view of the file, valid until bin_close(), or for compressed sections a
+ * decompressed copy, then also in *OWNED for the caller to free.  0 with
+ * *VIEW NULL when there is no such section; -1 when it cannot be read.
  */
-int bin_section(struct bin *b, const char *name, unsigned char **buf, size_t *len);
+int bin_section(struct bin *b, const char *name, const unsigned char **view, size_t *len,
+    unsigned char **owned);
 
 /*
  * Whether libbfd would take line numbers from this file's own .debug_info

@@ -76,14 +76,24 @@ dwrd_length(struct dwrd *r, int *offset_size)
 	return len;
 }
 
-/* A string at OFF in section S, as libbfd's read_indirect_string(). */
+/*
+ * A string at OFF in section S, as libbfd's read_indirect_string().  A
+ * string running into the end of the section ends at the NUL libbfd adds
+ * there: not emulated.
+ */
 static int
 indirect_str(const struct dwsec *s, uint64_t off, struct dwval *v)
 {
 	if (s->p == NULL || (off != 0 && off >= s->n))
 		return -1;	/* libbfd reports an error and loses the unit */
 	v->kind = DWV_STR;
-	v->s = s->p[off] == 0 ? NULL : (const char *)s->p + off;
+	v->s = NULL;
+	if (off >= s->n)
+		return 0;	/* offset 0 of an empty section: libbfd's NUL */
+	if (memchr(s->p + off, 0, s->n - (size_t)off) == NULL)
+		return -1;
+	if (s->p[off] != 0)
+		v->s = (const char *)s->p + off;
 	return 0;
 }
 
@@ -164,6 +174,60 @@ dwval_read(struct dwrd *r, unsigned form, int64_t implicit, const struct dwfmt *
 		return dwval_read(r, form, implicit, f, dw, v);
 	default:
 		return -1;	/* strx, addrx, alternate-file and unknown forms */
+	}
+	return r->bad ? -1 : 0;
+}
+
+/* Bytes of a fixed-size form, 0 for none (flag_present, implicit_const), -1 if it varies. */
+static int
+fixed_size(unsigned form, const struct dwfmt *f)
+{
+	switch (form) {
+	case DW_FORM_flag_present: case DW_FORM_implicit_const: return 0;
+	case DW_FORM_addr: return f->addr_size;
+	case DW_FORM_ref_addr: return f->version >= 3 ? f->offset_size : f->addr_size;
+	case DW_FORM_sec_offset: return f->offset_size;
+	case DW_FORM_ref1: case DW_FORM_flag: case DW_FORM_data1: return 1;
+	case DW_FORM_ref2: case DW_FORM_data2: return 2;
+	case DW_FORM_ref4: case DW_FORM_data4: return 4;
+	case DW_FORM_ref8: case DW_FORM_data8: case DW_FORM_ref_sig8: return 8;
+	case DW_FORM_data16: return 16;
+	default: return -1;
+	}
+}
+
+int
+dwval_skip(struct dwrd *r, unsigned form, const struct dwfmt *f, const struct dwarf *dw)
+{
+	int n = fixed_size(form, f);
+	const struct dwsec *s;
+	uint64_t off;
+
+	if (r->bad || (r->p >= r->end && form != DW_FORM_flag_present))
+		return -1;
+	if (n >= 0) {
+		if (r->end - r->p < n)
+			return -1;
+		r->p += n;
+		return 0;
+	}
+	switch (form) {
+	case DW_FORM_strp: case DW_FORM_line_strp:
+		s = &dw->sec[form == DW_FORM_strp ? DWS_STR : DWS_LINE_STR];
+		off = dwrd_uint(r, f->offset_size);
+		return r->bad || s->p == NULL || (off != 0 && off >= s->n) ? -1 : 0;
+	case DW_FORM_string:
+		dwrd_str(r);
+		break;
+	case DW_FORM_sdata: case DW_FORM_udata: case DW_FORM_ref_udata:
+	case DW_FORM_rnglistx: case DW_FORM_loclistx:
+		dwrd_uleb(r);	/* the same bytes either way */
+		break;
+	default: {
+		struct dwval v;
+
+		return dwval_read(r, form, 0, f, dw, &v);	/* blocks, indirect, rejects */
+	}
 	}
 	return r->bad ? -1 : 0;
 }

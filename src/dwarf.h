@@ -11,7 +11,7 @@ enum dwsec_id {
 	DWS_COUNT
 };
 
-/* A section's bytes; P[N] is an extra NUL, as libbfd adds one. NULL if absent. */
+/* A section's N bytes at P (NULL if absent).  Unlike libbfd, no NUL follows them. */
 struct dwsec {
 	const unsigned char *p;
 	size_t n;
@@ -68,6 +68,13 @@ struct dwval {
  */
 int dwval_read(struct dwrd *r, unsigned form, int64_t implicit, const struct dwfmt *f,
     const struct dwarf *dw, struct dwval *v);
+
+/*
+ * Steps over one value of FORM as dwval_read() would read it, with the
+ * same checks libbfd complains about (a string offset outside its
+ * section), faster: for the many attributes whose values do not matter.
+ */
+int dwval_skip(struct dwrd *r, unsigned form, const struct dwfmt *f, const struct dwarf *dw);
 
 /* The DWARF constants tgprof uses. */
 enum {

@@ -13,6 +13,7 @@
 struct attrspec {
 	uint32_t name, form;
 	int64_t implicit;
+	int want;		/* libbfd's scan looks at it (see wanted()) */
 };
 
 struct abbrev_ent {
@@ -56,6 +57,33 @@ lang_names_are_linkage(int lang)
 }
 
 static int
+is_func_tag(uint32_t tag)
+{
+	return tag == DW_TAG_subprogram || tag == DW_TAG_entry_point ||
+	    tag == DW_TAG_inlined_subroutine;
+}
+
+/* The attributes scan_unit_for_symbols() uses, of functions and of variables. */
+static int
+wanted(uint32_t tag, uint32_t name)
+{
+	if (is_func_tag(tag)) {
+		switch (name) {
+		case DW_AT_name: case DW_AT_linkage_name: case DW_AT_MIPS_linkage_name:
+		case DW_AT_low_pc: case DW_AT_high_pc: case DW_AT_ranges:
+		case DW_AT_abstract_origin: case DW_AT_specification:
+		case DW_AT_decl_file: case DW_AT_call_file:
+			return 1;
+		default:
+			return 0;
+		}
+	}
+	if (tag == DW_TAG_variable || tag == DW_TAG_member)
+		return name == DW_AT_specification || name == DW_AT_decl_file;
+	return 0;
+}
+
+static int
 abbrev_entry(struct dwabbrev *t, struct dwrd *r, uint64_t code)
 {
 	struct abbrev_ent *e;
@@ -78,6 +106,7 @@ abbrev_entry(struct dwabbrev *t, struct dwrd *r, uint64_t code)
 			return -1;
 		t->attr[t->nattr].name = name;
 		t->attr[t->nattr].form = form;
+		t->attr[t->nattr].want = wanted(e->tag, name);
 		t->attr[t->nattr++].implicit = implicit;
 	}
 	e->nattr = (uint32_t)(t->nattr - e->attr0);
@@ -451,8 +480,8 @@ static int
 die_attrs(struct loader *L, uint32_t ui, struct dwrd *r, const struct abbrev_ent *e)
 {
 	const struct dwunit *u = &L->di->unit[ui];
-	int is_func = e->tag == DW_TAG_subprogram || e->tag == DW_TAG_entry_point ||
-	    e->tag == DW_TAG_inlined_subroutine;
+	const struct attrspec *spec = &L->di->abbrev[u->abbrev].attr[e->attr0];
+	int is_func = is_func_tag(e->tag);
 	int is_var = e->tag == DW_TAG_variable || e->tag == DW_TAG_member;
 	struct dwfunc f = { NULL, 0, ui, 0, 0 };
 	struct pcs pc = { 0, 0, 0 };
@@ -462,6 +491,11 @@ die_attrs(struct loader *L, uint32_t ui, struct dwrd *r, const struct abbrev_ent
 	for (i = 0; i < e->nattr; i++) {
 		struct dwval v;
 
+		if (!spec[i].want) {
+			if (dwval_skip(r, spec[i].form, &u->fmt, L->dw) != 0)
+				return -1;
+			continue;
+		}
 		if (read_attr(L, u, r, e, i, &v, &at) != 0)
 			return -1;
 		if (is_func && func_attr(L, ui, at, &v, &f, &pc) != 0)

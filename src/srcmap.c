@@ -22,7 +22,7 @@ struct reach {
 };
 
 struct srcmap {
-	unsigned char *buf[DWS_COUNT];
+	unsigned char *buf[DWS_COUNT];	/* decompressed sections, owned */
 	struct dwarf dw;
 	struct dwinfo di;
 	uint64_t vma, end;		/* the text */
@@ -54,10 +54,9 @@ load_sections(struct srcmap *m, struct bin *b)
 
 	m->dw.big = bin_big_endian(b);
 	for (i = 0; i < DWS_COUNT; i++) {
-		if (bin_section(b, dwarf_section_name[i], &m->buf[i], &len) != 0)
+		if (bin_section(b, dwarf_section_name[i], &m->dw.sec[i].p, &len, &m->buf[i]) != 0)
 			return -1;
-		m->dw.sec[i].p = m->buf[i];
-		m->dw.sec[i].n = m->buf[i] != NULL ? len : 0;
+		m->dw.sec[i].n = m->dw.sec[i].p != NULL ? len : 0;
 	}
 	return 0;
 }
