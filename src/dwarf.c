@@ -3,6 +3,27 @@
 
 #include <string.h>
 
+/* Little-endian integers as the host holds them. */
+static uint32_t
+le32(uint32_t w)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return __builtin_bswap32(w);
+#else
+	return w;
+#endif
+}
+
+static uint64_t
+le64(uint64_t w)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return __builtin_bswap64(w);
+#else
+	return w;
+#endif
+}
+
 const char *const dwarf_section_name[DWS_COUNT] = {
 	".debug_info", ".debug_abbrev", ".debug_line", ".debug_str", ".debug_line_str",
 	".debug_ranges", ".debug_rnglists"
@@ -12,11 +33,23 @@ uint64_t
 dwrd_uint(struct dwrd *r, int n)
 {
 	uint64_t v = 0;
+	uint32_t w;
 	int i;
 
 	if (r->bad || r->end - r->p < n) {
 		r->bad = 1;
 		return 0;
+	}
+	if (!r->big && (n == 4 || n == 8)) {	/* the common case, without a loop */
+		if (n == 4) {
+			memcpy(&w, r->p, 4);
+			v = le32(w);
+		} else {
+			memcpy(&v, r->p, 8);
+			v = le64(v);
+		}
+		r->p += n;
+		return v;
 	}
 	for (i = 0; i < n; i++)
 		v |= (uint64_t)r->p[r->big ? n - 1 - i : i] << (8 * i);
@@ -178,9 +211,8 @@ dwval_read(struct dwrd *r, unsigned form, int64_t implicit, const struct dwfmt *
 	return r->bad ? -1 : 0;
 }
 
-/* Bytes of a fixed-size form, 0 for none (flag_present, implicit_const), -1 if it varies. */
-static int
-fixed_size(unsigned form, const struct dwfmt *f)
+int
+dwform_size(unsigned form, const struct dwfmt *f)
 {
 	switch (form) {
 	case DW_FORM_flag_present: case DW_FORM_implicit_const: return 0;
@@ -199,7 +231,7 @@ fixed_size(unsigned form, const struct dwfmt *f)
 int
 dwval_skip(struct dwrd *r, unsigned form, const struct dwfmt *f, const struct dwarf *dw)
 {
-	int n = fixed_size(form, f);
+	int n = dwform_size(form, f);
 	const struct dwsec *s;
 	uint64_t off;
 

@@ -76,6 +76,9 @@ int dwval_read(struct dwrd *r, unsigned form, int64_t implicit, const struct dwf
  */
 int dwval_skip(struct dwrd *r, unsigned form, const struct dwfmt *f, const struct dwarf *dw);
 
+/* Bytes of a value of FORM when all have the same size (0 for none), else -1. */
+int dwform_size(unsigned form, const struct dwfmt *f);
+
 /* The DWARF constants tgprof uses. */
 enum {
 	DW_TAG_entry_point = 0x03, DW_TAG_member = 0x0d, DW_TAG_compile_unit = 0x11,

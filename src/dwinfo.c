@@ -10,10 +10,16 @@
 #define MAX_CODE 65536		/* abbreviation codes indexed directly */
 #define MAX_RANGES 4096		/* per function: libbfd merges them in quadratic time */
 
+/* How scan_unit() steps over a value it does not look at (see plan()). */
+enum skip { SKIP_FIXED, SKIP_LEB, SKIP_STRING, SKIP_STRP, SKIP_OTHER };
+
 struct attrspec {
 	uint32_t name, form;
 	int64_t implicit;
-	int want;		/* libbfd's scan looks at it (see wanted()) */
+	uint8_t want;		/* libbfd's scan looks at it (see wanted()) */
+	uint8_t skip;		/* enum skip, for the encoding the table was planned for */
+	uint8_t size;		/* SKIP_FIXED: bytes; SKIP_STRP: the offset's */
+	uint8_t sec;		/* SKIP_STRP: enum dwsec_id */
 };
 
 struct abbrev_ent {
@@ -30,6 +36,7 @@ struct dwabbrev {
 	uint32_t ncode;
 	struct attrspec *attr;
 	size_t nattr, attrcap;
+	struct dwfmt planned;	/* the encoding the skips are planned for; version 0: none */
 };
 
 /* What dwinfo_load() works with. */
@@ -41,6 +48,7 @@ struct loader {
 	enum dwcover_kind kind;	/* of the ranges being read */
 	struct dwrange *list;	/* the unit or function being read: libbfd's arange list */
 	size_t nlist, listcap;
+	struct dwline_scratch lines;
 };
 
 static int
@@ -111,13 +119,13 @@ abbrev_entry(struct dwabbrev *t, struct dwrd *r, uint64_t code)
 	}
 	e->nattr = (uint32_t)(t->nattr - e->attr0);
 	if (code >= t->ncode) {
-		uint32_t *b = realloc(t->bycode, (code + 1) * sizeof *b);
+		uint32_t n = code + 1 > 2u * t->ncode ? (uint32_t)code + 1 : 2u * t->ncode, *b;
 
-		if (b == NULL)
+		if ((b = realloc(t->bycode, n * sizeof *b)) == NULL)
 			return -1;
-		memset(b + t->ncode, 0, (code + 1 - t->ncode) * sizeof *b);
+		memset(b + t->ncode, 0, (n - t->ncode) * sizeof *b);
 		t->bycode = b;
-		t->ncode = (uint32_t)code + 1;
+		t->ncode = n;
 	}
 	t->bycode[code] = (uint32_t)++t->nent;
 	return 0;
@@ -163,6 +171,77 @@ abbrev_table(struct loader *L, uint64_t off)
 	if (read_table(&di->abbrev[id], L->dw, off) != 0 || u64map_put(&L->tables, off, id) != 0)
 		return U64MAP_NONE;
 	return id;
+}
+
+/* Plans how to step over each attribute of table T in a unit encoded as F. */
+static void
+plan(struct dwabbrev *t, const struct dwfmt *f)
+{
+	size_t i;
+
+	if (t->planned.version == f->version && t->planned.addr_size == f->addr_size &&
+	    t->planned.offset_size == f->offset_size)
+		return;
+	t->planned = *f;
+	for (i = 0; i < t->nattr; i++) {
+		struct attrspec *a = &t->attr[i];
+		int n = dwform_size(a->form, f);
+
+		a->skip = n >= 0 ? SKIP_FIXED : SKIP_OTHER;
+		a->size = n >= 0 ? (uint8_t)n : 0;
+		switch (a->form) {
+		case DW_FORM_sdata: case DW_FORM_udata: case DW_FORM_ref_udata:
+			a->skip = SKIP_LEB;
+			break;
+		case DW_FORM_string:
+			a->skip = SKIP_STRING;
+			break;
+		case DW_FORM_strp: case DW_FORM_line_strp:
+			a->skip = SKIP_STRP;
+			a->size = (uint8_t)f->offset_size;
+			a->sec = a->form == DW_FORM_strp ? DWS_STR : DWS_LINE_STR;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* dwval_skip() for the common forms, without a call per value. */
+static inline int
+skip_value(struct dwrd *r, const struct attrspec *a, const struct dwfmt *f,
+    const struct dwarf *dw)
+{
+	const unsigned char *p = r->p;
+	uint64_t off;
+
+	if (p >= r->end && a->form != DW_FORM_flag_present)
+		return -1;	/* libbfd: even a value of no bytes */
+	switch (a->skip) {
+	case SKIP_FIXED:
+		if ((size_t)(r->end - p) < a->size)
+			return -1;
+		r->p = p + a->size;
+		return 0;
+	case SKIP_LEB:
+		while (p < r->end && (*p & 0x80))
+			p++;
+		if (p >= r->end)
+			return -1;
+		r->p = p + 1;
+		return 0;
+	case SKIP_STRING:
+		if ((p = memchr(p, 0, (size_t)(r->end - p))) == NULL)
+			return -1;
+		r->p = p + 1;
+		return 0;
+	case SKIP_STRP:
+		off = dwrd_uint(r, a->size);
+		return r->bad || dw->sec[a->sec].p == NULL ||
+		    (off != 0 && off >= dw->sec[a->sec].n) ? -1 : 0;
+	default:
+		return dwval_skip(r, a->form, f, dw);
+	}
 }
 
 /* The abbreviation of the DIE at R: *OUT NULL for a null entry; -1 if unknown. */
@@ -492,7 +571,7 @@ die_attrs(struct loader *L, uint32_t ui, struct dwrd *r, const struct abbrev_ent
 		struct dwval v;
 
 		if (!spec[i].want) {
-			if (dwval_skip(r, spec[i].form, &u->fmt, L->dw) != 0)
+			if (skip_value(r, &spec[i], &u->fmt, L->dw) != 0)
 				return -1;
 			continue;
 		}
@@ -529,6 +608,7 @@ scan_unit(struct loader *L, uint32_t ui)
 
 	if (u->children >= u->end)
 		return 0;
+	plan(&L->di->abbrev[u->abbrev], &u->fmt);
 	while (depth >= 0) {
 		const struct abbrev_ent *e;
 
@@ -690,7 +770,7 @@ decode_lines(struct loader *L, const uint64_t *stmt)
 		/* libbfd shares the table at offset 0 between units: not emulated */
 		if (stmt[i] == 0 && zero++)
 			return -1;
-		if (dwline_decode(&u->lines, L->dw, stmt[i], &u->fmt, u->comp_dir) != 0)
+		if (dwline_decode(&u->lines, L->dw, stmt[i], &u->fmt, u->comp_dir, &L->lines) != 0)
 			return -1;
 		L->kind = DWC_LINES;
 		for (k = 0; k < u->lines.nseq; k++)
@@ -763,6 +843,7 @@ dwinfo_load(struct dwinfo *di, const struct dwarf *dw)
 	u64map_init(&L.tables);
 	rc = dw->sec[DWS_INFO].p != NULL ? load(&L) : -1;
 	u64map_release(&L.tables);
+	dwline_scratch_release(&L.lines);
 	free(L.list);
 	if (rc != 0)
 		dwinfo_release(di);

@@ -463,6 +463,11 @@ finish(struct dec *d)
 		d->seq[i].order = d->nseq - 1 - i;
 	}
 	qsort(d->seq, d->nseq, sizeof *d->seq, cmp_seq);
+	/* each row answers over one span at most */
+	if (mem_reserve(&d->t->span, &d->spancap, d->nrow, sizeof *d->t->span) != 0) {
+		d->fail = 1;
+		return;
+	}
 	for (i = 0; i < d->nseq && !d->fail; i++) {
 		struct seq s = d->seq[i];
 
@@ -514,9 +519,20 @@ dwline_release(struct dwline_table *t)
 	memset(t, 0, sizeof *t);
 }
 
+void
+dwline_scratch_release(struct dwline_scratch *sc)
+{
+	free(sc->dir);
+	free(sc->file);
+	free(sc->row);
+	free(sc->seq);
+	free(sc->memo);
+	memset(sc, 0, sizeof *sc);
+}
+
 int
 dwline_decode(struct dwline_table *t, const struct dwarf *dw, uint64_t off,
-    const struct dwfmt *unit, const char *comp_dir)
+    const struct dwfmt *unit, const char *comp_dir, struct dwline_scratch *sc)
 {
 	const struct dwsec *s = &dw->sec[DWS_LINE];
 	struct dec d;
@@ -525,6 +541,16 @@ dwline_decode(struct dwline_table *t, const struct dwarf *dw, uint64_t off,
 
 	memset(t, 0, sizeof *t);
 	memset(&d, 0, sizeof d);
+	d.dir = sc->dir;
+	d.dircap = sc->dircap;
+	d.file = sc->file;
+	d.filecap = sc->filecap;
+	d.memo = sc->memo;
+	d.memocap = sc->memocap;
+	d.row = sc->row;
+	d.rowcap = sc->rowcap;
+	d.seq = sc->seq;
+	d.seqcap = sc->seqcap;
 	d.t = t;
 	d.unit = unit;
 	d.comp_dir = comp_dir;
@@ -541,11 +567,16 @@ dwline_decode(struct dwline_table *t, const struct dwarf *dw, uint64_t off,
 			t->version = d.h.version;
 		}
 	}
-	free(d.dir);
-	free(d.file);
-	free(d.memo);
-	free(d.row);
-	free(d.seq);
+	sc->dir = d.dir;
+	sc->dircap = d.dircap;
+	sc->file = d.file;
+	sc->filecap = d.filecap;
+	sc->memo = d.memo;
+	sc->memocap = d.memocap;
+	sc->row = d.row;
+	sc->rowcap = d.rowcap;
+	sc->seq = d.seq;
+	sc->seqcap = d.seqcap;
 	if (rc != 0)
 		dwline_release(t);
 	return rc;

@@ -36,13 +36,26 @@ struct dwline_table {
 };
 
 /*
+ * Working memory dwline_decode() keeps from one call to the next: zero it
+ * before the first, release it after the last.
+ */
+struct dwline_scratch {
+	const char **dir;
+	void *file, *row, *seq;
+	uint32_t *memo;
+	size_t dircap, filecap, rowcap, seqcap, memocap;
+};
+
+void dwline_scratch_release(struct dwline_scratch *sc);
+
+/*
  * Decodes the line program at offset OFF of .debug_line for a unit with
  * encoding UNIT and compilation directory COMP_DIR (may be NULL).  Returns
  * 0, or -1 when memory runs out or the program holds anything libbfd would
  * complain about or read differently (tgprof then asks libbfd instead).
  */
 int dwline_decode(struct dwline_table *t, const struct dwarf *dw, uint64_t off,
-    const struct dwfmt *unit, const char *comp_dir);
+    const struct dwfmt *unit, const char *comp_dir, struct dwline_scratch *sc);
 void dwline_release(struct dwline_table *t);
 
 /* Whether libbfd names file number F of T without complaining (a DIE's decl_file). */

@@ -222,6 +222,12 @@ srcmap_file_name(const struct srcmap *m, uint32_t file)
 }
 
 size_t
+srcmap_nspans(const struct srcmap *m)
+{
+	return m->sp.nspan;
+}
+
+size_t
 srcmap_nfiles(const struct srcmap *m)
 {
 	return m->nfile;

@@ -53,6 +53,9 @@ size_t srcmap_nfiles(const struct srcmap *m);
  * symbol's name, as in libbfd).  A non-zero return from FN stops the walk
  * and is returned.
  */
+/* How many spans a walk goes over: FN is called at most that often. */
+size_t srcmap_nspans(const struct srcmap *m);
+
 typedef int (*srcmap_fn)(void *ctx, uint64_t addr, uint32_t file, int line, const char *func);
 int srcmap_walk(struct srcmap *m, srcmap_fn fn, void *ctx);
 

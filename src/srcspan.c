@@ -38,7 +38,7 @@ struct heap {
 struct build {
 	const struct srcspan_in *in;
 	struct srcspans *out;
-	size_t unsurecap;
+	size_t unsurecap, spancap;
 	struct answer *ans;
 	size_t nans, anscap;
 	uint64_t *pt;			/* scratch: addresses */
@@ -93,24 +93,6 @@ clip(const struct srcspan_in *in, uint64_t *lo, uint64_t *hi)
 	if (*hi > in->end)
 		*hi = in->end;
 	return *lo < *hi;
-}
-
-/*
- * Sorts the *N addresses at PT and drops repeats and those outside the
- * text, leaving their number in *N; -1 when out of memory.
- */
-static int
-sort_points(const struct srcspan_in *in, uint64_t *pt, size_t *n)
-{
-	size_t i, k = 0;
-
-	if (rsort_u64(pt, *n) != 0)
-		return -1;
-	for (i = 0; i < *n; i++)
-		if (pt[i] >= in->vma && pt[i] < in->end && (k == 0 || pt[i] != pt[k - 1]))
-			pt[k++] = pt[i];
-	*n = k;
-	return 0;
 }
 
 static int
@@ -377,56 +359,53 @@ add_answer(struct build *B, const struct answer *a)
 	return 0;
 }
 
-/* Every address where unit U's answer may change (*N of them): its lines and its functions' ranges. */
-static int
-unit_points(struct build *B, uint32_t u, const struct frange *fr, size_t nf, size_t *n)
+static uint64_t
+min64(uint64_t a, uint64_t b)
 {
-	const struct dwline_table *t = &B->in->di->unit[u].lines;
-	size_t i;
-
-	*n = 0;
-	for (i = 0; i < t->nspan; i++) {
-		B->pt[(*n)++] = t->span[i].lo;
-		B->pt[(*n)++] = t->span[i].hi;
-	}
-	for (i = 0; i < nf; i++) {
-		B->pt[(*n)++] = fr[i].lo;
-		B->pt[(*n)++] = fr[i].hi;
-	}
-	if (sort_points(B->in, B->pt, n) != 0)
-		return -1;
-	B->pt[*n] = B->in->end;
-	return 0;
+	return a < b ? a : b;
 }
 
-/* Where unit U has a line or a function, with its NF function ranges FR. */
+/*
+ * Where unit U has a line or a function (libbfd then answers from it),
+ * with its NF function ranges FR, sorted by start.  A sweep from event to
+ * event: a line starts or ends, a range starts, the best range ends (an
+ * outdone range ending changes nothing).
+ */
 static int
 unit_answers(struct build *B, uint32_t u, const struct frange *fr, size_t nf, struct heap *h)
 {
-	const struct dwline_table *t = &B->in->di->unit[u].lines;
-	size_t n, i, li = 0, fi = 0;
+	const struct srcspan_in *in = B->in;
+	const struct dwline_table *t = &in->di->unit[u].lines;
+	size_t li = 0, fi = 0;
+	uint64_t x = in->vma;
 
-	if (reserve_points(B, 2 * (t->nspan + nf) + 1) != 0 || unit_points(B, u, fr, nf, &n) != 0)
-		return -1;
 	h->n = 0;
 	h->set = fr;
-	for (i = 0; i < n; i++) {
-		struct answer a = { B->pt[i], B->pt[i + 1], u, SRCSPAN_NOFUNC, DWLINE_NOFILE, 0 };
+	while (x < in->end) {
+		struct answer a = { x, in->end, u, SRCSPAN_NOFUNC, DWLINE_NOFILE, 0 };
 
-		while (li < t->nspan && t->span[li].hi <= a.lo)
+		while (li < t->nspan && t->span[li].hi <= x)
 			li++;
-		while (fi < nf && fr[fi].lo <= a.lo)
+		while (fi < nf && fr[fi].lo <= x)
 			heap_push(h, (uint32_t)fi++);
-		while (h->n > 0 && fr[h->v[0]].hi <= a.lo)
+		while (h->n > 0 && fr[h->v[0]].hi <= x)
 			heap_pop(h);
-		if (h->n > 0)
-			a.func = fr[h->v[0]].func;
-		if (li < t->nspan && t->span[li].lo <= a.lo) {
-			a.file = B->in->file0[u] + t->span[li].file;
+		if (li < t->nspan && t->span[li].lo <= x) {
+			a.file = in->file0[u] + t->span[li].file;
 			a.line = t->span[li].line;
+			a.hi = min64(a.hi, t->span[li].hi);
+		} else if (li < t->nspan) {
+			a.hi = min64(a.hi, t->span[li].lo);
+		}
+		if (fi < nf)
+			a.hi = min64(a.hi, fr[fi].lo);
+		if (h->n > 0) {
+			a.func = fr[h->v[0]].func;
+			a.hi = min64(a.hi, fr[h->v[0]].hi);
 		}
 		if ((a.func != SRCSPAN_NOFUNC || a.file != DWLINE_NOFILE) && add_answer(B, &a) != 0)
 			return -1;
+		x = a.hi;
 	}
 	return 0;
 }
@@ -462,59 +441,82 @@ all_answers(struct build *B)
 	return rc;
 }
 
-/* Every address where an answer may change (*N): the units' answers, and symbols' starts and ends. */
 static int
-overlay_points(struct build *B, size_t *n)
+add_span(struct build *B, const struct srcspan *sp)
+{
+	struct srcspans *o = B->out;
+
+	if (mem_reserve(&o->span, &B->spancap, o->nspan + 1, sizeof *o->span))
+		return -1;
+	o->span[o->nspan++] = *sp;
+	return 0;
+}
+
+/* The ends of the symbols' extents, sorted, in B->pt (N of them). */
+static int
+symbol_ends(struct build *B, size_t *n)
 {
 	const struct srcspan_in *in = B->in;
 	size_t i;
 
-	*n = 0;
-	B->pt[(*n)++] = in->vma;
-	for (i = 0; i < B->nans; i++) {
-		B->pt[(*n)++] = B->ans[i].lo;
-		B->pt[(*n)++] = B->ans[i].hi;
-	}
-	for (i = 0; i < in->nsym; i++) {
-		B->pt[(*n)++] = in->sym[i].off + in->vma;
-		B->pt[(*n)++] = in->sym[i].off + in->vma + in->sym[i].size;
-	}
-	return sort_points(in, B->pt, n);
+	*n = in->nsym;
+	if (reserve_points(B, *n + 1) != 0)
+		return -1;
+	for (i = 0; i < in->nsym; i++)
+		B->pt[i] = in->sym[i].off + in->vma + in->sym[i].size;
+	return rsort_u64(B->pt, *n);
 }
 
-/* The spans: at each address, the answer of the first unit (in file order) that has one. */
+/*
+ * The spans: at each address, the answer of the first unit (in file order)
+ * that has one, cut where a symbol's extent starts or ends.  A sweep over
+ * the answers by start (a stable sort keeps units in order among equals),
+ * from event to event.
+ */
 static int
 overlay(struct build *B)
 {
-	struct srcspans *o = B->out;
+	const struct srcspan_in *in = B->in;
 	struct heap h = { NULL, 0, better_answer, NULL };
-	size_t i, ai = 0;
+	size_t ai = 0, si = 0, ei = 0, nend;
+	uint64_t x = in->vma;
+	int rc = 0;
 
-	/* a stable sort: answers at one address stay in unit order */
-	if (reserve_points(B, 1 + 2 * (B->nans + B->in->nsym)) != 0 ||
-	    rsort_records(B->ans, B->nans, sizeof *B->ans, offsetof(struct answer, lo)) != 0 ||
-	    overlay_points(B, &o->nspan) != 0 ||
-	    (h.v = mem_array(B->nans + 1, sizeof *h.v)) == NULL)
+	if (rsort_records(B->ans, B->nans, sizeof *B->ans, offsetof(struct answer, lo)) != 0 ||
+	    symbol_ends(B, &nend) != 0 || (h.v = mem_array(B->nans + 1, sizeof *h.v)) == NULL)
 		return -1;
 	h.set = B->ans;
-	if ((o->span = mem_array(o->nspan + 1, sizeof *o->span)) == NULL) {
-		free(h.v);
-		return -1;
-	}
-	for (i = 0; i < o->nspan; i++) {
-		struct srcspan *s = &o->span[i];
+	while (rc == 0 && x < in->end) {
+		struct srcspan sp = { x, SRCSPAN_NOFUNC, DWLINE_NOFILE, 0 };
+		uint64_t next = in->end;
 
-		s->lo = B->pt[i];
-		while (ai < B->nans && B->ans[ai].lo <= s->lo)
+		while (ai < B->nans && B->ans[ai].lo <= x)
 			heap_push(&h, (uint32_t)ai++);
-		while (h.n > 0 && B->ans[h.v[0]].hi <= s->lo)
+		while (h.n > 0 && B->ans[h.v[0]].hi <= x)
 			heap_pop(&h);
-		s->func = h.n > 0 ? B->ans[h.v[0]].func : SRCSPAN_NOFUNC;
-		s->file = h.n > 0 ? B->ans[h.v[0]].file : DWLINE_NOFILE;
-		s->line = h.n > 0 ? B->ans[h.v[0]].line : 0;
+		while (si < in->nsym && in->sym[si].off + in->vma <= x)
+			si++;
+		while (ei < nend && B->pt[ei] <= x)
+			ei++;
+		if (h.n > 0) {
+			const struct answer *a = &B->ans[h.v[0]];
+
+			sp.func = a->func;
+			sp.file = a->file;
+			sp.line = a->line;
+			next = min64(next, a->hi);
+		}
+		if (ai < B->nans)
+			next = min64(next, B->ans[ai].lo);
+		if (si < in->nsym)
+			next = min64(next, in->sym[si].off + in->vma);
+		if (ei < nend)
+			next = min64(next, B->pt[ei]);
+		rc = add_span(B, &sp);
+		x = next;
 	}
 	free(h.v);
-	return 0;
+	return rc;
 }
 
 void

@@ -249,8 +249,10 @@ line_syms(struct pf_private *pv, const struct pf_opts *o, struct srcq *q, struct
 		return -1;
 	w.fn = &fn;
 	if (q->map != NULL) {
+		rc = mem_reserve(&w.ev.v, &w.ev.cap, srcmap_nspans(q->map) + fn.len, sizeof *w.ev.v);
 		srcmap_walk(q->map, NULL, NULL);
-		rc = srcmap_walk(q->map, walk_line_sym, &w);
+		if (rc == 0)
+			rc = srcmap_walk(q->map, walk_line_sym, &w);
 	} else {
 		rc = byte_walks(&w);
 	}
