@@ -6,6 +6,10 @@
 # five times (the fastest counts: this machine's speed varies) and gprof
 # once; the script prints wall time, peak memory and the ratio.  gprof on
 # 100,000 functions takes about 6 minutes and runs only with BENCH_FULL=1.
+#
+# For -l, bench/synth_src.py writes a C program with 8,000 functions in 200
+# files, built with gcc -pg -g -O2 (about a minute, once) and run once for
+# its gmon.out; tgprof --batch -l and gprof -l then read the same files.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$TOP/bench/out
@@ -34,6 +38,22 @@ ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'
 }
 
+# -l on a program with debugging information (bench/synth_src.py).
+lines() {
+	d=$OUT/src8000
+	if [ ! -f "$d/gmon.out" ]; then
+		python3 "$TOP/bench/synth_src.py" 8000 200 "$d" &&
+		    sh "$d/build.sh" >"$d/build.log" 2>&1 && (cd "$d" && ./prog >/dev/null) || exit 1
+	fi
+	set -- $(best 3 "$TGPROF" --batch -l "$d/prog" "$d/gmon.out")
+	report "tgprof --batch -l, 8,000 functions" "$1" "$2"
+	tl=$1 ml=$2
+	set -- $(best 1 gprof -l "$d/prog" "$d/gmon.out")
+	report "gprof -l, 8,000 functions" "$1" "$2"
+	echo "-l speed-up:                      $(ratio "$1" "$tl")x (goal: at least 10x)"
+	echo "-l memory:                        $(ratio "$ml" "$2") of gprof's"
+}
+
 {
 	echo "tgprof benchmark, $(date -u +%Y-%m-%d), $(nproc) CPUs, $(uname -m)"
 	for n in 20000 100000; do
@@ -57,6 +77,7 @@ ratio() {
 	else
 		echo "(gprof at 100,000 functions: BENCH_FULL=1; measured 2026-11-22: 377.8 s, 106140 KiB)"
 	fi
+	lines
 	python3 "$TOP/bench/chain.py" 600000 "$OUT/chain" || exit 1
 	set -- $(best 3 "$TGPROF" --batch -S "$OUT/chain/syms" "$OUT/s20000/prog" "$OUT/chain/gmon.out")
 	report "tgprof, 600,000-function chain" "$1" "$2"

@@ -1,5 +1,6 @@
 /* arcs: call arcs between symbols, created and counted as gprof's cg_tally() and arc_add() do. */
 #include "pfpriv.h"
+#include "srclines.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,9 @@ arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, stru
 	    !symspec_arc_present(ss, SPEC_EXCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr))) {
 		p->sym[child].ncalls += count;
 		if (arcs_add(p, parent, child, count, 0) != 0)
+			return diag_oom(d);
+		if (p->priv->opts != NULL && p->priv->opts->source_lines &&
+		    srclines_add_site(p, from, child, count) != 0)
 			return diag_oom(d);
 	}
 	return 0;

@@ -17,6 +17,32 @@
 #include "symspec.h"
 #include "u64map.h"
 
+/*
+ * With pf_opts.source_lines: the text's source lines.  From span[i].lo to
+ * span[i + 1].lo (the last: to END) the code is line LINE of file FILE
+ * (PF_NONE: no line there).
+ */
+struct pf_linespan {
+	uint64_t lo;
+	uint32_t file, line;
+};
+
+struct pf_linemap {
+	struct pf_linespan *span;
+	size_t n, cap;
+	uint64_t end;
+	int kept;		/* built: profile_lines() may read it */
+};
+
+/*
+ * A call site: COUNT calls to symbol CHILD with return address FROM (one
+ * gmon arc record); AT is the call instruction's last byte (callsite.h).
+ */
+struct pf_site {
+	uint64_t from, at, count;
+	uint32_t child;
+};
+
 struct pf_private {
 	struct bin *bin;		/* the executable; open for the profile's lifetime */
 	struct srcfiles files;		/* source files in gprof's creation order */
@@ -33,6 +59,9 @@ struct pf_private {
 	int addr_bytes, big_endian;
 	int bb_warned;			/* "ignoring basic-block exec counts" said once */
 	const struct pf_opts *opts;	/* during profile_load() only */
+	struct pf_linemap lines;	/* source_lines: the text's lines */
+	struct pf_site *site;		/* source_lines: call sites, by FROM once loaded */
+	size_t nsite, sitecap;
 };
 
 /* syms.c: fills p->sym (real symbols), p->priv->files and p->priv->specs. */
@@ -60,6 +89,12 @@ uint32_t arcs_find(const struct profile *p, uint32_t parent, uint32_t child);
 
 /* callscan.c: -c, arcs found in machine code. */
 int callscan_symbol(struct profile *p, uint32_t id, const unsigned char *text, struct diag *d);
+
+/* srclines.c: what profile_lines() reads, gathered while loading. */
+int srclines_map_add(struct pf_linemap *m, uint64_t lo, uint32_t file, uint32_t line);
+int srclines_add_site(struct profile *p, uint64_t from, uint32_t child, uint64_t count);
+int srclines_finish(struct profile *p);	/* after the arcs are read */
+void srclines_release(struct pf_private *pv);
 
 /* cg.c: cycles, propagation and the call-graph order (gprof's cg_assemble). */
 int cg_assemble(struct profile *p, const unsigned char *text, struct diag *d);

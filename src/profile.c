@@ -1,5 +1,6 @@
 /* profile: the analysed profile, built once by profile_load() and read-only afterwards. */
 #include "pfpriv.h"
+#include "srclines.h"
 
 #include <pthread.h>
 #include <stddef.h>
@@ -210,6 +211,8 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 		return diag_oom(d);
 	}
 	p->ntallied = p->narcs;
+	if (o->source_lines && srclines_finish(p) != 0)
+		return diag_oom(d);
 	if (p->input & GMON_IN_HIST)
 		hist_assign(p);
 	if ((p->input & GMON_IN_CG) && cg_assemble(p, text, d) != 0)
@@ -279,6 +282,7 @@ profile_free(struct profile *p)
 		mapfile_release(&p->priv->map);
 		u64map_release(&p->priv->arcmap);
 		symindex_release(&p->priv->index);
+		srclines_release(p->priv);
 		for (i = 0; i < p->priv->ngfiles; i++)
 			gmon_unload(&p->priv->gfile[i]);
 		free(p->priv->gfile);

@@ -116,6 +116,7 @@ struct pf_opts {
 	int functions_only;		/* -D */
 	int static_calls;		/* -c */
 	int want_bb_warning;		/* warn when basic-block counts are ignored */
+	int source_lines;		/* keep what profile_lines() needs (srclines.h) */
 };
 
 /* The analysed profile.  All fields are read-only for callers. */

@@ -360,3 +360,15 @@ srcmap_walk(struct srcmap *m, srcmap_fn fn, void *ctx)
 	}
 	return 0;
 }
+
+int
+srcmap_lines(const struct srcmap *m, srcmap_line_fn fn, void *ctx)
+{
+	size_t i;
+	int rc;
+
+	for (i = 0; i < m->sp.nspan; i++)
+		if ((rc = fn(ctx, m->sp.span[i].lo, m->sp.span[i].file, m->sp.span[i].line)) != 0)
+			return rc;
+	return 0;
+}

@@ -56,6 +56,17 @@ size_t srcmap_nfiles(const struct srcmap *m);
 /* How many spans a walk goes over: FN is called at most that often. */
 size_t srcmap_nspans(const struct srcmap *m);
 
+#define SRCMAP_NOFILE UINT32_MAX
+
+/*
+ * The line table over the text, span by span: FN gets each span's first
+ * address with the file and line libbfd's line lookup finds there
+ * (SRCMAP_NOFILE where it finds none).  Does not change any state.  A
+ * non-zero return from FN stops it and is returned.
+ */
+typedef int (*srcmap_line_fn)(void *ctx, uint64_t addr, uint32_t file, uint32_t line);
+int srcmap_lines(const struct srcmap *m, srcmap_line_fn fn, void *ctx);
+
 typedef int (*srcmap_fn)(void *ctx, uint64_t addr, uint32_t file, int line, const char *func);
 int srcmap_walk(struct srcmap *m, srcmap_fn fn, void *ctx);
 

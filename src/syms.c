@@ -1,5 +1,6 @@
 /* syms: builds the profile's symbols from the executable (functions, -l lines) or an -S table. */
 #include "pfpriv.h"
+#include "srclines.h"
 #include "srcmap.h"
 
 #include <errno.h>
@@ -268,6 +269,49 @@ line_syms(struct pf_private *pv, const struct pf_opts *o, struct srcq *q, struct
 	return 0;
 }
 
+static int
+line_span(void *ctx, uint64_t addr, uint32_t file, uint32_t line)
+{
+	struct linewalk *w = ctx;
+	uint32_t f = PF_NONE;
+
+	if (file != SRCMAP_NOFILE && line != 0 && (f = map_file(w->pv, w->q, file)) == U64MAP_NONE)
+		return -1;
+	return srclines_map_add(&w->pv->lines, addr, f, f != PF_NONE ? line : 0);
+}
+
+/*
+ * pf_opts.source_lines: the line table over the whole text, for
+ * profile_lines(), with its files added to the profile's.  From the
+ * srcmap, or libbfd asked about every byte (after gprof's questions).
+ */
+static int
+keep_lines(struct pf_private *pv, struct srcq *q)
+{
+	struct linewalk w = { pv, q, NULL, { NULL, 0, 0 }, -1 };
+	uint64_t a = bin_text_vma(pv->bin), end = a + bin_text_size(pv->bin);
+	const char *file, *func;
+	int line, rc = 0;
+
+	if (q->map == NULL && q->file_id == NULL && srcq_open(pv, q, &w.ev) != 0)
+		return -1;
+	pv->lines.end = end;
+	if (q->map != NULL) {
+		rc = srcmap_lines(q->map, line_span, &w);
+	} else {
+		for (; rc == 0 && a < end; a++) {
+			uint32_t f = PF_NONE;
+
+			if (bin_src_info(pv->bin, a, &file, &func, &line) &&
+			    (f = srcfiles_intern(&pv->files, file)) == U64MAP_NONE)
+				return -1;
+			rc = srclines_map_add(&pv->lines, a, f, f != PF_NONE ? (uint32_t)line : 0);
+		}
+	}
+	pv->lines.kept = rc == 0;
+	return rc;
+}
+
 /*
  * One "address type name" line of an -S file; 1 if it is a text symbol.
  * When the address does not parse, gprof keeps the value its variable
@@ -418,6 +462,10 @@ syms_load(struct profile *p, const struct pf_opts *o, struct diag *d)
 		rc = line_syms(pv, o, &q, &tab, d);
 	else
 		rc = function_syms(pv, o, &q, &tab, d);
+	if (rc == 0 && o->source_lines && keep_lines(pv, &q) != 0) {
+		symtab_release(&tab);
+		rc = diag_oom(d);
+	}
 	srcq_release(&q);
 	if (rc != 0)
 		return -1;

@@ -1,0 +1,42 @@
+#!/bin/sh
+# tests/lines.sh: the per-line interface (profile_lines()) through tests/tools/test-lines.
+#
+# Usage: lines.sh OUT DIFFOUT -- DIFFOUT holds the differential suite's programs.
+# For every program with debugging information, each function's per-line
+# ticks and calls must equal what the -l analysis (gprof -l's line symbols,
+# which the differential suite checks) charges to the same lines.  calls.c
+# makes calls from known lines a known number of times.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+OUT=$1
+DIFFOUT=$2
+T_NAME=lines
+. "$TOP/tests/lib.sh"
+mkdir -p "$OUT"
+TOOL=$TOP/tests/tools/test-lines
+
+for d in "$DIFFOUT"/*/; do
+	n=$(basename "$d")
+	case $n in elf-*) continue ;; esac
+	[ -f "$d/prog" ] && [ -f "$d/gmon.out" ] || continue
+	if "$TOOL" "$d/prog" "$d/gmon.out" >"$OUT/$n.log" 2>&1; then
+		pass "$n: $(tail -n 1 "$OUT/$n.log")"
+	else
+		fail "$n"
+		sed 's/^/#   /' "$OUT/$n.log" | head -n 12
+	fi
+done
+
+for o in O0 O2; do
+	dir=$OUT/calls_$o
+	mkdir -p "$dir"
+	gcc -pg -g -$o -o "$dir/prog" "$TOP/tests/progs/calls.c" && (cd "$dir" && ./prog) ||
+	    fatal "cannot build or run calls.c"
+	"$TOOL" -p "$dir/prog" "$dir/gmon.out" >"$dir/lines" 2>&1
+	# driver's calls by line: file:line ticks calls
+	got=$(awk '/^driver /{f=1; next} /^[^ ]/{f=0} f && $1 ~ /calls\.c:/ {
+		sub(/.*:/, "", $1); if ($3 > 0) printf "%s=%s ", $1, $3 }' "$dir/lines")
+	check "calls.c -$o: driver's calls by line ($got)" [ "$got" = "20=1200 22=300 24=2 " ]
+	check "calls.c -$o: agrees with -l" "$TOOL" "$dir/prog" "$dir/gmon.out"
+done
+finish
