@@ -7,9 +7,10 @@
 # once; the script prints wall time, peak memory and the ratio.  gprof on
 # 100,000 functions takes about 6 minutes and runs only with BENCH_FULL=1.
 #
-# For -l, bench/synth_src.py writes a C program with 8,000 functions in 200
-# files, built with gcc -pg -g -O2 (about a minute, once) and run once for
-# its gmon.out; tgprof --batch -l and gprof -l then read the same files.
+# For -l, bench/synth_src.py writes a C program with 20,000 functions in 500
+# files, built with gcc -pg -g -O2 (about three minutes, once) and run once
+# for its gmon.out; tgprof --batch -l and gprof -l then read the same files,
+# and tests/tools/test-lines -t times the per-line data of every function.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$TOP/bench/out
@@ -40,18 +41,20 @@ ratio() {
 
 # -l on a program with debugging information (bench/synth_src.py).
 lines() {
-	d=$OUT/src8000
+	d=$OUT/src20000
 	if [ ! -f "$d/gmon.out" ]; then
-		python3 "$TOP/bench/synth_src.py" 8000 200 "$d" &&
+		python3 "$TOP/bench/synth_src.py" 20000 500 "$d" &&
 		    sh "$d/build.sh" >"$d/build.log" 2>&1 && (cd "$d" && ./prog >/dev/null) || exit 1
 	fi
 	set -- $(best 3 "$TGPROF" --batch -l "$d/prog" "$d/gmon.out")
-	report "tgprof --batch -l, 8,000 functions" "$1" "$2"
+	report "tgprof --batch -l, 20,000 functions" "$1" "$2"
 	tl=$1 ml=$2
 	set -- $(best 1 gprof -l "$d/prog" "$d/gmon.out")
-	report "gprof -l, 8,000 functions" "$1" "$2"
+	report "gprof -l, 20,000 functions" "$1" "$2"
 	echo "-l speed-up:                      $(ratio "$1" "$tl")x (goal: at least 10x)"
 	echo "-l memory:                        $(ratio "$ml" "$2") of gprof's"
+	echo "per-line data (profile_lines, goal: all functions in about 1 s):"
+	echo "  $("$TOP/tests/tools/test-lines" -t "$d/prog" "$d/gmon.out")"
 }
 
 {

@@ -11,8 +11,9 @@
  * line: -l charges a call to the line of its return address, tgprof to
  * the line of the call (tests/lines.sh checks those).
  *
- * -p prints every function's lines instead; -t times profile_lines() over
- * all functions.  Exit status: 0 all equal, 1 differences, 2 errors.
+ * -p prints every function's lines instead; -t times the load and
+ * profile_lines() over all functions (and the slowest one).
+ * Exit status: 0 all equal, 1 differences, 2 errors.
  */
 #include <math.h>
 #include <stdio.h>
@@ -176,12 +177,38 @@ print_function(const struct profile *a, uint32_t sym, struct diag *d)
 	profile_lines_release(&l);
 }
 
+static double
+seconds(const struct timespec *t0, const struct timespec *t1)
+{
+	return (double)(t1->tv_sec - t0->tv_sec) + (t1->tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* -t: the lines of function I, timed; the longest time so far in *SLOWEST. */
+static size_t
+time_function(const struct profile *p, uint32_t i, double *slowest, struct diag *d)
+{
+	struct timespec t0, t1;
+	struct pf_lines l;
+	size_t n;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (profile_lines(p, i, &l, d) != 0)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (seconds(&t0, &t1) > *slowest)
+		*slowest = seconds(&t0, &t1);
+	n = l.n;
+	profile_lines_release(&l);
+	return n;
+}
+
 int
 main(int argc, char **argv)
 {
 	int mode = argc == 4 ? argv[1][1] : 0;
 	struct profile *a, *b = NULL;
 	struct timespec t0, t1;
+	double loaded, slowest = 0;
 	size_t lines = 0;
 	struct diag d;
 	uint32_t i, nfunc = 0;
@@ -191,27 +218,29 @@ main(int argc, char **argv)
 		return 2;
 	}
 	diag_init(&d);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	a = load(argv[argc - 2], argv[argc - 1], 0, &d);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	loaded = seconds(&t0, &t1);
 	if (mode == 0)
 		b = load(argv[argc - 2], argv[argc - 1], 1, &d);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (i = 0; i < a->nsyms; i++) {
-		struct pf_lines l;
-
 		if (!a->sym[i].is_func)
 			continue;
 		nfunc++;
 		if (mode == 'p')
 			print_function(a, i, &d);
-		else if (mode == 't' && profile_lines(a, i, &l, &d) == 0)
-			lines += l.n, profile_lines_release(&l);
+		else if (mode == 't')
+			lines += time_function(a, i, &slowest, &d);
 		else if (mode == 0)
 			lines += check_function(a, i, b, &d);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (mode == 't')
-		printf("%u functions, %zu lines in %.3f s\n", nfunc, lines,
-		    (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+		printf("loaded with lines in %.3f s; %u functions, %zu lines in %.3f s;"
+		    " slowest function %.3f ms\n", loaded, nfunc, lines, seconds(&t0, &t1),
+		    slowest * 1e3);
 	else if (mode == 0)
 		printf("%u functions, %zu lines, %lu differences\n", nfunc, lines, ndiff);
 	profile_free(a);
