@@ -86,7 +86,7 @@ int
 arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
 {
 	const struct symspecs *ss = &p->priv->specs;
-	uint32_t parent = profile_lookup(p, from), child = profile_lookup(p, self);
+	uint32_t parent = profile_lookup(p, from), child = pf_sym_at(p, self);
 	const struct pf_sym *pc;
 
 	if (parent == PF_NONE || child == PF_NONE)
@@ -96,6 +96,11 @@ arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, stru
 		if (child == 0)
 			return 0;
 		child--;
+	}
+	if (p->sym[child].fold != PF_NONE) {
+		child = p->sym[child].fold;
+		if (child == parent)
+			return 0;	/* into its own clone: within one function, folded */
 	}
 	pc = &p->sym[child];
 	if (symspec_arc_present(ss, SPEC_INCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr) ||

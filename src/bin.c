@@ -15,6 +15,7 @@
 #include <bfd.h>
 #include <libiberty/demangle.h>
 
+#include "clones.h"
 #include "elfstr.h"
 #include "mem.h"
 
@@ -278,7 +279,8 @@ classify(const struct bin *b, size_t i, const asymbol *sym, const struct bin_sym
 		return 'T';
 	if (info.type != 't' || o->no_static || sym->name == NULL || sym->name[0] == '\0')
 		return 0;
-	if (!name_filter_ok(b, i, sym->name))
+	if (!name_filter_ok(b, i, sym->name) &&
+	    !(o->clones && clone_suffix(sym->name) > 0 && strchr(sym->name, '$') == NULL))
 		return 0;
 	lead = bfd_get_symbol_leading_char(b->abfd);
 	if ((lead != 0 && lead != sym->name[0]) ||

@@ -28,6 +28,7 @@ struct bin_sym {
 struct bin_symopts {
 	int no_static;		/* -a: drop local symbols */
 	int functions_only;	/* -D: drop static symbols that are not functions */
+	int clones;		/* keep the clones (clones.h) gprof's name filter drops */
 };
 
 /*

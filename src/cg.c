@@ -232,6 +232,7 @@ link_cycles(struct cgw *w)
 		h = &p->sym[hid];
 		memset(h, 0, sizeof *h);
 		h->file = PF_NONE;
+		h->fold = PF_NONE;
 		h->cycle = (int)p->ncycles;
 		h->cyc_head = hid;
 		h->parents = h->children = PF_NONE;

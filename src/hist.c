@@ -280,9 +280,11 @@ assign_record(struct profile *p, const struct pf_hist *r)
 			overlap = (bin_high < sym_high ? bin_high : sym_high) -
 			    (bin_low > sym_low ? bin_low : sym_low);
 			if (overlap > 0) {
+				struct pf_sym *s = &p->sym[p->sym[j].fold != PF_NONE ? p->sym[j].fold : j];
+
 				credit = overlap * count_time / p->hist_scale;
-				if (p->sym[j].flat_ok)
-					p->sym[j].time += credit;
+				if (s->flat_ok)
+					s->time += credit;
 				else
 					p->total_time -= credit;
 			}

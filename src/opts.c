@@ -17,7 +17,8 @@ enum {
 	OPT_NO_DEMANGLE,
 	OPT_INLINE_FILE_NAMES,
 	OPT_BATCH,
-	OPT_NO_MOUSE
+	OPT_NO_MOUSE,
+	OPT_CLONES
 };
 
 static const struct option long_options[] = {
@@ -59,6 +60,7 @@ static const struct option long_options[] = {
 	{ "version", no_argument, NULL, 'v' },
 	{ "batch", no_argument, NULL, OPT_BATCH },
 	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
+	{ "clones", required_argument, NULL, OPT_CLONES },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -96,6 +98,10 @@ opts_usage(FILE *f)
 "  -n, --time=SPEC              propagate time only from SPEC\n"
 "  -N, --no-time=SPEC           do not propagate time from SPEC\n"
 "  -l, --line                   line-by-line profile\n"
+"      --clones=HOW             GCC's clones (foo.isra.0, foo.cold): gprof (its\n"
+"                               way, the default: they add to the symbol before\n"
+"                               them), show (as \"foo [clone .isra.0]\") or fold\n"
+"                               (into foo); show and fold are not gprof's output\n"
 "  -S, --external-symbol-table=FILE  symbols from an nm or /proc/kallsyms listing\n"
 "  -O, --file-format=FORMAT     auto, magic, bsd or 4.4bsd\n"
 "Presentation:\n"
@@ -188,6 +194,22 @@ demangle_opt(struct opts *o, const char *arg)
 	return 0;
 }
 
+static int
+clones_opt(struct opts *o, const char *arg)
+{
+	static const char *const how[] = { "gprof", "show", "fold" };
+	size_t k;
+
+	for (k = 0; k < sizeof how / sizeof *how; k++) {
+		if (strcmp(arg, how[k]) == 0) {
+			o->load.clones = (enum pf_clones)k;
+			return 0;
+		}
+	}
+	fprintf(stderr, "tgprof: --clones: %s is not gprof, show or fold\n", arg);
+	return -1;
+}
+
 /* Options that name symspec tables; 1 if C was one of them, -1 on failure. */
 static int
 spec_opt(struct opts *o, int c, const char *arg)
@@ -276,6 +298,7 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case OPT_INLINE_FILE_NAMES: o->out.ro.inline_files = 1; break;
 	case OPT_BATCH: o->batch = 1; break;
 	case OPT_NO_MOUSE: o->mouse = 0; break;
+	case OPT_CLONES: return clones_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	default: return -2;
 	}
 	return OPTS_RUN;

@@ -54,6 +54,11 @@ struct pf_private {
 	size_t ngfiles;
 	size_t arccap, histcap, symcap;
 	struct symindex index;		/* symbol start addresses, for lookups */
+	/*
+	 * PF_CLONES_FOLD: per symbol, a function's first clone folded into
+	 * it, a clone's next sibling; PF_NONE ends a list.  NULL otherwise.
+	 */
+	uint32_t *clone_link;
 	int has_after;			/* see struct symtab: gprof's sym[len] */
 	uint64_t after_addr;
 	int addr_bytes, big_endian;
@@ -66,6 +71,9 @@ struct pf_private {
 
 /* syms.c: fills p->sym (real symbols), p->priv->files and p->priv->specs. */
 int syms_load(struct profile *p, const struct pf_opts *o, struct diag *d);
+
+/* profile.c: profile_lookup() before folding (a clone's addresses give the clone). */
+uint32_t pf_sym_at(const struct profile *p, uint64_t addr);
 
 /* hist.c: the gmon reader's histogram callbacks and sample assignment. */
 enum gmon_status hist_on_record(struct profile *p, const struct gmon_hist *h,

@@ -282,6 +282,7 @@ profile_free(struct profile *p)
 		mapfile_release(&p->priv->map);
 		u64map_release(&p->priv->arcmap);
 		symindex_release(&p->priv->index);
+		free(p->priv->clone_link);
 		srclines_release(p->priv);
 		for (i = 0; i < p->priv->ngfiles; i++)
 			gmon_unload(&p->priv->gfile[i]);
@@ -303,23 +304,31 @@ profile_file_name(const struct profile *p, uint32_t file)
 	return file < p->priv->files.n ? p->priv->files.f[file].name : NULL;
 }
 
-/*
- * gprof's sym_lookup() on the symbol table.  Its addresses strictly
- * increase, where that binary search finds the last symbol starting at or
- * before ADDR; so does the index.
- */
 uint32_t
 profile_nfiles(const struct profile *p)
 {
 	return p->priv->files.n;
 }
 
+/*
+ * gprof's sym_lookup() on the symbol table.  Its addresses strictly
+ * increase, where that binary search finds the last symbol starting at or
+ * before ADDR; so does the index.
+ */
 uint32_t
-profile_lookup(const struct profile *p, uint64_t addr)
+pf_sym_at(const struct profile *p, uint64_t addr)
 {
 	uint32_t i = symindex_floor(&p->priv->index, addr);
 
 	return i == UINT32_MAX || addr > p->sym[i].end_addr ? PF_NONE : i;
+}
+
+uint32_t
+profile_lookup(const struct profile *p, uint64_t addr)
+{
+	uint32_t i = pf_sym_at(p, addr);
+
+	return i == PF_NONE || p->sym[i].fold == PF_NONE ? i : p->sym[i].fold;
 }
 
 char *

@@ -33,6 +33,8 @@ struct pf_sym {
 	uint8_t mapped;		/* an object file standing for its functions (-R) */
 	uint8_t print_flag;	/* gprof gives it a call-graph entry */
 	uint8_t flat_ok;	/* passes -p/-P: listed in the flat profile */
+	uint16_t clone;		/* PF_CLONES_SHOW/FOLD: where a clone's name suffix starts, or 0 */
+	uint32_t fold;		/* PF_CLONES_FOLD: the function a clone is folded into, or PF_NONE */
 	int cycle;		/* cycle number (1..), 0 if none */
 	int index;		/* call-graph index [N], 0 when there are no arcs */
 	int top_order;		/* topological number: callees are smaller */
@@ -101,6 +103,16 @@ struct pf_spec {
 	enum spec_table table;
 };
 
+/*
+ * What becomes of GCC's clones of a function (foo.isra.0, foo.part.0,
+ * foo.cold, ...: clones.h).  Batch mode keeps gprof's way.
+ */
+enum pf_clones {
+	PF_CLONES_GPROF,	/* gprof's name filter: most clones add to the symbol before them */
+	PF_CLONES_SHOW,		/* every clone a function of its own, "foo [clone .isra.0]" */
+	PF_CLONES_FOLD		/* clones' time and calls are their original function's */
+};
+
 /* Options that shape the analysis (gprof's command line). */
 struct pf_opts {
 	const char *image;		/* executable, "a.out" by default */
@@ -117,6 +129,7 @@ struct pf_opts {
 	int static_calls;		/* -c */
 	int want_bb_warning;		/* warn when basic-block counts are ignored */
 	int source_lines;		/* keep what profile_lines() needs (srclines.h) */
+	enum pf_clones clones;		/* not a gprof option: PF_CLONES_GPROF there */
 };
 
 /* The analysed profile.  All fields are read-only for callers. */
@@ -181,7 +194,10 @@ const char *profile_file_name(const struct profile *p, uint32_t file);
 /* Number of source files; ids are 0..n-1 in the order they were met. */
 uint32_t profile_nfiles(const struct profile *p);
 
-/* The symbol containing ADDR as gprof finds it, or PF_NONE. */
+/*
+ * The symbol containing ADDR as gprof finds it, or PF_NONE.  With
+ * PF_CLONES_FOLD, a clone's addresses give the function it is folded into.
+ */
 uint32_t profile_lookup(const struct profile *p, uint64_t addr);
 
 /*

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clones.h"
 #include "mem.h"
 #include "msort.h"
 #include "srcfile.h"
@@ -54,19 +55,22 @@ report_profile(const struct report *r)
 	return r->p;
 }
 
+/* The name as printed: demangled, and clones (PF_CLONES_SHOW/FOLD) spelled as C++ clones. */
 static const char *
 shown_name(struct report *r, uint32_t id)
 {
-	const char *name = r->p->sym[id].name;
+	const struct pf_sym *s = &r->p->sym[id];
 
 	if (r->o.bsd || !r->o.demangle)
-		return name;
+		return s->name;
 	if (r->dem[id] == NULL) {
-		r->dem[id] = profile_demangle(r->p, name);
+		r->dem[id] = profile_demangle(r->p, s->name);
+		if (r->dem[id] == NULL && s->clone != 0)
+			r->dem[id] = clone_name(s->name, s->clone);
 		if (r->dem[id] == NULL)
 			r->dem[id] = not_mangled;
 	}
-	return r->dem[id] != not_mangled ? r->dem[id] : name;
+	return r->dem[id] != not_mangled ? r->dem[id] : s->name;
 }
 
 size_t
@@ -202,7 +206,7 @@ report_flat_listed(struct report *r, uint32_t id)
 {
 	const struct pf_sym *s = &r->p->sym[id];
 
-	return s->flat_ok && (r->o.zeros || s->ncalls != 0 || s->time != 0);
+	return s->flat_ok && s->fold == PF_NONE && (r->o.zeros || s->ncalls != 0 || s->time != 0);
 }
 
 /* N blanks. */
@@ -264,6 +268,8 @@ report_cg_listed(struct report *r, uint32_t id)
 	if (!r->o.zeros && s->ncalls == 0 && s->self_calls == 0 && s->prop_self == 0 &&
 	    s->prop_child == 0)
 		return 0;
+	if (s->fold != PF_NONE)
+		return 0;	/* part of another function */
 	return s->print_flag && !(r->o.line && !s->is_func);
 }
 

@@ -202,34 +202,45 @@ own_file_first(struct pf_lines *out, uint32_t file)
 }
 
 /*
- * The window's lines, equal ones merged, into OUT.  Code without a line
+ * Appends the window's lines to OUT (room for CAP).  Code without a line
  * (padding after a sequence's end) is charged to the line before it in
- * the function, as gprof -l's line symbols reach to the next one.
+ * the window, as gprof -l's line symbols reach to the next one.
  */
 static int
-gather(const struct window *w, uint32_t file, struct pf_lines *out)
+collect(const struct window *w, struct pf_lines *out, size_t *cap)
 {
-	size_t k, n = 0;
+	size_t k, first = out->n;
 
-	if ((out->line = mem_array(w->n + 1, sizeof *out->line)) == NULL)
+	if (mem_reserve(&out->line, cap, out->n + w->n + 1, sizeof *out->line) != 0)
 		return -1;
 	for (k = 0; k < w->n; k++) {
 		const struct pf_linespan *s = &w->m->span[w->first + k];
+		struct pf_line *l = &out->line[out->n];
 
 		out->ticks += w->ticks[k];
 		out->calls += w->calls[k];
 		if (s->file == PF_NONE) {	/* padding */
-			if (n > 0) {
-				out->line[n - 1].ticks += w->ticks[k];
-				out->line[n - 1].calls += w->calls[k];
+			if (out->n > first) {
+				l[-1].ticks += w->ticks[k];
+				l[-1].calls += w->calls[k];
 			}
 			continue;
 		}
-		out->line[n].file = s->file;
-		out->line[n].line = s->line;
-		out->line[n].ticks = w->ticks[k];
-		out->line[n++].calls = w->calls[k];
+		l->file = s->file;
+		l->line = s->line;
+		l->ticks = w->ticks[k];
+		l->calls = w->calls[k];
+		out->n++;
 	}
+	return 0;
+}
+
+/* Sorts OUT's lines, merges equal ones, puts those of FILE first. */
+static int
+merge(struct pf_lines *out, uint32_t file)
+{
+	size_t k, n = out->n;
+
 	qsort(out->line, n, sizeof *out->line, cmp_line);
 	for (k = 0, out->n = 0; k < n; k++) {
 		struct pf_line *last = out->n > 0 ? &out->line[out->n - 1] : NULL;
@@ -244,28 +255,17 @@ gather(const struct window *w, uint32_t file, struct pf_lines *out)
 	return own_file_first(out, file);
 }
 
-int
-profile_lines(const struct profile *p, uint32_t sym, struct pf_lines *out, struct diag *d)
+/* The ticks and calls of symbol SYM's code, line by line, appended to OUT. */
+static int
+add_symbol(const struct profile *p, uint32_t sym, struct pf_lines *out, size_t *cap)
 {
-	const struct pf_private *pv = p->priv;
-	const struct pf_sym *s;
+	const struct pf_sym *s = &p->sym[sym];
 	struct window w;
 	uint32_t i;
-	int rc;
+	int rc = -1;
 
-	memset(out, 0, sizeof *out);
-	out->file = PF_NONE;
-	if (!pv->lines.kept) {
-		diag_add(d, DIAG_ERROR, "the profile was loaded without its source lines");
-		return -1;
-	}
-	if (sym >= p->nsyms) {
-		diag_add(d, DIAG_ERROR, "no symbol %u", (unsigned)sym);
-		return -1;
-	}
-	s = &p->sym[sym];
 	memset(&w, 0, sizeof w);
-	w.m = &pv->lines;
+	w.m = &p->priv->lines;
 	w.lo = s->addr;
 	w.hi = s->end_addr >= s->addr ? s->end_addr + 1 : s->addr;
 	if (w.m->n > 0 && w.lo < w.hi) {
@@ -278,12 +278,40 @@ profile_lines(const struct profile *p, uint32_t sym, struct pf_lines *out, struc
 		for (i = 0; w.n > 0 && i < p->nhist; i++)
 			record_ticks(p, &p->hist[i], &w);
 		if (w.n > 0)
-			window_calls(pv, &w);
+			window_calls(p->priv, &w);
+		rc = collect(&w, out, cap);
 	}
-	rc = w.ticks != NULL && w.calls != NULL ? gather(&w, s->file, out) : -1;
 	free(w.ticks);
 	free(w.calls);
-	out->file = s->file;
+	return rc;
+}
+
+/* With PF_CLONES_FOLD, the lines of the clones folded into a function are its own. */
+int
+profile_lines(const struct profile *p, uint32_t sym, struct pf_lines *out, struct diag *d)
+{
+	const struct pf_private *pv = p->priv;
+	size_t cap = 0;
+	uint32_t c;
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	out->file = PF_NONE;
+	if (!pv->lines.kept) {
+		diag_add(d, DIAG_ERROR, "the profile was loaded without its source lines");
+		return -1;
+	}
+	if (sym >= p->nsyms) {
+		diag_add(d, DIAG_ERROR, "no symbol %u", (unsigned)sym);
+		return -1;
+	}
+	rc = add_symbol(p, sym, out, &cap);
+	c = pv->clone_link != NULL && p->sym[sym].fold == PF_NONE ? pv->clone_link[sym] : PF_NONE;
+	for (; rc == 0 && c != PF_NONE; c = pv->clone_link[c])
+		rc = add_symbol(p, c, out, &cap);
+	if (rc == 0)
+		rc = merge(out, p->sym[sym].file);
+	out->file = p->sym[sym].file;
 	if (rc != 0) {
 		profile_lines_release(out);
 		return diag_oom(d);

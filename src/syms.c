@@ -1,4 +1,5 @@
 /* syms: builds the profile's symbols from the executable (functions, -l lines) or an -S table. */
+#include "clones.h"
 #include "pfpriv.h"
 #include "srclines.h"
 #include "srcmap.h"
@@ -111,7 +112,7 @@ static int
 function_syms(struct pf_private *pv, const struct pf_opts *o, struct srcq *q,
     struct symtab *out, struct diag *d)
 {
-	struct bin_symopts so = { o->no_static, o->functions_only };
+	struct bin_symopts so = { o->no_static, o->functions_only, o->clones != PF_CLONES_GPROF };
 	struct entvec ev = { NULL, 0, 0 };
 	struct bin_sym bs;
 	const char *func;
@@ -373,7 +374,7 @@ external_syms(struct pf_private *pv, const char *path, struct symtab *out, struc
 
 /* The profile's symbols from the finalized table. */
 static int
-make_syms(struct profile *p, const struct symtab *tab, struct diag *d)
+make_syms(struct profile *p, const struct pf_opts *o, const struct symtab *tab, struct diag *d)
 {
 	uint32_t i;
 
@@ -399,6 +400,12 @@ make_syms(struct profile *p, const struct symtab *tab, struct diag *d)
 		s->is_func = e->is_func;
 		s->is_static = e->is_static;
 		s->mapped = e->mapped;
+		if (o->clones != PF_CLONES_GPROF && s->is_func && s->name != NULL) {
+			size_t at = clone_suffix(s->name);
+
+			s->clone = at <= UINT16_MAX ? (uint16_t)at : 0;
+		}
+		s->fold = PF_NONE;
 		s->cyc_head = i;
 		s->cyc_next = PF_NONE;
 		s->parents = s->children = PF_NONE;
@@ -471,9 +478,11 @@ syms_load(struct profile *p, const struct pf_opts *o, struct diag *d)
 		return -1;
 	rc = build_specs(p, o, &tab, d);
 	if (rc == 0)
-		rc = make_syms(p, &tab, d);
+		rc = make_syms(p, o, &tab, d);
 	if (rc == 0)
 		rc = index_syms(p, &tab, d);
+	if (rc == 0 && o->clones == PF_CLONES_FOLD && clones_fold(p) != 0)
+		rc = diag_oom(d);
 	symtab_release(&tab);
 	return rc;
 }

@@ -128,11 +128,17 @@ u64map_intern(struct u64map *m, uint64_t key, uint32_t val)
 }
 
 uint64_t
-u64map_strhash(const char *s)
+u64map_memhash(const char *s, size_t n)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
 
-	while (*s != '\0')
+	while (n-- > 0)
 		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
 	return h;
+}
+
+uint64_t
+u64map_strhash(const char *s)
+{
+	return u64map_memhash(s, strlen(s));
 }

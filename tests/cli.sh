@@ -22,7 +22,7 @@ for opt in line no-static ignore-non-functions external-symbol-table annotated-s
     no-exec-counts function-ordering file-ordering file-info sum all-lines demangle \
     no-demangle directory-path display-unused-functions inline-file-names min-count \
     print-path separate-files static-call-graph table-length time no-time width brief \
-    debug help file-format traditional version batch no-mouse; do
+    debug help file-format traditional version batch no-mouse clones; do
 	grep -q -- "--$opt" "$OUT/h" || fail "-h does not mention --$opt"
 done
 pass "-h lists every long option"
@@ -30,6 +30,14 @@ pass "-h lists every long option"
 "$TGPROF" --nosuch >/dev/null 2>"$OUT/e"
 check "an unknown option exits 1" test $? -eq 1
 check "an unknown option is named" grep -q "unrecognized option\|invalid option" "$OUT/e"
+
+# --clones: gprof's way by default; a bad mode is refused in one line.
+(cd "$PROG" && "$TGPROF" --batch --clones=gprof prog gmon.out >"$OUT/a" 2>&1 &&
+    "$TGPROF" --batch prog gmon.out >"$OUT/b" 2>&1)
+check "--clones=gprof is the default" cmp -s "$OUT/a" "$OUT/b"
+"$TGPROF" --clones=inline >/dev/null 2>"$OUT/e"
+check "--clones=inline exits 1" test $? -eq 1
+check "--clones=inline: one line" sh -c "test \$(wc -l <'$OUT/e') -eq 1 && grep -q '^tgprof: --clones: ' '$OUT/e'"
 
 # Without a terminal on stdout, tgprof prints the batch report.
 (cd "$PROG" && "$TGPROF" -b prog gmon.out >"$OUT/a" 2>&1 && "$TGPROF" --batch -b prog gmon.out >"$OUT/b" 2>&1)

@@ -118,7 +118,7 @@ build(const struct input *in, struct symtab *tab)
 		s->file = PF_NONE;
 		s->time = in->ticks[i];
 		s->cyc_head = i;
-		s->cyc_next = s->parents = s->children = PF_NONE;
+		s->cyc_next = s->parents = s->children = s->fold = PF_NONE;
 	}
 	p->hz = 1;
 	return p;

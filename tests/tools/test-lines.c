@@ -1,6 +1,6 @@
 /* test-lines: checks profile_lines() against the -l analysis (gprof -l's line symbols) of the same profile. */
 /*
- * Usage: test-lines [-p | -t] PROG GMON
+ * Usage: test-lines [-p | -F | -t] PROG GMON
  *
  * Loads PROG and GMON twice: by function with source lines kept, and
  * with -l, whose line symbols gprof -l charges ticks to (the differential
@@ -11,7 +11,8 @@
  * line: -l charges a call to the line of its return address, tgprof to
  * the line of the call (tests/lines.sh checks those).
  *
- * -p prints every function's lines instead; -t times the load and
+ * -p prints every function's lines instead, -F the same with clones
+ * folded into their functions (PF_CLONES_FOLD); -t times the load and
  * profile_lines() over all functions (and the slowest one).
  * Exit status: 0 all equal, 1 differences, 2 errors.
  */
@@ -34,7 +35,7 @@ struct tally {
 };
 
 static struct profile *
-load(const char *prog, const char *gmon, int line_mode, struct diag *d)
+load(const char *prog, const char *gmon, int line_mode, enum pf_clones clones, struct diag *d)
 {
 	static const char *files[1];
 	struct pf_opts o;
@@ -47,6 +48,7 @@ load(const char *prog, const char *gmon, int line_mode, struct diag *d)
 	o.ngmon = 1;
 	o.line = line_mode;
 	o.source_lines = !line_mode;
+	o.clones = clones;
 	if (profile_load(&p, &o, d) != 0) {
 		fprintf(stderr, "test-lines: %s: %s\n", prog,
 		    d->n > 0 ? d->msg[d->n - 1].text : "cannot load");
@@ -213,23 +215,24 @@ main(int argc, char **argv)
 	struct diag d;
 	uint32_t i, nfunc = 0;
 
-	if (argc != 3 + (mode != 0) || (mode != 0 && mode != 'p' && mode != 't')) {
-		fprintf(stderr, "usage: test-lines [-p | -t] PROG GMON\n");
+	if (argc != 3 + (mode != 0) || (mode != 0 && strchr("pFt", mode) == NULL)) {
+		fprintf(stderr, "usage: test-lines [-p | -F | -t] PROG GMON\n");
 		return 2;
 	}
 	diag_init(&d);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	a = load(argv[argc - 2], argv[argc - 1], 0, &d);
+	a = load(argv[argc - 2], argv[argc - 1], 0,
+	    mode == 'F' ? PF_CLONES_FOLD : PF_CLONES_GPROF, &d);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	loaded = seconds(&t0, &t1);
 	if (mode == 0)
-		b = load(argv[argc - 2], argv[argc - 1], 1, &d);
+		b = load(argv[argc - 2], argv[argc - 1], 1, PF_CLONES_GPROF, &d);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (i = 0; i < a->nsyms; i++) {
 		if (!a->sym[i].is_func)
 			continue;
 		nfunc++;
-		if (mode == 'p')
+		if (mode == 'p' || mode == 'F')
 			print_function(a, i, &d);
 		else if (mode == 't')
 			lines += time_function(a, i, &slowest, &d);
