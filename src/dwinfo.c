@@ -4,47 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dwabbrev.h"
 #include "mem.h"
-#include "u64map.h"
 
-#define MAX_CODE 65536		/* abbreviation codes indexed directly */
 #define MAX_RANGES 4096		/* per function: libbfd merges them in quadratic time */
-
-/* How scan_unit() steps over a value it does not look at (see plan()). */
-enum skip { SKIP_FIXED, SKIP_LEB, SKIP_STRING, SKIP_STRP, SKIP_OTHER };
-
-struct attrspec {
-	uint32_t name, form;
-	int64_t implicit;
-	uint8_t want;		/* libbfd's scan looks at it (see wanted()) */
-	uint8_t skip;		/* enum skip, for the encoding the table was planned for */
-	uint8_t size;		/* SKIP_FIXED: bytes; SKIP_STRP: the offset's */
-	uint8_t sec;		/* SKIP_STRP: enum dwsec_id */
-};
-
-struct abbrev_ent {
-	uint32_t tag;
-	int children;
-	uint32_t attr0, nattr;
-};
-
-/* One abbreviation table (libbfd's read_abbrevs()). */
-struct dwabbrev {
-	struct abbrev_ent *ent;
-	size_t nent, entcap;
-	uint32_t *bycode;	/* code -> entry index + 1, or 0 */
-	uint32_t ncode;
-	struct attrspec *attr;
-	size_t nattr, attrcap;
-	struct dwfmt planned;	/* the encoding the skips are planned for; version 0: none */
-};
 
 /* What dwinfo_load() works with. */
 struct loader {
 	struct dwinfo *di;
 	const struct dwarf *dw;
-	struct u64map tables;	/* .debug_abbrev offset -> table */
-	size_t unitcap, funccap, rangecap, covercap, abbrevcap;
+	struct dwabbrevs abbrevs;
+	size_t unitcap, funccap, rangecap, covercap;
 	enum dwcover_kind kind;	/* of the ranges being read */
 	struct dwrange *list;	/* the unit or function being read: libbfd's arange list */
 	size_t nlist, listcap;
@@ -92,182 +62,10 @@ wanted(uint32_t tag, uint32_t name)
 }
 
 static int
-abbrev_entry(struct dwabbrev *t, struct dwrd *r, uint64_t code)
-{
-	struct abbrev_ent *e;
-
-	if (code >= MAX_CODE || mem_reserve(&t->ent, &t->entcap, t->nent + 1, sizeof *t->ent))
-		return -1;
-	e = &t->ent[t->nent];
-	e->tag = (uint32_t)dwrd_uleb(r);
-	e->children = dwrd_uint(r, 1) != 0;
-	e->attr0 = (uint32_t)t->nattr;
-	for (;;) {
-		uint32_t name = (uint32_t)dwrd_uleb(r), form = (uint32_t)dwrd_uleb(r);
-		int64_t implicit = form == DW_FORM_implicit_const ? dwrd_sleb(r) : -1;
-
-		if (r->bad)
-			return -1;
-		if (name == 0)
-			break;
-		if (mem_reserve(&t->attr, &t->attrcap, t->nattr + 1, sizeof *t->attr))
-			return -1;
-		t->attr[t->nattr].name = name;
-		t->attr[t->nattr].form = form;
-		t->attr[t->nattr].want = wanted(e->tag, name);
-		t->attr[t->nattr++].implicit = implicit;
-	}
-	e->nattr = (uint32_t)(t->nattr - e->attr0);
-	if (code >= t->ncode) {
-		uint32_t n = code + 1 > 2u * t->ncode ? (uint32_t)code + 1 : 2u * t->ncode, *b;
-
-		if ((b = realloc(t->bycode, n * sizeof *b)) == NULL)
-			return -1;
-		memset(b + t->ncode, 0, (n - t->ncode) * sizeof *b);
-		t->bycode = b;
-		t->ncode = n;
-	}
-	t->bycode[code] = (uint32_t)++t->nent;
-	return 0;
-}
-
-/*
- * The table at OFF: entries until a null code, the end of the section or
- * a code already read (libbfd's guard against unterminated tables).
- */
-static int
-read_table(struct dwabbrev *t, const struct dwarf *dw, uint64_t off)
-{
-	const struct dwsec *s = &dw->sec[DWS_ABBREV];
-	struct dwrd r = { s->p + off, s->p + s->n, dw->big, 0 };
-	uint64_t code = dwrd_uleb(&r);
-
-	while (code != 0) {
-		if (abbrev_entry(t, &r, code) != 0)
-			return -1;
-		if ((size_t)(r.p - s->p) >= s->n)
-			break;
-		code = dwrd_uleb(&r);
-		if (code < t->ncode && t->bycode[code] != 0)
-			break;
-	}
-	return r.bad ? -1 : 0;
-}
-
-/* The table at OFF, read once; U64MAP_NONE on failure. */
-static uint32_t
-abbrev_table(struct loader *L, uint64_t off)
-{
-	struct dwinfo *di = L->di;
-	uint32_t id = u64map_get(&L->tables, off);
-
-	if (id != U64MAP_NONE)
-		return id;
-	if (L->dw->sec[DWS_ABBREV].p == NULL || (off != 0 && off >= L->dw->sec[DWS_ABBREV].n) ||
-	    mem_reserve(&di->abbrev, &L->abbrevcap, di->nabbrev + 1, sizeof *di->abbrev))
-		return U64MAP_NONE;
-	id = (uint32_t)di->nabbrev++;
-	memset(&di->abbrev[id], 0, sizeof di->abbrev[id]);
-	if (read_table(&di->abbrev[id], L->dw, off) != 0 || u64map_put(&L->tables, off, id) != 0)
-		return U64MAP_NONE;
-	return id;
-}
-
-/* Plans how to step over each attribute of table T in a unit encoded as F. */
-static void
-plan(struct dwabbrev *t, const struct dwfmt *f)
-{
-	size_t i;
-
-	if (t->planned.version == f->version && t->planned.addr_size == f->addr_size &&
-	    t->planned.offset_size == f->offset_size)
-		return;
-	t->planned = *f;
-	for (i = 0; i < t->nattr; i++) {
-		struct attrspec *a = &t->attr[i];
-		int n = dwform_size(a->form, f);
-
-		a->skip = n >= 0 ? SKIP_FIXED : SKIP_OTHER;
-		a->size = n >= 0 ? (uint8_t)n : 0;
-		switch (a->form) {
-		case DW_FORM_sdata: case DW_FORM_udata: case DW_FORM_ref_udata:
-			a->skip = SKIP_LEB;
-			break;
-		case DW_FORM_string:
-			a->skip = SKIP_STRING;
-			break;
-		case DW_FORM_strp: case DW_FORM_line_strp:
-			a->skip = SKIP_STRP;
-			a->size = (uint8_t)f->offset_size;
-			a->sec = a->form == DW_FORM_strp ? DWS_STR : DWS_LINE_STR;
-			break;
-		default:
-			break;
-		}
-	}
-}
-
-/* dwval_skip() for the common forms, without a call per value. */
-static inline int
-skip_value(struct dwrd *r, const struct attrspec *a, const struct dwfmt *f,
-    const struct dwarf *dw)
-{
-	const unsigned char *p = r->p;
-	uint64_t off;
-
-	if (p >= r->end && a->form != DW_FORM_flag_present)
-		return -1;	/* libbfd: even a value of no bytes */
-	switch (a->skip) {
-	case SKIP_FIXED:
-		if ((size_t)(r->end - p) < a->size)
-			return -1;
-		r->p = p + a->size;
-		return 0;
-	case SKIP_LEB:
-		while (p < r->end && (*p & 0x80))
-			p++;
-		if (p >= r->end)
-			return -1;
-		r->p = p + 1;
-		return 0;
-	case SKIP_STRING:
-		if ((p = memchr(p, 0, (size_t)(r->end - p))) == NULL)
-			return -1;
-		r->p = p + 1;
-		return 0;
-	case SKIP_STRP:
-		off = dwrd_uint(r, a->size);
-		return r->bad || dw->sec[a->sec].p == NULL ||
-		    (off != 0 && off >= dw->sec[a->sec].n) ? -1 : 0;
-	default:
-		return dwval_skip(r, a->form, f, dw);
-	}
-}
-
-/* The abbreviation of the DIE at R: *OUT NULL for a null entry; -1 if unknown. */
-static int
-die_abbrev(const struct dwinfo *di, const struct dwunit *u, struct dwrd *r,
-    const struct abbrev_ent **out)
-{
-	const struct dwabbrev *t = &di->abbrev[u->abbrev];
-	uint64_t code = dwrd_uleb(r);
-
-	*out = NULL;
-	if (r->bad)
-		return -1;
-	if (code == 0)
-		return 0;
-	if (code >= t->ncode || t->bycode[code] == 0)
-		return -1;	/* libbfd: "could not find abbrev number" */
-	*out = &t->ent[t->bycode[code] - 1];
-	return 0;
-}
-
-static int
 read_attr(const struct loader *L, const struct dwunit *u, struct dwrd *r,
-    const struct abbrev_ent *e, uint32_t i, struct dwval *v, uint32_t *name)
+    const struct dwabbrev_ent *e, uint32_t i, struct dwval *v, uint32_t *name)
 {
-	const struct attrspec *a = &L->di->abbrev[u->abbrev].attr[e->attr0 + i];
+	const struct dwattr *a = &L->abbrevs.t[u->abbrev].attr[e->attr0 + i];
 
 	*name = a->name;
 	return dwval_read(r, a->form, a->implicit, &u->fmt, L->dw, v);
@@ -437,7 +235,7 @@ abstract(const struct loader *L, uint32_t ui, const struct dwval *v, unsigned de
     const char **name, int *is_linkage)
 {
 	const struct dwinfo *di = L->di;
-	const struct abbrev_ent *e;
+	const struct dwabbrev_ent *e;
 	const unsigned char *p;
 	struct dwrd r;
 	uint32_t i, at;
@@ -461,7 +259,7 @@ abstract(const struct loader *L, uint32_t ui, const struct dwval *v, unsigned de
 		p = di->unit[ui].start + v->u;
 	}
 	r = (struct dwrd){ p, di->unit[ui].end, L->dw->big, 0 };
-	if (die_abbrev(di, &di->unit[ui], &r, &e) != 0)
+	if (dwabbrev_die(&L->abbrevs.t[di->unit[ui].abbrev], &r, &e) != 0)
 		return -1;
 	for (i = 0; e != NULL && i < e->nattr; i++) {
 		struct dwval a;
@@ -556,10 +354,10 @@ func_attr(struct loader *L, uint32_t ui, uint32_t at, const struct dwval *v,
 
 /* The attributes of the DIE at R: a function's, a variable's or any other's. */
 static int
-die_attrs(struct loader *L, uint32_t ui, struct dwrd *r, const struct abbrev_ent *e)
+die_attrs(struct loader *L, uint32_t ui, struct dwrd *r, const struct dwabbrev_ent *e)
 {
 	const struct dwunit *u = &L->di->unit[ui];
-	const struct attrspec *spec = &L->di->abbrev[u->abbrev].attr[e->attr0];
+	const struct dwattr *spec = &L->abbrevs.t[u->abbrev].attr[e->attr0];
 	int is_func = is_func_tag(e->tag);
 	int is_var = e->tag == DW_TAG_variable || e->tag == DW_TAG_member;
 	struct dwfunc f = { NULL, 0, ui, 0, 0 };
@@ -571,7 +369,7 @@ die_attrs(struct loader *L, uint32_t ui, struct dwrd *r, const struct abbrev_ent
 		struct dwval v;
 
 		if (!spec[i].want) {
-			if (skip_value(r, &spec[i], &u->fmt, L->dw) != 0)
+			if (dwabbrev_skip(r, &spec[i], &u->fmt, L->dw) != 0)
 				return -1;
 			continue;
 		}
@@ -608,11 +406,11 @@ scan_unit(struct loader *L, uint32_t ui)
 
 	if (u->children >= u->end)
 		return 0;
-	plan(&L->di->abbrev[u->abbrev], &u->fmt);
+	dwabbrev_plan(&L->abbrevs.t[u->abbrev], &u->fmt);
 	while (depth >= 0) {
-		const struct abbrev_ent *e;
+		const struct dwabbrev_ent *e;
 
-		if (r.p >= r.end || die_abbrev(L->di, u, &r, &e) != 0)
+		if (r.p >= r.end || dwabbrev_die(&L->abbrevs.t[u->abbrev], &r, &e) != 0)
 			return -1;
 		if (e == NULL) {
 			depth--;
@@ -665,11 +463,11 @@ static int
 unit_die(struct loader *L, uint32_t ui, struct dwrd *r, uint64_t *stmt)
 {
 	struct dwunit *u = &L->di->unit[ui];
-	const struct abbrev_ent *e;
+	const struct dwabbrev_ent *e;
 	struct pcs pc = { 0, 0, 0 };
 	uint32_t i, at;
 
-	if (die_abbrev(L->di, u, r, &e) != 0)
+	if (dwabbrev_die(&L->abbrevs.t[u->abbrev], r, &e) != 0)
 		return -1;
 	if (e == NULL)
 		return 1;
@@ -717,7 +515,7 @@ unit_header(struct loader *L, struct dwunit *u, struct dwrd *r, int osz)
 	if (r->bad || r->p > r->end || (u->fmt.addr_size != 2 && u->fmt.addr_size != 4 &&
 	    u->fmt.addr_size != 8))
 		return -1;
-	u->abbrev = abbrev_table(L, abbrev_off);
+	u->abbrev = dwabbrevs_get(&L->abbrevs, L->dw, abbrev_off);
 	return u->abbrev == U64MAP_NONE ? -1 : 0;
 }
 
@@ -817,12 +615,6 @@ dwinfo_release(struct dwinfo *di)
 
 	for (i = 0; i < di->nunit; i++)
 		dwline_release(&di->unit[i].lines);
-	for (i = 0; i < di->nabbrev; i++) {
-		free(di->abbrev[i].ent);
-		free(di->abbrev[i].bycode);
-		free(di->abbrev[i].attr);
-	}
-	free(di->abbrev);
 	free(di->unit);
 	free(di->func);
 	free(di->range);
@@ -840,9 +632,9 @@ dwinfo_load(struct dwinfo *di, const struct dwarf *dw)
 	memset(&L, 0, sizeof L);
 	L.di = di;
 	L.dw = dw;
-	u64map_init(&L.tables);
+	dwabbrevs_init(&L.abbrevs, wanted);
 	rc = dw->sec[DWS_INFO].p != NULL ? load(&L) : -1;
-	u64map_release(&L.tables);
+	dwabbrevs_release(&L.abbrevs);
 	dwline_scratch_release(&L.lines);
 	free(L.list);
 	if (rc != 0)

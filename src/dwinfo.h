@@ -42,7 +42,7 @@ struct dwunit {
 	struct dwfmt fmt;
 	const unsigned char *start, *end;	/* the unit in .debug_info, header included */
 	const unsigned char *children;		/* its first child DIE */
-	uint32_t abbrev;			/* abbreviation table */
+	uint32_t abbrev;			/* abbreviation table, while loading */
 	int lang;
 	const char *comp_dir;
 	int has_range;		/* the unit DIE gives addresses */
@@ -50,8 +50,6 @@ struct dwunit {
 	uint64_t base;
 	struct dwline_table lines;
 };
-
-struct dwabbrev;
 
 struct dwinfo {
 	struct dwunit *unit;
@@ -62,8 +60,6 @@ struct dwinfo {
 	size_t nrange;
 	struct dwcover *cover;
 	size_t ncover;
-	struct dwabbrev *abbrev;	/* private */
-	size_t nabbrev;
 };
 
 /*
