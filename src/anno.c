@@ -11,6 +11,7 @@
 #include "mem.h"
 #include "msort.h"
 #include "srcfile.h"
+#include "srclines.h"
 
 #define WIDTH 16	/* gprof's annotation column */
 
@@ -164,38 +165,6 @@ annotation(struct astate *st, const struct aline *b, char out[WIDTH + 1])
 		memcpy(out + WIDTH - len, tmp, len);
 }
 
-/* The places gprof's annotate_source() tries for NAME, in its order. */
-static FILE *
-open_source(const struct anno_opts *o, const char *name)
-{
-	const char *base = strrchr(name, '/');
-	char path[PATH_MAX];
-	size_t i;
-	FILE *f;
-	int pass;
-
-	if ((f = fopen(name, "rb")) != NULL)
-		return f;
-	/* A relative name is tried under each directory, then (as any name) its basename. */
-	for (pass = name[0] == '/'; pass < 2; pass++) {
-		const char *tail = pass == 0 ? name : base ? base + 1 : NULL;
-
-		for (i = 0; tail != NULL && i < o->nsearch; i++) {
-			const char *dirs = o->search[i], *colon;
-
-			do {
-				colon = strchr(dirs, ':');
-				if (snprintf(path, sizeof path, "%.*s/%s", colon ? (int)(colon - dirs) :
-				    (int)strlen(dirs), dirs, tail) < (int)sizeof path &&
-				    (f = fopen(path, "rb")) != NULL)
-					return f;
-				dirs = colon + 1;
-			} while (colon != NULL);
-		}
-	}
-	return NULL;
-}
-
 /* Copies SRC to OUT with an annotation in front of every line. */
 static void
 annotate_file(struct astate *st, FILE *src, FILE *out, const struct aline *v, size_t n)
@@ -306,7 +275,7 @@ one_file(struct astate *st, FILE *out, uint32_t file, const struct aline *v, siz
 {
 	const char *name = profile_file_name(st->p, file);
 	char tmp[PATH_MAX];
-	FILE *src = open_source(st->o, name), *dst = out;
+	FILE *src = profile_source_open(st->o->search, st->o->nsearch, name), *dst = out;
 	int rc;
 
 	if (src == NULL) {

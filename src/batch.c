@@ -172,16 +172,7 @@ cg_header(struct out *w)
 		    p->print_time / p->hz);
 	else
 		sbuf_puts(sb, " no time propagated\n\n");
-	if (!w->o->ro.bsd) {
-		sbuf_puts(sb, "index % time    self  children    called     name\n");
-		return;
-	}
-	sbuf_printf(sb, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
-	    "", "", "", "", "called", "total", "parents");
-	sbuf_printf(sb, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
-	    "index", "%time", "self", "descendants", "called", "self", "name", "index");
-	sbuf_printf(sb, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n\n",
-	    "", "", "", "", "called", "total", "children");
+	report_cg_columns(w->r, sb);
 }
 
 static void

@@ -5,11 +5,13 @@
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <libiberty/libiberty.h>
 
 #include "batch.h"
+#include "browser.h"
 #include "opts.h"
 #include "profile.h"
 #include "sumfile.h"
@@ -54,6 +56,44 @@ run(struct opts *o, struct diag *d)
 	return rc;
 }
 
+/*
+ * The browser, for a terminal (or a TGPROF_SCRIPT, on a virtual screen of
+ * TGPROF_SIZE, "COLSxLINES", 80x24 by default).  It folds GCC's clones into
+ * their functions unless --clones says otherwise, and needs the lines.
+ */
+static int
+browse(struct opts *o, struct diag *d)
+{
+#if !HAVE_UI
+	return run(o, d);	/* built without ncursesw */
+#else
+	struct browser_opts b;
+	struct profile *p;
+	const char *size = getenv("TGPROF_SIZE");
+	int rc;
+
+	if (!o->clones_given)
+		o->load.clones = PF_CLONES_FOLD;
+	o->load.source_lines = 1;
+	if (profile_load(&p, &o->load, d) != 0)
+		return 1;
+	memset(&b, 0, sizeof b);
+	b.image = o->load.image;
+	b.gmon = o->load.gmon;
+	b.ngmon = o->load.ngmon;
+	b.ro = o->out.ro;
+	b.search = o->search;
+	b.nsearch = o->nsearch;
+	b.mouse = o->mouse;
+	b.script = getenv("TGPROF_SCRIPT");
+	if (size == NULL || sscanf(size, "%dx%d", &b.cols, &b.lines) != 2)
+		b.cols = 80, b.lines = 24;
+	rc = browser_run(p, &b, d) != 0;
+	profile_free(p);
+	return rc;
+#endif
+}
+
 int
 main(int argc, char **argv)
 {
@@ -81,7 +121,11 @@ main(int argc, char **argv)
 		break;
 	}
 	diag_init(&d);
-	rc = run(&o, &d);
+	if (!o.batch && !(o.out.style & BATCH_SUM) &&
+	    (isatty(STDOUT_FILENO) || getenv("TGPROF_SCRIPT") != NULL))
+		rc = browse(&o, &d);
+	else
+		rc = run(&o, &d);
 	print_diags(&d);
 	diag_release(&d);
 	opts_release(&o);

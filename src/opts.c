@@ -203,6 +203,7 @@ clones_opt(struct opts *o, const char *arg)
 	for (k = 0; k < sizeof how / sizeof *how; k++) {
 		if (strcmp(arg, how[k]) == 0) {
 			o->load.clones = (enum pf_clones)k;
+			o->clones_given = 1;
 			return 0;
 		}
 	}

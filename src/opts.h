@@ -12,6 +12,7 @@ struct opts {
 	struct batch_opts out;		/* what batch mode prints */
 	unsigned user_specified;	/* BATCH_* styles named on the command line */
 	int batch;			/* --batch */
+	int clones_given;		/* --clones was on the command line */
 	int mouse;			/* the browser takes mouse events */
 	unsigned long min_count;	/* -m */
 	int table_length;		/* -t */

@@ -273,6 +273,21 @@ report_cg_listed(struct report *r, uint32_t id)
 	return s->print_flag && !(r->o.line && !s->is_func);
 }
 
+void
+report_cg_columns(struct report *r, struct sbuf *sb)
+{
+	if (!r->o.bsd) {
+		sbuf_puts(sb, "index % time    self  children    called     name\n");
+		return;
+	}
+	sbuf_printf(sb, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
+	    "", "", "", "", "called", "total", "parents");
+	sbuf_printf(sb, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
+	    "index", "%time", "self", "descendants", "called", "self", "name", "index");
+	sbuf_printf(sb, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n\n",
+	    "", "", "", "", "called", "total", "children");
+}
+
 /* gprof's cmp_member(), reversed: members by total time, then calls, descending. */
 static int
 cmp_member_down(const void *a, const void *b, void *ctx)

@@ -69,6 +69,9 @@ long report_granularity(const struct report *r);
 
 /* --- call graph --- */
 
+/* The column headings over the call-graph entries (newline-terminated lines). */
+void report_cg_columns(struct report *r, struct sbuf *sb);
+
 /* The symbol or cycle has an entry in the call graph (-z, -e/-f, -l rules). */
 int report_cg_listed(struct report *r, uint32_t id);
 

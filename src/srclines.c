@@ -1,6 +1,8 @@
 /* srclines: a function's time and calls, source line by source line (the browser's source pane). */
 #include "srclines.h"
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -325,4 +327,35 @@ profile_lines_release(struct pf_lines *l)
 	free(l->line);
 	memset(l, 0, sizeof *l);
 	l->file = PF_NONE;
+}
+
+FILE *
+profile_source_open(char *const *search, size_t nsearch, const char *name)
+{
+	const char *base = strrchr(name, '/');
+	char path[PATH_MAX];
+	size_t i;
+	FILE *f;
+	int pass;
+
+	if ((f = fopen(name, "rb")) != NULL)
+		return f;
+	/* A relative name is tried under each directory, then (as any name) its basename. */
+	for (pass = name[0] == '/'; pass < 2; pass++) {
+		const char *tail = pass == 0 ? name : base ? base + 1 : NULL;
+
+		for (i = 0; tail != NULL && i < nsearch; i++) {
+			const char *dirs = search[i], *colon;
+
+			do {
+				colon = strchr(dirs, ':');
+				if (snprintf(path, sizeof path, "%.*s/%s", colon ? (int)(colon - dirs) :
+				    (int)strlen(dirs), dirs, tail) < (int)sizeof path &&
+				    (f = fopen(path, "rb")) != NULL)
+					return f;
+				dirs = colon + 1;
+			} while (colon != NULL);
+		}
+	}
+	return NULL;
 }

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "diag.h"
 #include "profile.h"
@@ -33,5 +34,13 @@ struct pf_lines {
  */
 int profile_lines(const struct profile *p, uint32_t sym, struct pf_lines *out, struct diag *d);
 void profile_lines_release(struct pf_lines *l);
+
+/*
+ * Opens source file NAME (a profile_file_name()) for reading where gprof
+ * -A looks for it: as named, then under each directory of the
+ * colon-separated lists SEARCH (relative names whole, then any name by its
+ * last component).  NULL if it is nowhere.
+ */
+FILE *profile_source_open(char *const *search, size_t nsearch, const char *name);
 
 #endif

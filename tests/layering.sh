@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/layering.sh: the include rules between src/, ui/ and runtime/ (see README "Architecture").
 #   ui/       may include only the engine's public headers: profile.h, report.h, sbuf.h,
-#             diag.h, gmon.h (through profile.h), and its own headers;
+#             diag.h, srclines.h, browser.h, gmon.h (through profile.h), and its own headers;
 #   runtime/  may include nothing from src/ but gmon_out.h;
 #   src/      never includes ui/ or runtime/ headers.
 set -u
@@ -17,7 +17,7 @@ for f in "$TOP"/ui/*.[ch]; do
 	[ -f "$f" ] || continue
 	for h in $(includes "$f"); do
 		case $h in
-		profile.h | report.h | sbuf.h | diag.h | gmon.h | config.h) ;;
+		profile.h | report.h | sbuf.h | diag.h | gmon.h | srclines.h | browser.h | config.h) ;;
 		*) [ -f "$TOP/ui/$h" ] || fail "$f includes $h: ui/ may use only the engine's public headers" ;;
 		esac
 	done
@@ -38,10 +38,10 @@ for f in "$TOP"/src/*.[ch]; do
 	done
 done
 # The public headers themselves must not pull in engine internals.
-for h in profile.h report.h sbuf.h diag.h gmon.h; do
+for h in profile.h report.h sbuf.h diag.h gmon.h srclines.h browser.h; do
 	for i in $(includes "$TOP/src/$h"); do
 		case $i in
-		profile.h | report.h | sbuf.h | diag.h | gmon.h) ;;
+		profile.h | report.h | sbuf.h | diag.h | gmon.h | srclines.h | browser.h) ;;
 		*) fail "public header $h includes internal $i" ;;
 		esac
 	done

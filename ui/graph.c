@@ -1,0 +1,162 @@
+/* graph: the call-graph pane, the selected function's entry in gprof's layout (rows from report.h). */
+#include <stdlib.h>
+
+#include "ui.h"
+
+enum kind { SPONTANEOUS, CALLER, PRIMARY, CALLEE, CYCLE, MEMBER };
+
+struct grow {
+	enum kind kind;
+	uint32_t ref;		/* CALLER/CALLEE: arc id; MEMBER: symbol id */
+};
+
+struct graph {
+	struct grow *row;
+	size_t n;
+	uint32_t shown;		/* the function the rows are for */
+};
+
+static void
+add(struct graph *g, enum kind k, uint32_t ref)
+{
+	g->row[g->n].kind = k;
+	g->row[g->n++].ref = ref;
+}
+
+/* A cycle as a whole: the cycle line and its members. */
+static int
+fill_cycle(struct tui *t, struct graph *g, uint32_t id)
+{
+	uint32_t *m = NULL;
+	size_t n = report_cg_members(t->r, id, &m), i;
+
+	if (n > 0 && m == NULL)
+		return -1;
+	if ((g->row = calloc(n + 1, sizeof *g->row)) == NULL) {
+		free(m);
+		return -1;
+	}
+	add(g, CYCLE, id);
+	for (i = 0; i < n; i++)
+		add(g, MEMBER, m[i]);
+	free(m);
+	return 0;
+}
+
+/* gprof's entry: callers (or <spontaneous>), the function, its callees. */
+static int
+graph_fill(struct tui *t, struct pane *pn)
+{
+	const struct profile *p = t->p;
+	struct graph *g = pn->data;
+	uint32_t id = t->cur, i, nc, ne;
+
+	if (g != NULL && g->shown == id && g->row != NULL)
+		return 0;
+	graph_free(pn);
+	if ((g = calloc(1, sizeof *g)) == NULL)
+		return -1;
+	pn->data = g;
+	g->shown = id;
+	pn->nrows = pn->sel = pn->top = 0;
+	if (id == PF_NONE)
+		return 0;
+	if (id >= p->nsyms) {
+		if (fill_cycle(t, g, id) != 0)
+			return -1;
+	} else {
+		nc = p->caller_start[id + 1] - p->caller_start[id];
+		ne = p->callee_start[id + 1] - p->callee_start[id];
+		if ((g->row = calloc((size_t)nc + ne + 2, sizeof *g->row)) == NULL)
+			return -1;
+		if (nc == 0)
+			add(g, SPONTANEOUS, 0);
+		for (i = p->caller_start[id]; i < p->caller_start[id + 1]; i++)
+			add(g, CALLER, p->caller_arc[i]);
+		pn->sel = g->n;
+		add(g, PRIMARY, id);
+		for (i = p->callee_start[id]; i < p->callee_start[id + 1]; i++)
+			add(g, CALLEE, p->callee_arc[i]);
+	}
+	pn->nrows = g->n;
+	return 0;
+}
+
+static void
+graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
+{
+	sbuf_puts(sb, "Call graph: ");
+	if (t->cur == PF_NONE)
+		sbuf_puts(sb, "no function selected");
+	else
+		report_name(t->r, sb, t->cur);
+	sbuf_putc(sb, '\n');
+	report_cg_columns(t->r, sb);
+}
+
+static void
+graph_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
+{
+	const struct graph *g = pn->data;
+	const struct grow *r = &g->row[i];
+
+	switch (r->kind) {
+	case SPONTANEOUS:
+		report_cg_spontaneous(t->r, sb);
+		*attr = UI_DIM;
+		break;
+	case CALLER:
+		report_cg_parent(t->r, sb, g->shown, r->ref);
+		break;
+	case PRIMARY:
+		report_cg_primary(t->r, sb, r->ref);
+		*attr = UI_STRONG;
+		break;
+	case CALLEE:
+		report_cg_child(t->r, sb, g->shown, r->ref);
+		break;
+	case CYCLE:
+		report_cg_cycle(t->r, sb, r->ref);
+		*attr = UI_STRONG;
+		break;
+	case MEMBER:
+		report_cg_member(t->r, sb, r->ref);
+		break;
+	}
+}
+
+static uint32_t
+graph_target(struct tui *t, struct pane *pn, size_t i)
+{
+	const struct graph *g = pn->data;
+
+	if (g == NULL || i >= g->n)
+		return PF_NONE;
+	switch (g->row[i].kind) {
+	case CALLER: return t->p->arc[g->row[i].ref].parent;
+	case CALLEE: return t->p->arc[g->row[i].ref].child;
+	case MEMBER: return g->row[i].ref;
+	default: return PF_NONE;
+	}
+}
+
+void
+graph_free(struct pane *pn)
+{
+	struct graph *g = pn->data;
+
+	if (g != NULL)
+		free(g->row);
+	free(g);
+	pn->data = NULL;
+}
+
+void
+graph_init(struct pane *pn)
+{
+	pn->name = "graph";
+	pn->fill = graph_fill;
+	pn->header = graph_header;
+	pn->row = graph_row;
+	pn->target = graph_target;
+}

@@ -1,0 +1,138 @@
+/* list: what every pane does with its rows: selection, scrolling, search, drawing. */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <ncursesw/curses.h>
+
+#include <ctype.h>
+#include <string.h>
+
+#include "ui.h"
+
+void
+list_to(struct pane *pn, size_t row)
+{
+	pn->sel = pn->nrows == 0 ? 0 : row < pn->nrows ? row : pn->nrows - 1;
+}
+
+void
+list_move(struct pane *pn, long delta)
+{
+	long s = (long)pn->sel + delta;
+
+	list_to(pn, s < 0 ? 0 : (size_t)s);
+}
+
+/* Smart case: a needle without capitals matches any case. */
+static int
+matches(const char *text, const char *needle)
+{
+	size_t n = strlen(needle), i;
+	int fold = 1;
+
+	for (i = 0; i < n; i++)
+		if (isupper((unsigned char)needle[i]))
+			fold = 0;
+	if (!fold)
+		return strstr(text, needle) != NULL;
+	for (; *text != '\0'; text++) {
+		for (i = 0; i < n && text[i] != '\0' &&
+		    tolower((unsigned char)text[i]) == (unsigned char)needle[i]; i++)
+			;
+		if (i == n)
+			return 1;
+	}
+	return n == 0;
+}
+
+static int
+row_matches(struct tui *t, struct pane *pn, size_t i, const char *needle)
+{
+	int attr = 0;
+
+	sbuf_reset(&t->sb);
+	pn->row(t, pn, i, &t->sb, &attr);
+	return !(attr & UI_NOTE) && matches(sbuf_str(&t->sb), needle);
+}
+
+long
+list_find(struct tui *t, struct pane *pn, const char *needle, int dir, int from_sel)
+{
+	size_t k, i;
+
+	if (pn->nrows == 0 || needle[0] == '\0')
+		return -1;
+	for (k = from_sel ? 0 : 1; k <= pn->nrows; k++) {
+		i = (pn->sel + pn->nrows + (dir > 0 ? k : pn->nrows - k % pn->nrows)) % pn->nrows;
+		if (row_matches(t, pn, i, needle))
+			return (long)i;
+	}
+	return -1;
+}
+
+size_t
+list_count(struct tui *t, struct pane *pn, const char *needle)
+{
+	size_t i, n = 0;
+
+	for (i = 0; needle[0] != '\0' && i < pn->nrows; i++)
+		n += row_matches(t, pn, i, needle);
+	return n;
+}
+
+/* Scrolls so that the selection is visible, with context when it can. */
+static void
+scroll_to_sel(struct pane *pn, int h)
+{
+	if (h <= 0)
+		return;
+	if (pn->sel < pn->top)
+		pn->top = pn->sel;
+	else if (pn->sel >= pn->top + (size_t)h)
+		pn->top = pn->sel - (size_t)h + 1;
+	if (pn->top + (size_t)h > pn->nrows)
+		pn->top = pn->nrows > (size_t)h ? pn->nrows - (size_t)h : 0;
+}
+
+/*
+ * The pane in the box (Y, X, H, W): its title (marked "> " when it has the
+ * focus), its header lines, then rows.
+ */
+void
+list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focused)
+{
+	char *line, *next;
+	int row = y, i;
+
+	sbuf_reset(&t->sb);
+	sbuf_puts(&t->sb, focused ? "> " : "  ");
+	pn->header(t, pn, &t->sb);
+	if (t->sb.failed)
+		return;
+	if (t->sb.len > 0 && t->sb.s[t->sb.len - 1] == '\n')
+		t->sb.s[--t->sb.len] = '\0';
+	for (line = t->sb.s; row < y + h; line = next + 1) {
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next = '\0';
+		draw_text(row, x, w, line, row == y ? A_BOLD : A_UNDERLINE);
+		row++;
+		if (next == NULL)
+			break;
+	}
+	pn->height = y + h - row;
+	scroll_to_sel(pn, pn->height);
+	for (i = 0; row < y + h; i++, row++) {
+		size_t k = pn->top + (size_t)i;
+		int attr = 0, a;
+
+		if (k >= pn->nrows) {
+			draw_text(row, x, w, "", A_NORMAL);
+			continue;
+		}
+		sbuf_reset(&t->sb);
+		pn->row(t, pn, k, &t->sb, &attr);
+		a = draw_attr(t, attr, focused && k == pn->sel);
+		if (t->needle[0] != '\0' && !(attr & UI_NOTE) && matches(sbuf_str(&t->sb), t->needle))
+			a |= A_UNDERLINE;
+		draw_text(row, x, w, t->sb.failed ? "(out of memory)" : sbuf_str(&t->sb), a);
+	}
+}

@@ -1,0 +1,220 @@
+/* source: the source pane, the selected function's file with its time and calls line by line. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "srclines.h"
+#include "ui.h"
+
+#define MAX_SOURCE (64L << 20)	/* larger files are not shown */
+
+struct source {
+	uint32_t shown;		/* the function, PF_NONE before the first fill */
+	struct pf_lines lines;	/* its time and calls by line */
+	uint32_t file;		/* the file whose text is loaded, PF_NONE if none */
+	char *text;		/* the file, NUL-terminated lines */
+	char **line;		/* line k + 1 starts at line[k] */
+	size_t nline;
+	char note[512];		/* why there is nothing to show, or "" */
+};
+
+/* Reads the whole of F into s->text, cut into lines. */
+static int
+read_text(struct source *s, FILE *f)
+{
+	long size;
+	size_t n, k, i;
+
+	if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || size > MAX_SOURCE ||
+	    fseek(f, 0, SEEK_SET) != 0)
+		return -1;
+	if ((s->text = malloc((size_t)size + 1)) == NULL)
+		return -1;
+	n = fread(s->text, 1, (size_t)size, f);
+	s->text[n] = '\0';
+	for (i = 0, k = 1; i < n; i++)
+		k += s->text[i] == '\n';
+	if ((s->line = calloc(k, sizeof *s->line)) == NULL)
+		return -1;
+	s->line[0] = s->text;
+	for (i = 0, s->nline = 1; i < n; i++) {
+		if (s->text[i] != '\n')
+			continue;
+		s->text[i] = '\0';
+		if (i + 1 < n)
+			s->line[s->nline++] = &s->text[i + 1];
+	}
+	return 0;
+}
+
+static void
+drop_text(struct source *s)
+{
+	free(s->text);
+	free(s->line);
+	s->text = NULL;
+	s->line = NULL;
+	s->nline = 0;
+	s->file = PF_NONE;
+}
+
+/* The text of the function's file, kept while the next function is in the same file. */
+static void
+load_file(struct tui *t, struct source *s, uint32_t file)
+{
+	const char *name = profile_file_name(t->p, file);
+	FILE *f;
+
+	if (s->file == file && s->text != NULL)
+		return;
+	drop_text(s);
+	if ((f = profile_source_open(t->o->search, t->o->nsearch, name)) == NULL) {
+		snprintf(s->note, sizeof s->note,
+		    "%s: not found (-I DIR or GPROF_PATH say where sources are)", name);
+		return;
+	}
+	if (read_text(s, f) != 0) {
+		drop_text(s);
+		snprintf(s->note, sizeof s->note, "%s: cannot be read (or over 64 MiB)", name);
+	} else {
+		s->file = file;
+	}
+	fclose(f);
+}
+
+/* The first line of the function's own file that has code. */
+static size_t
+first_line(const struct source *s)
+{
+	size_t k;
+
+	for (k = 0; k < s->lines.n; k++)
+		if (s->lines.line[k].file == s->lines.file)
+			return s->lines.line[k].line;
+	return 1;
+}
+
+static int
+source_fill(struct tui *t, struct pane *pn)
+{
+	struct source *s = pn->data;
+	struct diag d;
+
+	if (s == NULL) {
+		if ((s = calloc(1, sizeof *s)) == NULL)
+			return -1;
+		s->shown = s->file = PF_NONE;
+		pn->data = s;
+	}
+	if (s->shown == t->cur && s->shown != PF_NONE)
+		return 0;
+	profile_lines_release(&s->lines);
+	s->shown = t->cur;
+	s->note[0] = '\0';
+	pn->nrows = pn->sel = pn->top = 0;
+	diag_init(&d);
+	if (t->cur == PF_NONE || t->cur >= t->p->nsyms)
+		snprintf(s->note, sizeof s->note, "no function selected (a cycle has no source)");
+	else if (profile_lines(t->p, t->cur, &s->lines, &d) != 0)
+		snprintf(s->note, sizeof s->note, "%s", d.n > 0 ? d.msg[0].text : "out of memory");
+	else if (s->lines.file == PF_NONE)
+		snprintf(s->note, sizeof s->note,
+		    "no line information for this function (compile it with -g)");
+	else
+		load_file(t, s, s->lines.file);
+	diag_release(&d);
+	if (s->note[0] != '\0') {
+		pn->nrows = 1;
+		return 0;
+	}
+	pn->nrows = s->nline;
+	list_to(pn, first_line(s) - 1);
+	pn->top = pn->sel;
+	return 0;
+}
+
+static void
+source_header(struct tui *t, struct pane *pn, struct sbuf *sb)
+{
+	const struct source *s = pn->data;
+
+	sbuf_puts(sb, "Source: ");
+	if (s != NULL && s->file != PF_NONE && s->note[0] == '\0')
+		sbuf_printf(sb, "%s, ", profile_file_name(t->p, s->file));
+	if (t->cur != PF_NONE)
+		report_name_only(t->r, sb, t->cur);
+	sbuf_puts(sb, "\n    time    calls   line  source");
+}
+
+/* The time and calls of line K + 1 of the shown file. */
+static const struct pf_line *
+line_data(const struct source *s, size_t k)
+{
+	size_t lo = 0, hi = s->lines.n;
+
+	while (lo < hi) {	/* the own file's lines come first, by line */
+		size_t mid = lo + (hi - lo) / 2;
+		const struct pf_line *l = &s->lines.line[mid];
+
+		if (l->file != s->lines.file || l->line > k + 1)
+			hi = mid;
+		else if (l->line < k + 1)
+			lo = mid + 1;
+		else
+			return l;
+	}
+	return NULL;
+}
+
+static void
+source_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
+{
+	const struct source *s = pn->data;
+	const struct pf_line *l;
+	double hz = t->p->hz > 0 ? (double)t->p->hz : 1;
+
+	if (s->note[0] != '\0') {
+		sbuf_puts(sb, s->note);
+		*attr = UI_NOTE;
+		return;
+	}
+	l = line_data(s, i);
+	if (l == NULL)
+		sbuf_puts(sb, "                 ");
+	else if (l->calls != 0)
+		sbuf_printf(sb, "%8.2f %8llu", l->ticks / hz, (unsigned long long)l->calls);
+	else
+		sbuf_printf(sb, "%8.2f         ", l->ticks / hz);
+	sbuf_printf(sb, " %6zu  %s", i + 1, s->line[i]);
+	if (l != NULL && l->ticks > 0)
+		*attr = l->ticks >= 0.2 * s->lines.ticks ? UI_HOT : UI_WARM;
+}
+
+static uint32_t
+source_target(struct tui *t, struct pane *pn, size_t i)
+{
+	return PF_NONE;
+}
+
+void
+source_free(struct pane *pn)
+{
+	struct source *s = pn->data;
+
+	if (s != NULL) {
+		profile_lines_release(&s->lines);
+		drop_text(s);
+	}
+	free(s);
+	pn->data = NULL;
+}
+
+void
+source_init(struct pane *pn)
+{
+	pn->name = "source";
+	pn->fill = source_fill;
+	pn->header = source_header;
+	pn->row = source_row;
+	pn->target = source_target;
+}

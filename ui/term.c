@@ -1,0 +1,239 @@
+/* term: the terminal under the browser: set up, always restored, keys from it or from a script. */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <ncursesw/curses.h>
+
+#include "term.h"
+
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+/*
+ * A script (TGPROF_SCRIPT) is a file of commands, one a line:
+ *   key NAME      one key: a character, Enter, Tab, BTab, Esc, Space,
+ *                 Backspace, Up, Down, Left, Right, PgUp, PgDn, Home, End,
+ *                 F1, C-d, C-u, M-Right, M-Left, Resize
+ *   type TEXT     each character of TEXT as a key
+ *   resize W H    the screen becomes W columns by H lines
+ *   dump FILE     the screen as text into FILE, each line marked '>' where
+ *                 it shows the selection (reverse video), else ' '
+ * Blank lines and lines starting with # are skipped.
+ */
+static FILE *script;
+static SCREEN *screen;
+static FILE *null_out, *null_in;
+static int started;
+static char pending[512];	/* the rest of a "type" command */
+static size_t npending, ipending;
+
+void
+term_stop(void)
+{
+	if (!started)
+		return;
+	started = 0;
+	endwin();
+	if (screen != NULL)
+		delscreen(screen);
+	screen = NULL;
+	if (script != NULL)
+		fclose(script);
+	if (null_out != NULL)
+		fclose(null_out);
+	if (null_in != NULL)
+		fclose(null_in);
+	script = null_out = null_in = NULL;
+}
+
+static void
+on_signal(int sig)
+{
+	if (started)
+		endwin();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+colours(void)
+{
+	if (getenv("NO_COLOR") != NULL || !has_colors() || start_color() == ERR)
+		return;
+	use_default_colors();
+	init_pair(1, COLOR_RED, -1);
+	init_pair(2, COLOR_GREEN, -1);
+	init_pair(3, COLOR_BLACK, COLOR_CYAN);
+	init_pair(4, COLOR_BLUE, -1);
+}
+
+static int
+start_script(const struct browser_opts *o, struct diag *d)
+{
+	if ((script = fopen(o->script, "r")) == NULL) {
+		diag_add(d, DIAG_ERROR, "%s: cannot open the script", o->script);
+		return -1;
+	}
+	null_out = fopen("/dev/null", "w");
+	null_in = fopen("/dev/null", "r");
+	if (null_out == NULL || null_in == NULL ||
+	    (screen = newterm("xterm", null_out, null_in)) == NULL) {
+		diag_add(d, DIAG_ERROR, "cannot start a virtual screen for the script");
+		return -1;
+	}
+	resizeterm(o->lines > 0 ? o->lines : 24, o->cols > 0 ? o->cols : 80);
+	return 0;
+}
+
+int
+term_start(const struct browser_opts *o, struct diag *d)
+{
+	if (o->script != NULL ? start_script(o, d) != 0 : initscr() == NULL) {
+		if (o->script == NULL)
+			diag_add(d, DIAG_ERROR, "cannot start the terminal");
+		term_stop();
+		return -1;
+	}
+	started = 1;
+	atexit(term_stop);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	set_escdelay(25);
+	if (o->mouse && o->script == NULL)
+		mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED |
+		    BUTTON5_PRESSED, NULL);
+	colours();
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	int key;
+} names[] = {
+	{ "Enter", '\r' }, { "Tab", '\t' }, { "BTab", KEY_BTAB }, { "Esc", 27 },
+	{ "Space", ' ' }, { "Backspace", KEY_BACKSPACE }, { "Up", KEY_UP },
+	{ "Down", KEY_DOWN }, { "Left", KEY_LEFT }, { "Right", KEY_RIGHT },
+	{ "PgUp", KEY_PPAGE }, { "PgDn", KEY_NPAGE }, { "Home", KEY_HOME },
+	{ "End", KEY_END }, { "F1", KEY_F(1) }, { "C-d", 4 }, { "C-u", 21 },
+	{ "M-Right", TERM_ALT_RIGHT }, { "M-Left", TERM_ALT_LEFT }, { "Resize", KEY_RESIZE },
+};
+
+static int
+key_named(const char *s)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof names / sizeof *names; k++)
+		if (strcmp(s, names[k].name) == 0)
+			return names[k].key;
+	return s[0] != '\0' && s[1] == '\0' ? (unsigned char)s[0] : -1;
+}
+
+/* The screen as text, a line per row, into PATH. */
+static void
+dump(const char *path)
+{
+	FILE *f = fopen(path, "w");
+	int y, x;
+
+	if (f == NULL)
+		return;
+	for (y = 0; y < LINES; y++) {
+		char out[8 * 1024];
+		size_t n = 0;
+		int marked = 0;
+
+		for (x = 0; x < COLS && n + MB_LEN_MAX < sizeof out; x++) {
+			cchar_t c;
+			wchar_t wc[CCHARW_MAX + 1];
+			attr_t a;
+			short pair;
+
+			if (mvin_wch(y, x, &c) == ERR || getcchar(&c, wc, &a, &pair, NULL) == ERR)
+				continue;
+			marked |= (a & A_REVERSE) != 0;
+			if ((a & A_ALTCHARSET) && wc[0] == L'x')
+				wc[0] = L'|';	/* ACS_VLINE */
+			if (wc[0] != L'\0' && wcwidth(wc[0]) >= 0) {
+				int k = wctomb(out + n, wc[0]);
+
+				n += k > 0 ? (size_t)k : 0;
+			}
+		}
+		while (n > 0 && out[n - 1] == ' ')
+			n--;
+		fprintf(f, "%c%.*s\n", marked ? '>' : ' ', (int)n, out);
+	}
+	fclose(f);
+}
+
+/* The script's next key, running the commands before it. */
+static int
+script_key(void (*draw)(void *), void *ctx)
+{
+	char line[512], *arg;
+	int w, h, k;
+
+	while (ipending >= npending && fgets(line, sizeof line, script) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '#' || line[0] == '\0')
+			continue;
+		arg = strchr(line, ' ');
+		arg = arg != NULL ? arg + 1 : line + strlen(line);
+		if (strncmp(line, "key ", 4) == 0 && (k = key_named(arg)) >= 0)
+			return k;
+		if (strncmp(line, "type ", 5) == 0) {
+			npending = strlen(arg);
+			memcpy(pending, arg, npending);
+			ipending = 0;
+		} else if (strncmp(line, "dump ", 5) == 0) {
+			draw(ctx);
+			dump(arg);
+		} else if (sscanf(line, "resize %d %d", &w, &h) == 2 && w > 0 && h > 0) {
+			resizeterm(h, w);
+			return KEY_RESIZE;
+		}
+	}
+	if (ipending < npending)
+		return (unsigned char)pending[ipending++];
+	return TERM_END_OF_SCRIPT;
+}
+
+int
+term_key(void (*draw)(void *), void *ctx)
+{
+	int c;
+
+	if (script != NULL)
+		return script_key(draw, ctx);
+	draw(ctx);
+	c = getch();
+	if (c > KEY_MAX && keyname(c) != NULL) {	/* xterm's Alt-arrows: kRIT3, kLFT3 */
+		if (strcmp(keyname(c), "kRIT3") == 0)
+			return TERM_ALT_RIGHT;
+		if (strcmp(keyname(c), "kLFT3") == 0)
+			return TERM_ALT_LEFT;
+	}
+	if (c == 27) {		/* Alt-Right and Alt-Left come as Esc then the arrow */
+		int next;
+
+		nodelay(stdscr, TRUE);
+		next = getch();
+		nodelay(stdscr, FALSE);
+		if (next == KEY_RIGHT)
+			return TERM_ALT_RIGHT;
+		if (next == KEY_LEFT)
+			return TERM_ALT_LEFT;
+		if (next != ERR)
+			ungetch(next);
+	}
+	return c;
+}

@@ -1,0 +1,26 @@
+/* term: the terminal under the browser: set up, always restored, keys from it or from a script. */
+#ifndef TGPROF_TERM_H
+#define TGPROF_TERM_H
+
+#include "browser.h"
+
+/* Key codes beyond curses' own. */
+enum { TERM_ALT_RIGHT = 0x10000, TERM_ALT_LEFT, TERM_END_OF_SCRIPT };
+
+/*
+ * Starts curses on the terminal, or on a virtual screen for a script.
+ * Restoring the terminal is registered with atexit() and for SIGINT,
+ * SIGTERM and SIGHUP.  0, or -1 with the reason in D.
+ */
+int term_start(const struct browser_opts *o, struct diag *d);
+void term_stop(void);
+
+/*
+ * The next key: from the terminal, or the script's next "key"/"type"
+ * command, running its "dump" and "resize" commands on the way (each
+ * dump first asks DRAW to paint the screen).  TERM_END_OF_SCRIPT ends a
+ * script.
+ */
+int term_key(void (*draw)(void *), void *ctx);
+
+#endif

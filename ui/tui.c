@@ -1,0 +1,326 @@
+/* tui: the browser's event loop: layout, status lines, keys, history (implements browser.h). */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <ncursesw/curses.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "browser.h"
+#include "term.h"
+#include "ui.h"
+
+#define WIDE 120		/* from this width, panes side by side */
+
+static void
+top_line(struct tui *t)
+{
+	const struct profile *p = t->p;
+	double hz = p->hz > 0 ? (double)p->hz : 1;
+
+	sbuf_reset(&t->sb);
+	sbuf_printf(&t->sb, " tgprof: %s", t->o->image);
+	if (t->o->ngmon > 0)
+		sbuf_printf(&t->sb, " %s%s", t->o->gmon[0], t->o->ngmon > 1 ? " ..." : "");
+	if (p->nhist == 0)
+		sbuf_puts(&t->sb, " | no histogram: no time");
+	else
+		sbuf_printf(&t->sb, " | %.2f s in %.0f samples of %.2g s", p->total_time / hz,
+		    p->total_time, 1 / hz);
+	if (p->narcs == 0)
+		sbuf_puts(&t->sb, " | no call graph");
+	if (!t->ro.demangle)
+		sbuf_puts(&t->sb, " | raw names");
+	draw_text(0, 0, COLS, sbuf_str(&t->sb), t->colors ? COLOR_PAIR(3) : A_BOLD);
+}
+
+/* Hints, the search or a message on the left; the position in the focused pane on the right. */
+static void
+bottom_line(struct tui *t)
+{
+	struct pane *pn = &t->pane[t->focus];
+	char pos[64] = "";
+	int w;
+
+	sbuf_reset(&t->sb);
+	if (t->prompt != 0)
+		sbuf_printf(&t->sb, "%c%s", t->prompt, t->input);
+	else if (t->message[0] != '\0')
+		sbuf_puts(&t->sb, t->message);
+	else if (t->needle[0] != '\0')
+		sbuf_printf(&t->sb, "/%s: %zu matches (n N: next, previous; Esc: done)",
+		    t->needle, list_count(t, pn, t->needle));
+	else
+		sbuf_puts(&t->sb, "?:help Enter:open Backspace:back Tab:pane /:search q:quit");
+	if (pn->nrows > 0 && t->prompt == 0)
+		snprintf(pos, sizeof pos, " %s %zu/%zu ", pn->name, pn->sel + 1, pn->nrows);
+	w = COLS - (int)strlen(pos);
+	draw_text(LINES - 1, 0, w > 0 ? w : 0, sbuf_str(&t->sb), t->colors ? COLOR_PAIR(3) : A_BOLD);
+	if (w > 0)
+		draw_text(LINES - 1, w, COLS - w, pos, t->colors ? COLOR_PAIR(3) : A_BOLD);
+	if (t->prompt != 0) {
+		curs_set(1);
+		move(LINES - 1, 1 + (int)strlen(t->input));
+	} else {
+		curs_set(0);
+	}
+}
+
+/* Wide: flat | graph above, source below.  Narrow: the focused pane alone. */
+static void
+draw(void *ctx)
+{
+	struct tui *t = ctx;
+	int h = LINES - 2, i;
+
+	for (i = 0; i < NPANES; i++)
+		if (t->pane[i].fill(t, &t->pane[i]) != 0)
+			snprintf(t->message, sizeof t->message, "out of memory");
+	top_line(t);
+	if (COLS >= WIDE && h >= 12) {
+		int top = h * 3 / 5, left = COLS / 2;
+
+		list_draw(t, &t->pane[PANE_FLAT], 1, 0, top, left - 1, t->focus == PANE_FLAT);
+		mvvline(1, left - 1, ACS_VLINE, top);
+		list_draw(t, &t->pane[PANE_GRAPH], 1, left, top, COLS - left, t->focus == PANE_GRAPH);
+		list_draw(t, &t->pane[PANE_SOURCE], 1 + top, 0, h - top, COLS,
+		    t->focus == PANE_SOURCE);
+	} else if (h > 0) {
+		list_draw(t, &t->pane[t->focus], 1, 0, h, COLS, 1);
+	}
+	if (t->help)
+		help_draw(t);
+	bottom_line(t);
+	refresh();
+}
+
+void
+tui_open(struct tui *t, uint32_t fn)
+{
+	if (fn == PF_NONE || fn == t->cur)
+		return;
+	if (t->cur != PF_NONE) {
+		if (t->nback == UI_HISTORY) {
+			memmove(t->back, t->back + 1, (UI_HISTORY - 1) * sizeof *t->back);
+			t->nback--;
+		}
+		t->back[t->nback++] = t->cur;
+	}
+	t->nfwd = 0;
+	t->cur = fn;
+}
+
+/* Back (DIR -1) or forward (1) in the history. */
+static void
+go(struct tui *t, int dir)
+{
+	uint32_t *from = dir < 0 ? t->back : t->fwd, *to = dir < 0 ? t->fwd : t->back;
+	size_t *nfrom = dir < 0 ? &t->nback : &t->nfwd, *nto = dir < 0 ? &t->nfwd : &t->nback;
+
+	if (*nfrom == 0) {
+		snprintf(t->message, sizeof t->message, dir < 0 ? "nothing to go back to" :
+		    "nothing to go forward to");
+		return;
+	}
+	if (*nto < UI_HISTORY)
+		to[(*nto)++] = t->cur;
+	t->cur = from[--*nfrom];
+	flat_select(&t->pane[PANE_FLAT], t->cur);
+}
+
+/* Enter: the function of the selected row, in the call-graph pane. */
+static void
+open_selected(struct tui *t)
+{
+	struct pane *pn = &t->pane[t->focus];
+	uint32_t fn = pn->nrows > 0 ? pn->target(t, pn, pn->sel) : PF_NONE;
+
+	if (fn == PF_NONE)
+		return;
+	tui_open(t, fn);
+	flat_select(&t->pane[PANE_FLAT], fn);
+	t->focus = PANE_GRAPH;
+}
+
+/* ":N": the function or cycle with call-graph index N. */
+static void
+goto_index(struct tui *t, const char *s)
+{
+	long n = strtol(s, NULL, 10);
+	uint32_t i;
+
+	for (i = 0; n > 0 && i < t->p->nsyms + t->p->ncycles; i++) {
+		if (t->p->sym[i].index == n && report_cg_listed(t->r, i)) {
+			tui_open(t, i);
+			flat_select(&t->pane[PANE_FLAT], i);
+			t->focus = PANE_GRAPH;
+			return;
+		}
+	}
+	snprintf(t->message, sizeof t->message, "no call-graph entry [%s]", s);
+}
+
+static void
+search(struct tui *t, int dir, int from_sel)
+{
+	struct pane *pn = &t->pane[t->focus];
+	long i = list_find(t, pn, t->needle, dir, from_sel);
+
+	if (i < 0)
+		snprintf(t->message, sizeof t->message, "\"%s\": no match in this pane", t->needle);
+	else
+		list_to(pn, (size_t)i);
+}
+
+/* A key while a line is typed after / or :. */
+static void
+prompt_key(struct tui *t, int c)
+{
+	size_t n = strlen(t->input);
+
+	if (c == 27) {
+		t->prompt = 0;
+	} else if (c == '\r' || c == '\n' || c == KEY_ENTER) {
+		if (t->prompt == '/') {
+			snprintf(t->needle, sizeof t->needle, "%s", t->input);
+			t->prompt = 0;
+			search(t, 1, 1);
+		} else {
+			t->prompt = 0;
+			goto_index(t, t->input);
+		}
+	} else if (c == KEY_BACKSPACE || c == 127 || c == 8) {
+		if (n > 0)
+			t->input[n - 1] = '\0';
+		else
+			t->prompt = 0;
+	} else if (c >= ' ' && c < 256 && n + 1 < sizeof t->input) {
+		t->input[n] = (char)c;
+		t->input[n + 1] = '\0';
+	}
+}
+
+/* Keys that move within the focused pane; 1 if C was one. */
+static int
+move_key(struct tui *t, int c)
+{
+	struct pane *pn = &t->pane[t->focus];
+	long page = pn->height > 1 ? pn->height - 1 : 1;
+
+	switch (c) {
+	case 'j': case KEY_DOWN: list_move(pn, 1); break;
+	case 'k': case KEY_UP: list_move(pn, -1); break;
+	case KEY_NPAGE: case ' ': list_move(pn, page); break;
+	case KEY_PPAGE: list_move(pn, -page); break;
+	case 4: list_move(pn, page / 2 > 0 ? page / 2 : 1); break;	/* C-d */
+	case 21: list_move(pn, -(page / 2 > 0 ? page / 2 : 1)); break;	/* C-u */
+	case 'g': case KEY_HOME: list_to(pn, 0); break;
+	case 'G': case KEY_END: list_to(pn, pn->nrows > 0 ? pn->nrows - 1 : 0); break;
+	default: return 0;
+	}
+	/* In the flat pane the selection is the function shown. */
+	if (t->focus == PANE_FLAT && pn->nrows > 0)
+		t->cur = pn->target(t, pn, pn->sel);
+	return 1;
+}
+
+/* d: names demangled or raw; the report caches names, so it is made anew. */
+static void
+toggle_demangle(struct tui *t)
+{
+	struct report *r;
+
+	t->ro.demangle = !t->ro.demangle;
+	if ((r = report_new(t->p, &t->ro)) == NULL) {
+		t->ro.demangle = !t->ro.demangle;
+		snprintf(t->message, sizeof t->message, "out of memory");
+		return;
+	}
+	report_free(t->r);
+	t->r = r;
+}
+
+static void
+key(struct tui *t, int c)
+{
+	t->message[0] = '\0';
+	if (t->prompt != 0) {
+		prompt_key(t, c);
+		return;
+	}
+	if (t->help) {
+		t->help = 0;
+		if (c != 'Q')
+			return;
+	}
+	if (move_key(t, c))
+		return;
+	switch (c) {
+	case '\t': t->focus = (t->focus + 1) % NPANES; break;
+	case KEY_BTAB: t->focus = (t->focus + NPANES - 1) % NPANES; break;
+	case '\r': case '\n': case KEY_ENTER: case 'l': case KEY_RIGHT: open_selected(t); break;
+	case KEY_BACKSPACE: case 127: case 8: case 'h': case KEY_LEFT: case TERM_ALT_LEFT:
+		go(t, -1);
+		break;
+	case TERM_ALT_RIGHT: go(t, 1); break;
+	case 'a': t->focus = PANE_SOURCE; break;
+	case '/': case ':': t->prompt = (char)c; t->input[0] = '\0'; break;
+	case 'n': search(t, 1, 0); break;
+	case 'N': search(t, -1, 0); break;
+	case 27: t->needle[0] = '\0'; break;
+	case 'd': toggle_demangle(t); break;
+	case '?': case KEY_F(1): t->help = 1; break;
+	case 'q': case 'Q': case TERM_END_OF_SCRIPT: t->quit = 1; break;
+	case KEY_RESIZE: clearok(curscr, TRUE); break;
+	default: break;
+	}
+}
+
+/* The function first shown: the top of the flat profile, else the first call-graph entry. */
+static uint32_t
+first_function(struct tui *t)
+{
+	struct pane *pn = &t->pane[PANE_FLAT];
+	uint32_t i;
+
+	if (pn->fill(t, pn) == 0 && pn->nrows > 0)
+		return pn->target(t, pn, 0);
+	for (i = 0; i < t->p->nsyms + t->p->ncycles; i++)
+		if (report_cg_listed(t->r, t->p->cg_order[i]))
+			return t->p->cg_order[i];
+	return PF_NONE;
+}
+
+int
+browser_run(const struct profile *p, const struct browser_opts *o, struct diag *d)
+{
+	struct tui t;
+	int rc = 0;
+
+	memset(&t, 0, sizeof t);
+	t.p = p;
+	t.o = o;
+	t.ro = o->ro;
+	t.cur = PF_NONE;
+	sbuf_init(&t.sb);
+	flat_init(&t.pane[PANE_FLAT]);
+	graph_init(&t.pane[PANE_GRAPH]);
+	source_init(&t.pane[PANE_SOURCE]);
+	if ((t.r = report_new(p, &t.ro)) == NULL)
+		rc = diag_oom(d);
+	if (rc == 0 && term_start(o, d) != 0)
+		rc = -1;
+	if (rc == 0) {
+		t.colors = has_colors() && getenv("NO_COLOR") == NULL;
+		t.cur = first_function(&t);
+		while (!t.quit)
+			key(&t, term_key(draw, &t));
+		term_stop();
+	}
+	flat_free(&t.pane[PANE_FLAT]);
+	graph_free(&t.pane[PANE_GRAPH]);
+	source_free(&t.pane[PANE_SOURCE]);
+	report_free(t.r);
+	sbuf_release(&t.sb);
+	return rc;
+}

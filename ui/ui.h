@@ -1,0 +1,95 @@
+/* ui: the browser's shared state, the pane interface and the drawing helpers the panes use. */
+#ifndef TGPROF_UI_H
+#define TGPROF_UI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "browser.h"
+#include "profile.h"
+#include "report.h"
+#include "sbuf.h"
+
+struct tui;
+
+/*
+ * A pane is a list of text rows with a selection, drawn under a header.
+ * The pane's functions build its rows from the browser's state; the list
+ * behaviour (moving, scrolling, searching) is common (ui/list.c).
+ */
+struct pane {
+	const char *name;
+	size_t nrows, sel, top;
+	int height;		/* rows drawn last time, for paging */
+	/* (Re)builds the rows after the selected function or the names changed. */
+	int (*fill)(struct tui *t, struct pane *pn);
+	/* Header lines (0 to 2) into SB, separated by '\n'. */
+	void (*header)(struct tui *t, struct pane *pn, struct sbuf *sb);
+	/* Row I's text into SB; *ATTR gets UI_* flags. */
+	void (*row)(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr);
+	/* The function row I stands for (opened by Enter), or PF_NONE. */
+	uint32_t (*target)(struct tui *t, struct pane *pn, size_t i);
+	void *data;		/* the pane's own: its *_free() releases it */
+};
+
+/* Row attributes. */
+enum {
+	UI_HOT = 1,		/* much time: heat colour */
+	UI_WARM = 2,		/* some time */
+	UI_STRONG = 4,		/* the primary line of a call-graph entry */
+	UI_DIM = 8,		/* not selectable */
+	UI_NOTE = 16		/* a message rather than data */
+};
+
+enum { PANE_FLAT, PANE_GRAPH, PANE_SOURCE, NPANES };
+
+#define UI_HISTORY 256
+
+struct tui {
+	const struct profile *p;
+	const struct browser_opts *o;
+	struct report_opts ro;
+	struct report *r;
+	uint32_t cur;			/* the function shown in the graph and source panes */
+	struct pane pane[NPANES];
+	int focus;
+	uint32_t back[UI_HISTORY], fwd[UI_HISTORY];
+	size_t nback, nfwd;
+	char needle[128];		/* the search, or "" */
+	char prompt;			/* '/' or ':' while a line is typed, else 0 */
+	char input[128];		/* what has been typed */
+	int help;			/* the help overlay is up */
+	char message[256];		/* for the bottom line, until the next key */
+	int quit;
+	struct sbuf sb;
+	int colors;
+};
+
+/* list.c: the list behaviour shared by the panes. */
+void list_move(struct pane *pn, long delta);
+void list_to(struct pane *pn, size_t row);
+/* The next row (DIR 1) or previous (-1) from the selection matching NEEDLE; -1 if none. */
+long list_find(struct tui *t, struct pane *pn, const char *needle, int dir, int from_sel);
+size_t list_count(struct tui *t, struct pane *pn, const char *needle);
+void list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focused);
+
+/* draw.c: UTF-8 text into the screen, cut to a width. */
+void draw_text(int y, int x, int w, const char *s, int attr);
+int draw_attr(const struct tui *t, int flags, int selected);
+
+/* The panes (flat.c, graph.c, source.c); *_free() releases pn->data. */
+void flat_init(struct pane *pn);
+void flat_select(struct pane *pn, uint32_t id);
+void flat_free(struct pane *pn);
+void graph_init(struct pane *pn);
+void graph_free(struct pane *pn);
+void source_init(struct pane *pn);
+void source_free(struct pane *pn);
+
+/* tui.c: makes FN the function shown, remembering the last one for Back. */
+void tui_open(struct tui *t, uint32_t fn);
+
+/* help.c: the key map overlay. */
+void help_draw(struct tui *t);
+
+#endif
