@@ -20,6 +20,7 @@ run "differential suite against GNU gprof" sh "$TOP/tests/diff/run.sh" "$TGPROF"
 run "srcmap against libbfd" sh "$TOP/tests/srcmap.sh" "$OUT/srcmap" "$OUT/diff"
 run "per-line data" sh "$TOP/tests/lines.sh" "$OUT/lines" "$OUT/diff"
 run "clones" sh "$TOP/tests/clones.sh" "$TGPROF" "$OUT/clones" "$OUT/diff"
+run "browser" sh "$TOP/tests/ui.sh" "$TGPROF" "$OUT/ui" "$OUT/diff"
 run "command line" sh "$TOP/tests/cli.sh" "$TGPROF" "$OUT/cli" "$OUT/diff/cycles_O0"
 run "gprof's known defects" sh "$TOP/tests/known.sh" "$TGPROF" "$OUT/known" "$OUT/diff/cycles_O0"
 if command -v mandoc >/dev/null 2>&1; then

@@ -39,6 +39,7 @@ static void
 bottom_line(struct tui *t)
 {
 	struct pane *pn = &t->pane[t->focus];
+	size_t matches = t->needle[0] != '\0' ? list_count(t, pn, t->needle) : 0;	/* uses t->sb */
 	char pos[64] = "";
 	int w;
 
@@ -49,7 +50,7 @@ bottom_line(struct tui *t)
 		sbuf_puts(&t->sb, t->message);
 	else if (t->needle[0] != '\0')
 		sbuf_printf(&t->sb, "/%s: %zu matches (n N: next, previous; Esc: done)",
-		    t->needle, list_count(t, pn, t->needle));
+		    t->needle, matches);
 	else
 		sbuf_puts(&t->sb, "?:help Enter:open Backspace:back Tab:pane /:search q:quit");
 	if (pn->nrows > 0 && t->prompt == 0)

@@ -1,0 +1,112 @@
+#!/bin/sh
+# tests/ui.sh: the browser, scripted in-process (TGPROF_SCRIPT) and end to end in tmux.
+#
+# Usage: ui.sh TGPROF OUT DIFFOUT
+# 1. tests/ui/browse.keys drives every pane and key over bench/synth.py's
+#    30-function profile (deterministic) on an 80x24 then 140x40 screen;
+#    each dump must equal tests/ui/NAME.expected.
+# 2. On cycles.c (from the differential suite), the panes must show what
+#    tgprof --batch prints: flat rows and call-graph entries are the same
+#    report rows, and the source pane the exact call counts.
+# 3. In tmux, a real terminal: start, search, open, follow a caller, back,
+#    help, resize, quit, and the terminal must be given back (also on SIGTERM).
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+TGPROF=$1
+OUT=$2
+DIFFOUT=$(cd "$3" && pwd)
+T_NAME=ui
+. "$TOP/tests/lib.sh"
+mkdir -p "$OUT"
+export LC_ALL=C.UTF-8
+
+"$TGPROF" -v | grep -q . || fatal "no tgprof"
+grep -q 'HAVE_UI 1' "$TOP/config.h" || { pass "built without ncursesw: skipped"; finish; }
+
+# 1. Golden screens.
+python3 "$TOP/bench/synth.py" 30 "$OUT/syn" >/dev/null || fatal "bench/synth.py failed"
+mkdir -p "$OUT/syn/dumps"
+(cd "$OUT/syn/dumps" && TGPROF_SCRIPT="$TOP/tests/ui/browse.keys" "$TGPROF" ../prog ../gmon.out)
+check "scripted run exits 0" [ $? -eq 0 ]
+for e in "$TOP"/tests/ui/*.expected; do
+	n=$(basename "$e" .expected)
+	if cmp -s "$e" "$OUT/syn/dumps/$n"; then
+		pass "screen $n"
+	else
+		fail "screen $n"
+		diff "$e" "$OUT/syn/dumps/$n" | head -n 10 | sed 's/^/#   /'
+	fi
+done
+
+# 2. The panes against batch output on a real program.
+P=$DIFFOUT/cycles_O0
+LC_ALL=C "$TGPROF" --batch -b -p "$P/prog" "$P/gmon.out" | sed -n '6,24p' >"$OUT/flat.batch"
+cat >"$OUT/cycles.keys" <<'KEYS'
+dump flat
+key :
+KEYS
+idx=$(LC_ALL=C "$TGPROF" --batch -b -q "$P/prog" "$P/gmon.out" |
+    sed -n 's/^\[\([0-9]*\)\].* fib \[[0-9]*\]$/\1/p')
+entry=$(LC_ALL=C "$TGPROF" --batch -b -q "$P/prog" "$P/gmon.out" |
+    awk -v i="[$idx]" '/^-----/ { if (hit) exit; n = 0; next } { line[n++] = $0 } index($0, i) == 1 { hit = 1 }
+        END { for (k = 0; k < n; k++) print line[k] }')
+printf '%s\n' "$entry" >"$OUT/entry.batch"
+printf 'type %s\nkey Enter\ndump graph\nkey Tab\ndump source\nkey Q\n' "$idx" >>"$OUT/cycles.keys"
+(cd "$OUT" && TGPROF_SCRIPT="$OUT/cycles.keys" TGPROF_SIZE=100x30 "$TGPROF" "$P/prog" "$P/gmon.out")
+n=$(wc -l <"$OUT/flat.batch")
+sed -n "5,$((4 + n))p" "$OUT/flat" | cut -c2- >"$OUT/flat.ui"
+check "flat pane rows = tgprof --batch -p rows ($n)" cmp -s "$OUT/flat.batch" "$OUT/flat.ui"
+n=$(wc -l <"$OUT/entry.batch")
+sed -n "4,$((3 + n))p" "$OUT/graph" | cut -c2- >"$OUT/entry.ui"
+check "call-graph pane = fib's entry in tgprof --batch -q ($n rows)" cmp -s "$OUT/entry.batch" "$OUT/entry.ui"
+check "source pane: fib's line makes 12540000 calls" \
+    grep -q '^> *[0-9.]*  *12540000  *44  long fib' "$OUT/source"
+
+# 3. tmux.
+if ! command -v tmux >/dev/null 2>&1; then
+	pass "tmux not installed: end-to-end tests skipped"
+	finish
+fi
+S=tgprof-test-$$
+T="tmux -L $S"
+cap() { $T capture-pane -p -t "$S" >"$OUT/tmux.$1"; }
+# waitfor TEXT: until the pane shows TEXT (5 s at most; no fixed sleeps in the checks).
+waitfor() {
+	i=0
+	while [ $i -lt 100 ]; do
+		$T capture-pane -p -t "$S" 2>/dev/null | grep -q -- "$1" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+$T kill-server 2>/dev/null
+$T new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.before' && '$TGPROF' prog gmon.out; echo EXIT=\$?; stty -g >'$OUT/stty.after'; sleep 30" ||
+    fatal "tmux cannot start"
+check "tmux: the browser starts" waitfor "Flat profile: 17 functions"
+$T send-keys -t "$S" / f i b Enter
+check "tmux: search finds fib" waitfor "/fib: 1 matches"
+$T send-keys -t "$S" Enter
+check "tmux: Enter opens fib's call graph" waitfor "Call graph: fib"
+$T send-keys -t "$S" k Enter
+check "tmux: a caller opens" waitfor "Call graph: main"
+$T send-keys -t "$S" BSpace
+check "tmux: back to fib" waitfor "Call graph: fib"
+$T send-keys -t "$S" '?'
+check "tmux: help" waitfor "tgprof keys"
+$T send-keys -t "$S" q
+$T resize-window -t "$S" -x 150 -y 40 2>/dev/null
+check "tmux: resize to 150 columns shows the panes side by side" waitfor "Flat profile.*Call graph: fib"
+$T send-keys -t "$S" q
+check "tmux: q quits with status 0" waitfor "EXIT=0"
+cap final
+check "tmux: the terminal is given back" cmp -s "$OUT/stty.before" "$OUT/stty.after"
+$T kill-server 2>/dev/null
+S=$S-term
+T="tmux -L $S"
+$T new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty2.before' && '$TGPROF' prog gmon.out; echo EXIT=\$?; stty -g >'$OUT/stty2.after'; sleep 30"
+waitfor "Flat profile" && pkill -TERM -f "^$TGPROF prog gmon.out\$"
+check "tmux: SIGTERM ends the browser" waitfor "EXIT=143"
+check "tmux: the terminal is given back after SIGTERM" cmp -s "$OUT/stty2.before" "$OUT/stty2.after"
+$T kill-server 2>/dev/null
+finish
