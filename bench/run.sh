@@ -57,6 +57,20 @@ lines() {
 	echo "  $("$TOP/tests/tools/test-lines" -t "$d/prog" "$d/gmon.out")"
 }
 
+# The browser on the 100,000-function profile: the first screen (load
+# included) and the keys of bench/browse.keys, each handled and redrawn.
+browser() {
+	d=$OUT/s100000
+	grep -q 'HAVE_UI 1' "$TOP/config.h" || { echo "(browser: built without ncursesw)"; return; }
+	printf 'key Q\n' >"$OUT/quit.keys"
+	set -- $(best 3 env TGPROF_SCRIPT="$OUT/quit.keys" "$TGPROF" "$d/prog" "$d/gmon.out")
+	report "browser, first screen, 100,000 functions" "$1" "$2"
+	echo "  (goal: under 1 s)"
+	TGPROF_KEYTIMES=$OUT/keytimes TGPROF_SCRIPT=$TOP/bench/browse.keys \
+	    "$TGPROF" "$d/prog" "$d/gmon.out" || exit 1
+	echo "browser keys, 100,000 functions:  $(cat "$OUT/keytimes") (goal: each under 50 ms)"
+}
+
 {
 	echo "tgprof benchmark, $(date -u +%Y-%m-%d), $(nproc) CPUs, $(uname -m)"
 	for n in 20000 100000; do
@@ -81,6 +95,7 @@ lines() {
 		echo "(gprof at 100,000 functions: BENCH_FULL=1; measured 2026-11-22: 377.8 s, 106140 KiB)"
 	fi
 	lines
+	browser
 	python3 "$TOP/bench/chain.py" 600000 "$OUT/chain" || exit 1
 	set -- $(best 3 "$TGPROF" --batch -S "$OUT/chain/syms" "$OUT/s20000/prog" "$OUT/chain/gmon.out")
 	report "tgprof, 600,000-function chain" "$1" "$2"

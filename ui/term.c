@@ -182,6 +182,7 @@ script_key(void (*draw)(void *), void *ctx)
 	char line[512], *arg;
 	int w, h, k;
 
+	draw(ctx);	/* as on a terminal: the screen is up to date before each key */
 	while (ipending >= npending && fgets(line, sizeof line, script) != NULL) {
 		line[strcspn(line, "\n")] = '\0';
 		if (line[0] == '#' || line[0] == '\0')

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "browser.h"
 #include "term.h"
@@ -34,12 +35,34 @@ top_line(struct tui *t)
 	draw_text(0, 0, COLS, sbuf_str(&t->sb), t->colors ? COLOR_PAIR(3) : A_BOLD);
 }
 
+/* The matches of the search in the focused pane, counted again only when they may change. */
+static size_t
+match_count(struct tui *t)
+{
+	struct pane *pn = &t->pane[t->focus];
+	uint32_t cur = t->focus == PANE_FLAT ? PF_NONE : t->cur;	/* the flat rows stay */
+
+	if (t->needle[0] == '\0')
+		return 0;
+	if (strcmp(t->count.needle, t->needle) != 0 || t->count.focus != t->focus ||
+	    t->count.cur != cur || t->count.nrows != pn->nrows ||
+	    t->count.demangle != t->ro.demangle) {
+		memcpy(t->count.needle, t->needle, sizeof t->needle);
+		t->count.focus = t->focus;
+		t->count.cur = cur;
+		t->count.nrows = pn->nrows;
+		t->count.demangle = t->ro.demangle;
+		t->count.n = list_count(t, pn, t->needle);	/* uses t->sb */
+	}
+	return t->count.n;
+}
+
 /* Hints, the search or a message on the left; the position in the focused pane on the right. */
 static void
 bottom_line(struct tui *t)
 {
 	struct pane *pn = &t->pane[t->focus];
-	size_t matches = t->needle[0] != '\0' ? list_count(t, pn, t->needle) : 0;	/* uses t->sb */
+	size_t matches = match_count(t);
 	char pos[64] = "";
 	int w;
 
@@ -292,6 +315,48 @@ first_function(struct tui *t)
 	return PF_NONE;
 }
 
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * Keys until q.  With TGPROF_KEYTIMES naming a file, the time each key
+ * takes (handled and the screen redrawn) is measured and the slowest and
+ * the mean written there at the end, for make bench.
+ */
+static void
+loop(struct tui *t)
+{
+	const char *times = getenv("TGPROF_KEYTIMES");
+	double slowest = 0, sum = 0, t0;
+	unsigned long n = 0;
+	FILE *f;
+
+	while (!t->quit) {
+		int c = term_key(draw, t);
+
+		t0 = now();
+		key(t, c);
+		if (times == NULL || c == TERM_END_OF_SCRIPT || t->quit)
+			continue;
+		draw(t);
+		t0 = now() - t0;
+		sum += t0;
+		slowest = t0 > slowest ? t0 : slowest;
+		n++;
+	}
+	if (times != NULL && (f = fopen(times, "w")) != NULL) {
+		fprintf(f, "%lu keys, slowest %.1f ms, mean %.1f ms\n", n, slowest * 1e3,
+		    n > 0 ? sum / (double)n * 1e3 : 0.0);
+		fclose(f);
+	}
+}
+
 int
 browser_run(const struct profile *p, const struct browser_opts *o, struct diag *d)
 {
@@ -314,8 +379,7 @@ browser_run(const struct profile *p, const struct browser_opts *o, struct diag *
 	if (rc == 0) {
 		t.colors = has_colors() && getenv("NO_COLOR") == NULL;
 		t.cur = first_function(&t);
-		while (!t.quit)
-			key(&t, term_key(draw, &t));
+		loop(&t);
 		term_stop();
 	}
 	flat_free(&t.pane[PANE_FLAT]);

@@ -56,6 +56,12 @@ struct tui {
 	uint32_t back[UI_HISTORY], fwd[UI_HISTORY];
 	size_t nback, nfwd;
 	char needle[128];		/* the search, or "" */
+	struct {			/* the matches counted last, while nothing changes */
+		char needle[128];
+		int focus, demangle;
+		uint32_t cur;
+		size_t nrows, n;
+	} count;
 	char prompt;			/* '/' or ':' while a line is typed, else 0 */
 	char input[128];		/* what has been typed */
 	int help;			/* the help overlay is up */
