@@ -275,7 +275,7 @@ one_file(struct astate *st, FILE *out, uint32_t file, const struct aline *v, siz
 {
 	const char *name = profile_file_name(st->p, file);
 	char tmp[PATH_MAX];
-	FILE *src = profile_source_open(st->o->search, st->o->nsearch, name), *dst = out;
+	FILE *src = profile_source_open(st->o->search, st->o->nsearch, name, NULL, 0), *dst = out;
 	int rc;
 
 	if (src == NULL) {

@@ -22,6 +22,14 @@ struct browser_opts {
 	 */
 	const char *script;
 	int cols, lines;
+	/*
+	 * The profile analysed again with symspecs added to the command
+	 * line's (the browser's exclude and focus keys: -E and -F).  Returns
+	 * 0 with a new profile the caller frees, or -1 with the reason in D.
+	 */
+	int (*reload)(void *ctx, const struct pf_spec *extra, size_t n, struct profile **out,
+	    struct diag *d);
+	void *reload_ctx;
 };
 
 /*

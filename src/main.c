@@ -56,6 +56,28 @@ run(struct opts *o, struct diag *d)
 	return rc;
 }
 
+#if HAVE_UI
+/* browser_opts.reload: the command line's analysis, with EXTRA symspecs after its own. */
+static int
+reload(void *ctx, const struct pf_spec *extra, size_t n, struct profile **out, struct diag *d)
+{
+	const struct opts *o = ctx;
+	struct pf_opts po = o->load;
+	struct pf_spec *all = calloc(o->nspec + n + 1, sizeof *all);
+	int rc;
+
+	if (all == NULL)
+		return diag_oom(d);
+	memcpy(all, o->spec, o->nspec * sizeof *all);
+	memcpy(all + o->nspec, extra, n * sizeof *all);
+	po.spec = all;
+	po.nspec = o->nspec + n;
+	rc = profile_load(out, &po, d);
+	free(all);
+	return rc;
+}
+#endif
+
 /*
  * The browser, for a terminal (or a TGPROF_SCRIPT, on a virtual screen of
  * TGPROF_SIZE, "COLSxLINES", 80x24 by default).  It folds GCC's clones into
@@ -86,6 +108,8 @@ browse(struct opts *o, struct diag *d)
 	b.nsearch = o->nsearch;
 	b.mouse = o->mouse;
 	b.script = getenv("TGPROF_SCRIPT");
+	b.reload = reload;
+	b.reload_ctx = o;
 	if (size == NULL || sscanf(size, "%dx%d", &b.cols, &b.lines) != 2)
 		b.cols = 80, b.lines = 24;
 	rc = browser_run(p, &b, d) != 0;

@@ -329,17 +329,18 @@ profile_lines_release(struct pf_lines *l)
 	l->file = PF_NONE;
 }
 
-FILE *
-profile_source_open(char *const *search, size_t nsearch, const char *name)
+static FILE *
+find_source(char *const *search, size_t nsearch, const char *name, char *path)
 {
 	const char *base = strrchr(name, '/');
-	char path[PATH_MAX];
 	size_t i;
 	FILE *f;
 	int pass;
 
-	if ((f = fopen(name, "rb")) != NULL)
+	if ((f = fopen(name, "rb")) != NULL) {
+		snprintf(path, PATH_MAX, "%s", name);
 		return f;
+	}
 	/* A relative name is tried under each directory, then (as any name) its basename. */
 	for (pass = name[0] == '/'; pass < 2; pass++) {
 		const char *tail = pass == 0 ? name : base ? base + 1 : NULL;
@@ -349,8 +350,8 @@ profile_source_open(char *const *search, size_t nsearch, const char *name)
 
 			do {
 				colon = strchr(dirs, ':');
-				if (snprintf(path, sizeof path, "%.*s/%s", colon ? (int)(colon - dirs) :
-				    (int)strlen(dirs), dirs, tail) < (int)sizeof path &&
+				if (snprintf(path, PATH_MAX, "%.*s/%s", colon ? (int)(colon - dirs) :
+				    (int)strlen(dirs), dirs, tail) < PATH_MAX &&
 				    (f = fopen(path, "rb")) != NULL)
 					return f;
 				dirs = colon + 1;
@@ -358,4 +359,16 @@ profile_source_open(char *const *search, size_t nsearch, const char *name)
 		}
 	}
 	return NULL;
+}
+
+FILE *
+profile_source_open(char *const *search, size_t nsearch, const char *name, char *path,
+    size_t pathsize)
+{
+	char found[PATH_MAX];
+	FILE *f = find_source(search, nsearch, name, found);
+
+	if (f != NULL && path != NULL)
+		snprintf(path, pathsize, "%s", found);
+	return f;
 }

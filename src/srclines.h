@@ -39,8 +39,10 @@ void profile_lines_release(struct pf_lines *l);
  * Opens source file NAME (a profile_file_name()) for reading where gprof
  * -A looks for it: as named, then under each directory of the
  * colon-separated lists SEARCH (relative names whole, then any name by its
- * last component).  NULL if it is nowhere.
+ * last component).  NULL if it is nowhere.  The path opened goes to PATH
+ * (PATHSIZE bytes) unless PATH is NULL.
  */
-FILE *profile_source_open(char *const *search, size_t nsearch, const char *name);
+FILE *profile_source_open(char *const *search, size_t nsearch, const char *name, char *path,
+    size_t pathsize);
 
 #endif

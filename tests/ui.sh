@@ -51,7 +51,10 @@ entry=$(LC_ALL=C "$TGPROF" --batch -b -q "$P/prog" "$P/gmon.out" |
     awk -v i="[$idx]" '/^-----/ { if (hit) exit; n = 0; next } { line[n++] = $0 } index($0, i) == 1 { hit = 1 }
         END { for (k = 0; k < n; k++) print line[k] }')
 printf '%s\n' "$entry" >"$OUT/entry.batch"
-printf 'type %s\nkey Enter\ndump graph\nkey Tab\ndump source\nkey Q\n' "$idx" >>"$OUT/cycles.keys"
+member=$(LC_ALL=C "$TGPROF" --batch -b -q "$P/prog" "$P/gmon.out" |
+    sed -n 's/^\[\([0-9]*\)\].* is_even <cycle \([0-9]*\)> \[[0-9]*\]$/\1 \2/p')
+printf 'type %s\nkey Enter\ndump graph\nkey Tab\ndump source\nkey :\ntype %s\nkey Enter\nkey Enter\ndump cycle\nkey Q\n' \
+    "$idx" "${member% *}" >>"$OUT/cycles.keys"
 (cd "$OUT" && TGPROF_SCRIPT="$OUT/cycles.keys" TGPROF_SIZE=100x30 "$TGPROF" "$P/prog" "$P/gmon.out")
 n=$(wc -l <"$OUT/flat.batch")
 sed -n "5,$((4 + n))p" "$OUT/flat" | cut -c2- >"$OUT/flat.ui"
@@ -61,6 +64,9 @@ sed -n "4,$((3 + n))p" "$OUT/graph" | cut -c2- >"$OUT/entry.ui"
 check "call-graph pane = fib's entry in tgprof --batch -q ($n rows)" cmp -s "$OUT/entry.batch" "$OUT/entry.ui"
 check "source pane: fib's line makes 12540000 calls" \
     grep -q '^> *[0-9.]*  *12540000  *44  long fib' "$OUT/source"
+
+check "Enter on a cycle member's line opens <cycle ${member#* } as a whole>" \
+    grep -q "^>\\[[0-9]*\\].*<cycle ${member#* } as a whole> \\[[0-9]*\\]\$" "$OUT/cycle"
 
 # 3. tmux.
 if ! command -v tmux >/dev/null 2>&1; then
@@ -93,7 +99,7 @@ check "tmux: a caller opens" waitfor "Call graph: main"
 $T send-keys -t "$S" BSpace
 check "tmux: back to fib" waitfor "Call graph: fib"
 $T send-keys -t "$S" '?'
-check "tmux: help" waitfor "tgprof keys"
+check "tmux: help" waitfor "Keys (q, Esc or ? closes this"
 $T send-keys -t "$S" q
 $T resize-window -t "$S" -x 150 -y 40 2>/dev/null
 check "tmux: resize to 150 columns shows the panes side by side" waitfor "Flat profile.*Call graph: fib"

@@ -59,8 +59,10 @@ draw_attr(const struct tui *t, int flags, int selected)
 		a |= COLOR_PAIR(2);
 	if (flags & UI_STRONG)
 		a |= A_BOLD;
-	if (flags & (UI_DIM | UI_NOTE))
+	if (flags & UI_NOTE)
 		a |= t->colors ? COLOR_PAIR(4) : A_DIM;
+	else if (flags & UI_DIM)
+		a |= A_DIM;
 	if (selected)
 		a |= A_REVERSE;
 	return a;

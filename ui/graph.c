@@ -85,11 +85,17 @@ graph_fill(struct tui *t, struct pane *pn)
 static void
 graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 {
+	const struct profile *p = t->p;
+	uint32_t id = t->cur;
+
 	sbuf_puts(sb, "Call graph: ");
-	if (t->cur == PF_NONE)
+	if (id == PF_NONE)
 		sbuf_puts(sb, "no function selected");
 	else
-		report_name(t->r, sb, t->cur);
+		report_name(t->r, sb, id);
+	/* gprof splits a function's time among its callers by their calls. */
+	if (id != PF_NONE && id < p->nsyms && p->caller_start[id + 1] - p->caller_start[id] > 1)
+		sbuf_puts(sb, "; callers' self and children: estimated, by calls");
 	sbuf_putc(sb, '\n');
 	report_cg_columns(t->r, sb);
 }
@@ -136,6 +142,8 @@ graph_target(struct tui *t, struct pane *pn, size_t i)
 	case CALLER: return t->p->arc[g->row[i].ref].parent;
 	case CALLEE: return t->p->arc[g->row[i].ref].child;
 	case MEMBER: return g->row[i].ref;
+	case PRIMARY:	/* a cycle member's line opens the cycle as a whole */
+		return t->p->sym[g->shown].cycle != 0 ? t->p->sym[g->shown].cyc_head : PF_NONE;
 	default: return PF_NONE;
 	}
 }

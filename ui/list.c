@@ -3,7 +3,10 @@
 #include <ncursesw/curses.h>
 
 #include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ui.h"
 
@@ -21,9 +24,8 @@ list_move(struct pane *pn, long delta)
 	list_to(pn, s < 0 ? 0 : (size_t)s);
 }
 
-/* Smart case: a needle without capitals matches any case. */
-static int
-matches(const char *text, const char *needle)
+int
+list_matches(const char *text, const char *needle)
 {
 	size_t n = strlen(needle), i;
 	int fold = 1;
@@ -50,7 +52,7 @@ row_matches(struct tui *t, struct pane *pn, size_t i, const char *needle)
 
 	sbuf_reset(&t->sb);
 	pn->row(t, pn, i, &t->sb, &attr);
-	return !(attr & UI_NOTE) && matches(sbuf_str(&t->sb), needle);
+	return !(attr & UI_NOTE) && list_matches(sbuf_str(&t->sb), needle);
 }
 
 long
@@ -119,6 +121,7 @@ list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focuse
 			break;
 	}
 	pn->height = y + h - row;
+	pn->box_y = y, pn->box_x = x, pn->box_h = h, pn->box_w = w, pn->rows_y = row;
 	scroll_to_sel(pn, pn->height);
 	for (i = 0; row < y + h; i++, row++) {
 		size_t k = pn->top + (size_t)i;
@@ -131,8 +134,52 @@ list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focuse
 		sbuf_reset(&t->sb);
 		pn->row(t, pn, k, &t->sb, &attr);
 		a = draw_attr(t, attr, focused && k == pn->sel);
-		if (t->needle[0] != '\0' && !(attr & UI_NOTE) && matches(sbuf_str(&t->sb), t->needle))
+		if (t->needle[0] != '\0' && !(attr & UI_NOTE) && list_matches(sbuf_str(&t->sb), t->needle))
 			a |= A_UNDERLINE;
 		draw_text(row, x, w, t->sb.failed ? "(out of memory)" : sbuf_str(&t->sb), a);
 	}
+}
+
+/* Header and rows of PN to F; 0, or -1 on a write error. */
+static int
+write_rows(struct tui *t, struct pane *pn, FILE *f)
+{
+	size_t i;
+	int attr;
+
+	sbuf_reset(&t->sb);
+	pn->header(t, pn, &t->sb);
+	fprintf(f, "%s", sbuf_str(&t->sb));
+	if (t->sb.len > 0 && t->sb.s[t->sb.len - 1] != '\n')
+		fputc('\n', f);
+	for (i = 0; i < pn->nrows; i++) {
+		sbuf_reset(&t->sb);
+		attr = 0;
+		pn->row(t, pn, i, &t->sb, &attr);
+		fprintf(f, "%s\n", sbuf_str(&t->sb));
+	}
+	return t->sb.failed || ferror(f) ? -1 : 0;
+}
+
+int
+list_write(struct tui *t, struct pane *pn, const char *path)
+{
+	char tmp[4096];
+	FILE *f;
+	int fd, rc;
+
+	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp ||
+	    (fd = mkstemp(tmp)) < 0)
+		return -1;
+	if ((f = fdopen(fd, "w")) == NULL) {
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	rc = write_rows(t, pn, f);
+	if (fclose(f) != 0 || rc != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
 }

@@ -16,6 +16,7 @@ struct source {
 	char **line;		/* line k + 1 starts at line[k] */
 	size_t nline;
 	char note[512];		/* why there is nothing to show, or "" */
+	char path[4096];	/* where the text was found */
 };
 
 /* Reads the whole of F into s->text, cut into lines. */
@@ -68,7 +69,8 @@ load_file(struct tui *t, struct source *s, uint32_t file)
 	if (s->file == file && s->text != NULL)
 		return;
 	drop_text(s);
-	if ((f = profile_source_open(t->o->search, t->o->nsearch, name)) == NULL) {
+	if ((f = profile_source_open(t->o->search, t->o->nsearch, name, s->path,
+	    sizeof s->path)) == NULL) {
 		snprintf(s->note, sizeof s->note,
 		    "%s: not found (-I DIR or GPROF_PATH say where sources are)", name);
 		return;
@@ -194,6 +196,14 @@ static uint32_t
 source_target(struct tui *t, struct pane *pn, size_t i)
 {
 	return PF_NONE;
+}
+
+const char *
+source_path(const struct pane *pn)
+{
+	const struct source *s = pn->data;
+
+	return s != NULL && s->text != NULL && s->note[0] == '\0' ? s->path : NULL;
 }
 
 void

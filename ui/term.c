@@ -20,6 +20,8 @@
  *   resize W H    the screen becomes W columns by H lines
  *   dump FILE     the screen as text into FILE, each line marked '>' where
  *                 it shows the selection (reverse video), else ' '
+ *   mouse B X Y   a mouse event at column X, line Y (from 0): B is click,
+ *                 double, up or down (the wheel)
  * Blank lines and lines starting with # are skipped.
  */
 static FILE *script;
@@ -27,6 +29,7 @@ static SCREEN *screen;
 static FILE *null_out, *null_in;
 static int started;
 static char pending[512];	/* the rest of a "type" command */
+static int mouse_y, mouse_x, mouse_button;	/* a script's last mouse event */
 static size_t npending, ipending;
 
 void
@@ -175,6 +178,45 @@ dump(const char *path)
 	fclose(f);
 }
 
+/* "mouse B X Y": 1 if it is one. */
+static int
+script_mouse(const char *arg)
+{
+	static const char *const kinds[] = { "", "click", "double", "", "up", "down" };
+	char kind[16];
+	int k;
+
+	if (sscanf(arg, "%15s %d %d", kind, &mouse_x, &mouse_y) != 3)
+		return 0;
+	for (k = 1; k < 6; k++)
+		if (kinds[k][0] != '\0' && strcmp(kind, kinds[k]) == 0)
+			mouse_button = k;
+	return 1;
+}
+
+void
+term_mouse(int *y, int *x, int *button)
+{
+	MEVENT ev;
+
+	if (script != NULL) {
+		*y = mouse_y, *x = mouse_x, *button = mouse_button;
+		return;
+	}
+	*button = 0;
+	if (getmouse(&ev) != OK)
+		return;
+	*y = ev.y, *x = ev.x;
+	if (ev.bstate & BUTTON1_DOUBLE_CLICKED)
+		*button = 2;
+	else if (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))
+		*button = 1;
+	else if (ev.bstate & BUTTON4_PRESSED)
+		*button = 4;
+	else if (ev.bstate & BUTTON5_PRESSED)
+		*button = 5;
+}
+
 /* The script's next key, running the commands before it. */
 static int
 script_key(void (*draw)(void *), void *ctx)
@@ -198,6 +240,8 @@ script_key(void (*draw)(void *), void *ctx)
 		} else if (strncmp(line, "dump ", 5) == 0) {
 			draw(ctx);
 			dump(arg);
+		} else if (strncmp(line, "mouse ", 6) == 0 && script_mouse(arg)) {
+			return KEY_MOUSE;
 		} else if (sscanf(line, "resize %d %d", &w, &h) == 2 && w > 0 && h > 0) {
 			resizeterm(h, w);
 			return KEY_RESIZE;

@@ -23,4 +23,10 @@ void term_stop(void);
  */
 int term_key(void (*draw)(void *), void *ctx);
 
+/*
+ * After KEY_MOUSE: where and what.  *BUTTON is 1 (click), 2 (double
+ * click), 4 (wheel up) or 5 (wheel down); 0 if the event is none of those.
+ */
+void term_mouse(int *y, int *x, int *button);
+
 #endif

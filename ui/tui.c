@@ -2,10 +2,13 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <ncursesw/curses.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "browser.h"
 #include "term.h"
@@ -32,6 +35,10 @@ top_line(struct tui *t)
 		sbuf_puts(&t->sb, " | no call graph");
 	if (!t->ro.demangle)
 		sbuf_puts(&t->sb, " | raw names");
+	if (t->nnarrow > 0)
+		sbuf_printf(&t->sb, " | %s %s%s (u undoes)",
+		    t->spec[2 * t->nnarrow - 2].table == SPEC_INCL_TIME ? "only" : "without",
+		    t->spec_name[t->nnarrow - 1], t->nnarrow > 1 ? " and more" : "");
 	draw_text(0, 0, COLS, sbuf_str(&t->sb), t->colors ? COLOR_PAIR(3) : A_BOLD);
 }
 
@@ -57,6 +64,25 @@ match_count(struct tui *t)
 	return t->count.n;
 }
 
+/*
+ * The selected function's self time with its sampling error: n samples
+ * are good to about sqrt(n) (the gprof manual's rule of thumb).
+ */
+static void
+sampling_error(struct tui *t, uint32_t id)
+{
+	double n = t->p->sym[id].time, hz = (double)t->p->hz;
+
+	report_name_only(t->r, &t->sb, id);
+	if (n > 0)
+		sbuf_printf(&t->sb, ": %.2f s %s %.2f s (%.0f samples)%s", n / hz,
+		    MB_CUR_MAX > 1 ? "\u00b1" : "+-", sqrt(n) / hz, n,
+		    n < UI_FEW_SAMPLES ? ", too few to trust" : "");
+	else
+		sbuf_puts(&t->sb, ": no samples");
+	sbuf_puts(&t->sb, "   ? help");
+}
+
 /* Hints, the search or a message on the left; the position in the focused pane on the right. */
 static void
 bottom_line(struct tui *t)
@@ -74,6 +100,8 @@ bottom_line(struct tui *t)
 	else if (t->needle[0] != '\0')
 		sbuf_printf(&t->sb, "/%s: %zu matches (n N: next, previous; Esc: done)",
 		    t->needle, matches);
+	else if (t->cur != PF_NONE && t->cur < t->p->nsyms && t->p->hz > 0)
+		sampling_error(t, t->cur);
 	else
 		sbuf_puts(&t->sb, "?:help Enter:open Backspace:back Tab:pane /:search q:quit");
 	if (pn->nrows > 0 && t->prompt == 0)
@@ -97,7 +125,16 @@ draw(void *ctx)
 	struct tui *t = ctx;
 	int h = LINES - 2, i;
 
-	for (i = 0; i < NPANES; i++)
+	if (t->pane[PANE_FLAT].fill(t, &t->pane[PANE_FLAT]) != 0)
+		snprintf(t->message, sizeof t->message, "out of memory");
+	if (t->flat_seen != t->flat_gen) {	/* sorted or filtered: follow the selection */
+		struct pane *fp = &t->pane[PANE_FLAT];
+
+		t->flat_seen = t->flat_gen;
+		if (t->focus == PANE_FLAT && fp->nrows > 0)
+			t->cur = fp->target(t, fp, fp->sel);
+	}
+	for (i = PANE_GRAPH; i < NPANES; i++)
 		if (t->pane[i].fill(t, &t->pane[i]) != 0)
 			snprintf(t->message, sizeof t->message, "out of memory");
 	top_line(t);
@@ -113,7 +150,9 @@ draw(void *ctx)
 		list_draw(t, &t->pane[t->focus], 1, 0, h, COLS, 1);
 	}
 	if (t->help)
-		help_draw(t);
+		list_draw(t, &t->help_pane, 1, 0, LINES - 2, COLS, 1);
+	if (t->info)
+		help_info(t);
 	bottom_line(t);
 	refresh();
 }
@@ -196,7 +235,58 @@ search(struct tui *t, int dir, int from_sel)
 		list_to(pn, (size_t)i);
 }
 
-/* A key while a line is typed after / or :. */
+/* P: the focused pane as text into FILE (by default tgprof-PANE.txt). */
+static void
+write_pane(struct tui *t, const char *file)
+{
+	struct pane *pn = &t->pane[t->focus];
+	char name[256];
+
+	if (file[0] == '\0') {
+		snprintf(name, sizeof name, "tgprof-%s.txt", pn->name);
+		file = name;
+	}
+	if (list_write(t, pn, file) != 0)
+		snprintf(t->message, sizeof t->message, "%.200s: cannot write it", file);
+	else
+		snprintf(t->message, sizeof t->message, "wrote %zu rows to %.200s", pn->nrows, file);
+}
+
+/* A typed line is complete: what it is for depends on the key that asked for it. */
+static void
+prompt_done(struct tui *t, char kind, const char *text)
+{
+	char *end;
+	double v;
+
+	switch (kind) {
+	case '/':
+		snprintf(t->needle, sizeof t->needle, "%s", text);
+		search(t, 1, 1);
+		break;
+	case ':':
+		goto_index(t, text);
+		break;
+	case '\\':
+		snprintf(t->filter, sizeof t->filter, "%s", text);
+		t->flat_gen++;
+		break;
+	case 'L':
+		v = strtod(text, &end);
+		if (end == text || v < 0 || v > 100) {
+			snprintf(t->message, sizeof t->message, "a percent from 0 to 100, please");
+			return;
+		}
+		t->limit = v;
+		t->flat_gen++;
+		break;
+	case 'P':
+		write_pane(t, text);
+		break;
+	}
+}
+
+/* A key while a line is typed after /, :, \\, L or P. */
 static void
 prompt_key(struct tui *t, int c)
 {
@@ -205,14 +295,10 @@ prompt_key(struct tui *t, int c)
 	if (c == 27) {
 		t->prompt = 0;
 	} else if (c == '\r' || c == '\n' || c == KEY_ENTER) {
-		if (t->prompt == '/') {
-			snprintf(t->needle, sizeof t->needle, "%s", t->input);
-			t->prompt = 0;
-			search(t, 1, 1);
-		} else {
-			t->prompt = 0;
-			goto_index(t, t->input);
-		}
+		char kind = t->prompt;
+
+		t->prompt = 0;
+		prompt_done(t, kind, t->input);
 	} else if (c == KEY_BACKSPACE || c == 127 || c == 8) {
 		if (n > 0)
 			t->input[n - 1] = '\0';
@@ -224,11 +310,10 @@ prompt_key(struct tui *t, int c)
 	}
 }
 
-/* Keys that move within the focused pane; 1 if C was one. */
+/* Keys that move within pane PN; 1 if C was one. */
 static int
-move_key(struct tui *t, int c)
+pane_move(struct pane *pn, int c)
 {
-	struct pane *pn = &t->pane[t->focus];
 	long page = pn->height > 1 ? pn->height - 1 : 1;
 
 	switch (c) {
@@ -242,10 +327,98 @@ move_key(struct tui *t, int c)
 	case 'G': case KEY_END: list_to(pn, pn->nrows > 0 ? pn->nrows - 1 : 0); break;
 	default: return 0;
 	}
+	return 1;
+}
+
+/* Keys that move within the focused pane; 1 if C was one. */
+static int
+move_key(struct tui *t, int c)
+{
+	struct pane *pn = &t->pane[t->focus];
+
+	if (!pane_move(pn, c))
+		return 0;
 	/* In the flat pane the selection is the function shown. */
 	if (t->focus == PANE_FLAT && pn->nrows > 0)
 		t->cur = pn->target(t, pn, pn->sel);
 	return 1;
+}
+
+/* While the help is up: it moves, Q quits, anything else closes it. */
+static void
+help_key(struct tui *t, int c)
+{
+	if (c != TERM_END_OF_SCRIPT && pane_move(&t->help_pane, c))
+		return;
+	t->help = 0;
+	t->quit = c == TERM_END_OF_SCRIPT;
+}
+
+/*
+ * o: $EDITOR (or vi) at the source pane's line: the screen is handed over
+ * and taken back.
+ */
+static void
+edit_source(struct tui *t)
+{
+	const struct pane *pn = &t->pane[PANE_SOURCE];
+	const char *path = source_path(pn), *editor = getenv("EDITOR");
+	char line[32];
+	pid_t pid;
+	int status;
+
+	if (path == NULL) {
+		snprintf(t->message, sizeof t->message, "no source to edit");
+		return;
+	}
+	if (editor == NULL || editor[0] == '\0')
+		editor = "vi";
+	snprintf(line, sizeof line, "+%zu", pn->sel + 1);
+	def_prog_mode();
+	endwin();
+	if ((pid = fork()) == 0) {
+		execlp(editor, editor, line, path, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) == 127)
+		snprintf(t->message, sizeof t->message, "%s %s %s: failed", editor, line, path);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+}
+
+/* Click selects (and focuses the pane), double click opens, the wheel scrolls. */
+static void
+mouse(struct tui *t)
+{
+	int y, x, b, i;
+
+	term_mouse(&y, &x, &b);
+	for (i = 0; i < NPANES; i++) {
+		struct pane *pn = &t->pane[i];
+
+		if (pn->box_h <= 0 || y < pn->box_y || y >= pn->box_y + pn->box_h ||
+		    x < pn->box_x || x >= pn->box_x + pn->box_w)
+			continue;
+		if ((COLS < WIDE || LINES < 14) && i != t->focus)
+			continue;	/* one pane at a time: only the focused one is up */
+		if (b == 4 || b == 5) {
+			t->focus = i;
+			move_key(t, b == 4 ? 'k' : 'j');
+			move_key(t, b == 4 ? 'k' : 'j');
+			move_key(t, b == 4 ? 'k' : 'j');
+			return;
+		}
+		if ((b == 1 || b == 2) && y >= pn->rows_y && pn->top + (size_t)(y - pn->rows_y) < pn->nrows) {
+			t->focus = i;
+			list_to(pn, pn->top + (size_t)(y - pn->rows_y));
+			if (i == PANE_FLAT)
+				t->cur = pn->target(t, pn, pn->sel);
+			if (b == 2)
+				open_selected(t);
+		}
+		return;
+	}
 }
 
 /* d: names demangled or raw; the report caches names, so it is made anew. */
@@ -262,6 +435,7 @@ toggle_demangle(struct tui *t)
 	}
 	report_free(t->r);
 	t->r = r;
+	t->flat_gen++;
 }
 
 static void
@@ -272,10 +446,14 @@ key(struct tui *t, int c)
 		prompt_key(t, c);
 		return;
 	}
-	if (t->help) {
-		t->help = 0;
+	if (t->info) {
+		t->info = 0;
 		if (c != 'Q')
 			return;
+	}
+	if (t->help && c != 'Q') {
+		help_key(t, c);
+		return;
 	}
 	if (move_key(t, c))
 		return;
@@ -288,14 +466,28 @@ key(struct tui *t, int c)
 		break;
 	case TERM_ALT_RIGHT: go(t, 1); break;
 	case 'a': t->focus = PANE_SOURCE; break;
-	case '/': case ':': t->prompt = (char)c; t->input[0] = '\0'; break;
+	case '/': case ':': case '\\': case 'L': case 'P':
+		t->prompt = (char)c;
+		t->input[0] = '\0';
+		break;
+	case 's': t->sort_key = (t->sort_key + 1) % FLAT_NSORT; t->flat_gen++; break;
+	case 'S': t->sort_rev = !t->sort_rev; t->flat_gen++; break;
+	case 'i': t->info = 1; break;
+	case 'o': edit_source(t); break;
+	case 'x': narrow_push(t, 0); break;
+	case 'f': narrow_push(t, 1); break;
+	case 'u': narrow_pop(t); break;
 	case 'n': search(t, 1, 0); break;
 	case 'N': search(t, -1, 0); break;
 	case 27: t->needle[0] = '\0'; break;
 	case 'd': toggle_demangle(t); break;
-	case '?': case KEY_F(1): t->help = 1; break;
+	case '?': case KEY_F(1):
+		t->help = 1;
+		t->help_pane.fill(t, &t->help_pane);
+		break;
 	case 'q': case 'Q': case TERM_END_OF_SCRIPT: t->quit = 1; break;
 	case KEY_RESIZE: clearok(curscr, TRUE); break;
+	case KEY_MOUSE: mouse(t); break;
 	default: break;
 	}
 }
@@ -372,6 +564,7 @@ browser_run(const struct profile *p, const struct browser_opts *o, struct diag *
 	flat_init(&t.pane[PANE_FLAT]);
 	graph_init(&t.pane[PANE_GRAPH]);
 	source_init(&t.pane[PANE_SOURCE]);
+	help_init(&t.help_pane);
 	if ((t.r = report_new(p, &t.ro)) == NULL)
 		rc = diag_oom(d);
 	if (rc == 0 && term_start(o, d) != 0)
@@ -386,6 +579,7 @@ browser_run(const struct profile *p, const struct browser_opts *o, struct diag *
 	graph_free(&t.pane[PANE_GRAPH]);
 	source_free(&t.pane[PANE_SOURCE]);
 	report_free(t.r);
+	narrow_free(&t);
 	sbuf_release(&t.sb);
 	return rc;
 }

@@ -21,6 +21,7 @@ struct pane {
 	const char *name;
 	size_t nrows, sel, top;
 	int height;		/* rows drawn last time, for paging */
+	int box_y, box_x, box_h, box_w, rows_y;	/* where it was drawn: for the mouse */
 	/* (Re)builds the rows after the selected function or the names changed. */
 	int (*fill)(struct tui *t, struct pane *pn);
 	/* Header lines (0 to 2) into SB, separated by '\n'. */
@@ -44,6 +45,8 @@ enum {
 enum { PANE_FLAT, PANE_GRAPH, PANE_SOURCE, NPANES };
 
 #define UI_HISTORY 256
+#define UI_FEW_SAMPLES 10	/* a function with fewer samples is dimmed */
+#define UI_NARROW 32		/* excluded and focused functions at most */
 
 struct tui {
 	const struct profile *p;
@@ -56,6 +59,12 @@ struct tui {
 	uint32_t back[UI_HISTORY], fwd[UI_HISTORY];
 	size_t nback, nfwd;
 	char needle[128];		/* the search, or "" */
+	/* The flat pane's view: rebuilt when GEN changes. */
+	int sort_key;			/* FLAT_BY_* */
+	int sort_rev;
+	char filter[128];		/* names must contain it ("" for all) */
+	double limit;			/* rows under this percent are hidden */
+	unsigned flat_gen;
 	struct {			/* the matches counted last, while nothing changes */
 		char needle[128];
 		int focus, demangle;
@@ -64,11 +73,19 @@ struct tui {
 	} count;
 	char prompt;			/* '/' or ':' while a line is typed, else 0 */
 	char input[128];		/* what has been typed */
-	int help;			/* the help overlay is up */
+	int help;			/* the help pane is up */
+	struct pane help_pane;
+	int info;			/* the file information overlay is up */
 	char message[256];		/* for the bottom line, until the next key */
 	int quit;
 	struct sbuf sb;
 	int colors;
+	unsigned flat_seen;		/* flat_gen when cur last followed the flat pane */
+	/* x and f: symspecs added to the command line's, newest last (narrow.c). */
+	struct pf_spec spec[2 * UI_NARROW];
+	char *spec_name[UI_NARROW];
+	size_t nnarrow;
+	struct profile *owned;		/* the profile analysed with them, or NULL */
 };
 
 /* list.c: the list behaviour shared by the panes. */
@@ -83,6 +100,11 @@ void list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int f
 void draw_text(int y, int x, int w, const char *s, int attr);
 int draw_attr(const struct tui *t, int flags, int selected);
 
+enum { FLAT_BY_TIME, FLAT_BY_CALLS, FLAT_BY_SELF, FLAT_BY_TOTAL, FLAT_BY_NAME, FLAT_NSORT };
+extern const char *const flat_sort_names[FLAT_NSORT];
+/* Does NAME contain NEEDLE (without capitals in NEEDLE: in any case)? */
+int list_matches(const char *text, const char *needle);
+
 /* The panes (flat.c, graph.c, source.c); *_free() releases pn->data. */
 void flat_init(struct pane *pn);
 void flat_select(struct pane *pn, uint32_t id);
@@ -91,11 +113,22 @@ void graph_init(struct pane *pn);
 void graph_free(struct pane *pn);
 void source_init(struct pane *pn);
 void source_free(struct pane *pn);
+/* The file the source pane shows (its row k is line k + 1), or NULL. */
+const char *source_path(const struct pane *pn);
 
 /* tui.c: makes FN the function shown, remembering the last one for Back. */
 void tui_open(struct tui *t, uint32_t fn);
 
-/* help.c: the key map overlay. */
-void help_draw(struct tui *t);
+/* narrow.c: x excludes the selected function's time (-E), f keeps only it (-F), u undoes. */
+void narrow_push(struct tui *t, int focus);
+void narrow_pop(struct tui *t);
+void narrow_free(struct tui *t);
+
+/* help.c: the key map (a pane shown over the others) and the file information overlay. */
+void help_init(struct pane *pn);
+void help_info(struct tui *t);
+
+/* list.c: the focused pane as text (header and every row) into PATH, atomically. */
+int list_write(struct tui *t, struct pane *pn, const char *path);
 
 #endif
