@@ -157,7 +157,9 @@ struct profile {
 	/*
 	 * Callers of symbol i, in the order gprof prints them (least
 	 * important first): caller_arc[caller_start[i] .. caller_start[i+1]).
-	 * Callees likewise, most important first.  Arc ids.
+	 * Callees likewise, most important first.  Arc ids.  cg_order and
+	 * these are NULL when no file had call-graph data (input lacks
+	 * GMON_IN_CG).
 	 */
 	uint32_t *caller_start, *caller_arc;
 	uint32_t *callee_start, *callee_arc;

@@ -68,6 +68,30 @@ check "source pane: fib's line makes 12540000 calls" \
 check "Enter on a cycle member's line opens <cycle ${member#* } as a whole>" \
     grep -q "^>\\[[0-9]*\\].*<cycle ${member#* } as a whole> \\[[0-9]*\\]\$" "$OUT/cycle"
 
+# What is missing is said, and the rest shown.
+printf 'dump first\nkey Q\n' >"$OUT/first.keys"
+(cd "$OUT" && TGPROF_SCRIPT="$OUT/first.keys" "$TGPROF" "$P/prog" "$P/arcs.out")
+check "arcs only: opens, says there is no histogram" grep -q "tgprof: no histogram: no time" "$OUT/first"
+check "arcs only: the call graph is there" grep -q "Call graph: .* \[[0-9]*\]" "$OUT/first"
+(cd "$OUT" && TGPROF_SCRIPT="$OUT/first.keys" "$TGPROF" "$P/prog" "$P/hist.out")
+check "histogram only: opens, says there is no call graph" grep -q "| no call graph" "$OUT/first"
+check "histogram only: the flat profile is there" grep -q "^> *[0-9.]* .* burn\$" "$OUT/first"
+
+# o: \$EDITOR +LINE FILE, the screen given over and taken back.
+printf '#!/bin/sh\necho "$@" >"%s/editor.args"\n' "$OUT" >"$OUT/editor"
+chmod +x "$OUT/editor"
+printf 'key :\ntype %s\nkey Enter\nkey a\nkey j\nkey o\ndump edited\nkey Q\n' "$idx" >"$OUT/edit.keys"
+(cd "$OUT" && EDITOR="$OUT/editor" TGPROF_SCRIPT="$OUT/edit.keys" "$TGPROF" "$P/prog" "$P/gmon.out")
+check "o: the editor gets +45 and fib's source file" \
+    grep -q "^+45 .*tests/progs/cycles.c\$" "$OUT/editor.args"
+
+# The manual lists every key the help lists.
+for k in j k Down Up PgDn PgUp Space C-d C-u g G Home End Tab Shift-Tab Enter l Right \
+    Backspace h Left Alt-Right a o / n N '\\e' L s S x f u '\\&:' d P i '\\&?' F1 Esc q Q; do
+	grep -q "^\.It Ic .*$k" "$TOP/man/tgprof.1" || fail "the manual does not list the key $k"
+done
+pass "the manual lists the browser's keys"
+
 # 3. tmux.
 if ! command -v tmux >/dev/null 2>&1; then
 	pass "tmux not installed: end-to-end tests skipped"

@@ -63,6 +63,8 @@ draw_attr(const struct tui *t, int flags, int selected)
 		a |= t->colors ? COLOR_PAIR(4) : A_DIM;
 	else if (flags & UI_DIM)
 		a |= A_DIM;
+	if (flags & UI_ESTIMATE)
+		a |= A_ITALIC;
 	if (selected)
 		a |= A_REVERSE;
 	return a;

@@ -108,6 +108,10 @@ flat_fill(struct tui *t, struct pane *pn)
 	f->accum = calloc(p->nsyms + 1, sizeof *f->accum);
 	if (f->id == NULL || f->accum == NULL)
 		return -1;
+	if (p->hz <= 0 || p->nhist == 0) {
+		pn->nrows = 1;	/* a note: without samples the rows mean nothing */
+		return 0;
+	}
 	for (k = 0; k < p->nsyms; k++)
 		if (report_flat_listed(t->r, p->flat_order[k]) && shown(t, p->flat_order[k], total))
 			f->id[f->n++] = p->flat_order[k];
@@ -142,8 +146,14 @@ static void
 flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {
 	const struct flat *f = pn->data;
-	double total = report_flat_total(t->r), pct = 100 * t->p->sym[f->id[i]].time / total;
+	double total = report_flat_total(t->r), pct;
 
+	if (f->n == 0 && (t->p->hz <= 0 || t->p->nhist == 0)) {
+		sbuf_puts(sb, "no histogram in the profile files, so no time: see the call graph");
+		*attr = UI_NOTE;
+		return;
+	}
+	pct = 100 * t->p->sym[f->id[i]].time / total;
 	report_flat_row(t->r, sb, f->id[i], f->accum[i], total, &f->unit);
 	*attr = pct >= 5 ? UI_HOT : pct > 0.5 ? UI_WARM : 0;
 	if (t->p->sym[f->id[i]].time > 0 && t->p->sym[f->id[i]].time < UI_FEW_SAMPLES)
@@ -155,7 +165,7 @@ flat_target(struct tui *t, struct pane *pn, size_t i)
 {
 	const struct flat *f = pn->data;
 
-	return i < f->n ? f->id[i] : PF_NONE;
+	return f != NULL && i < f->n ? f->id[i] : PF_NONE;
 }
 
 /* Selects the row of function ID, if it has one. */

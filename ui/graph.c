@@ -59,7 +59,7 @@ graph_fill(struct tui *t, struct pane *pn)
 	pn->data = g;
 	g->shown = id;
 	pn->nrows = pn->sel = pn->top = 0;
-	if (id == PF_NONE)
+	if (id == PF_NONE || p->caller_start == NULL)
 		return 0;
 	if (id >= p->nsyms) {
 		if (fill_cycle(t, g, id) != 0)
@@ -89,12 +89,15 @@ graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 	uint32_t id = t->cur;
 
 	sbuf_puts(sb, "Call graph: ");
-	if (id == PF_NONE)
+	if (p->caller_start == NULL)
+		sbuf_puts(sb, "none in the profile files (no call counts: was it linked with -pg?)");
+	else if (id == PF_NONE)
 		sbuf_puts(sb, "no function selected");
 	else
 		report_name(t->r, sb, id);
 	/* gprof splits a function's time among its callers by their calls. */
-	if (id != PF_NONE && id < p->nsyms && p->caller_start[id + 1] - p->caller_start[id] > 1)
+	if (id != PF_NONE && id < p->nsyms && p->caller_start != NULL &&
+	    p->caller_start[id + 1] - p->caller_start[id] > 1)
 		sbuf_puts(sb, "; callers' self and children: estimated, by calls");
 	sbuf_putc(sb, '\n');
 	report_cg_columns(t->r, sb);
@@ -113,6 +116,8 @@ graph_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 		break;
 	case CALLER:
 		report_cg_parent(t->r, sb, g->shown, r->ref);
+		if (t->p->caller_start[g->shown + 1] - t->p->caller_start[g->shown] > 1)
+			*attr = UI_ESTIMATE;
 		break;
 	case PRIMARY:
 		report_cg_primary(t->r, sb, r->ref);

@@ -16,6 +16,7 @@
 
 #define WIDE 120		/* from this width, panes side by side */
 
+/* What the profile holds, what narrows it, then the files (cut first on a narrow screen). */
 static void
 top_line(struct tui *t)
 {
@@ -23,13 +24,10 @@ top_line(struct tui *t)
 	double hz = p->hz > 0 ? (double)p->hz : 1;
 
 	sbuf_reset(&t->sb);
-	sbuf_printf(&t->sb, " tgprof: %s", t->o->image);
-	if (t->o->ngmon > 0)
-		sbuf_printf(&t->sb, " %s%s", t->o->gmon[0], t->o->ngmon > 1 ? " ..." : "");
 	if (p->nhist == 0)
-		sbuf_puts(&t->sb, " | no histogram: no time");
+		sbuf_puts(&t->sb, " tgprof: no histogram: no time");
 	else
-		sbuf_printf(&t->sb, " | %.2f s in %.0f samples of %.2g s", p->total_time / hz,
+		sbuf_printf(&t->sb, " tgprof: %.2f s in %.0f samples of %.2g s", p->total_time / hz,
 		    p->total_time, 1 / hz);
 	if (p->narcs == 0)
 		sbuf_puts(&t->sb, " | no call graph");
@@ -39,6 +37,9 @@ top_line(struct tui *t)
 		sbuf_printf(&t->sb, " | %s %s%s (u undoes)",
 		    t->spec[2 * t->nnarrow - 2].table == SPEC_INCL_TIME ? "only" : "without",
 		    t->spec_name[t->nnarrow - 1], t->nnarrow > 1 ? " and more" : "");
+	sbuf_printf(&t->sb, " | %s", t->o->image);
+	if (t->o->ngmon > 0)
+		sbuf_printf(&t->sb, " %s%s", t->o->gmon[0], t->o->ngmon > 1 ? " ..." : "");
 	draw_text(0, 0, COLS, sbuf_str(&t->sb), t->colors ? COLOR_PAIR(3) : A_BOLD);
 }
 
@@ -499,9 +500,9 @@ first_function(struct tui *t)
 	struct pane *pn = &t->pane[PANE_FLAT];
 	uint32_t i;
 
-	if (pn->fill(t, pn) == 0 && pn->nrows > 0)
+	if (pn->fill(t, pn) == 0 && pn->nrows > 0 && pn->target(t, pn, 0) != PF_NONE)
 		return pn->target(t, pn, 0);
-	for (i = 0; i < t->p->nsyms + t->p->ncycles; i++)
+	for (i = 0; t->p->cg_order != NULL && i < t->p->nsyms + t->p->ncycles; i++)
 		if (report_cg_listed(t->r, t->p->cg_order[i]))
 			return t->p->cg_order[i];
 	return PF_NONE;
@@ -572,6 +573,8 @@ browser_run(const struct profile *p, const struct browser_opts *o, struct diag *
 	if (rc == 0) {
 		t.colors = has_colors() && getenv("NO_COLOR") == NULL;
 		t.cur = first_function(&t);
+		if (p->nhist == 0)
+			t.focus = PANE_GRAPH;	/* the flat profile has no time to show */
 		loop(&t);
 		term_stop();
 	}

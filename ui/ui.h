@@ -39,7 +39,8 @@ enum {
 	UI_WARM = 2,		/* some time */
 	UI_STRONG = 4,		/* the primary line of a call-graph entry */
 	UI_DIM = 8,		/* not selectable */
-	UI_NOTE = 16		/* a message rather than data */
+	UI_NOTE = 16,		/* a message rather than data */
+	UI_ESTIMATE = 32	/* numbers gprof estimates (a caller's share, by calls) */
 };
 
 enum { PANE_FLAT, PANE_GRAPH, PANE_SOURCE, NPANES };
