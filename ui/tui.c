@@ -33,6 +33,13 @@ top_line(struct tui *t)
 		sbuf_puts(&t->sb, " | no call graph");
 	if (!t->ro.demangle)
 		sbuf_puts(&t->sb, " | raw names");
+	if (t->sort_key != FLAT_BY_TIME || t->sort_rev)
+		sbuf_printf(&t->sb, " | sort: %s%s", flat_sort_names[t->sort_key],
+		    t->sort_rev ? ", reversed" : "");
+	if (t->filter[0] != '\0')
+		sbuf_printf(&t->sb, " | names with \"%s\"", t->filter);
+	if (t->limit > 0)
+		sbuf_printf(&t->sb, " | %g%% or more", t->limit);
 	if (t->nnarrow > 0)
 		sbuf_printf(&t->sb, " | %s %s%s (u undoes)",
 		    t->spec[2 * t->nnarrow - 2].table == SPEC_INCL_TIME ? "only" : "without",
@@ -65,6 +72,13 @@ match_count(struct tui *t)
 	return t->count.n;
 }
 
+/* The bottom line's reminder of the focused pane's keys. */
+static const char *const pane_hints[NPANES] = {
+	"Enter:open s:sort \\:names L:limit x/f:without/only ?:help",
+	"Enter:open Backspace:back Tab:pane /:search ?:help",
+	"o:edit Backspace:back Tab:pane /:search ?:help",
+};
+
 /*
  * The selected function's self time with its sampling error: n samples
  * are good to about sqrt(n) (the gprof manual's rule of thumb).
@@ -81,7 +95,7 @@ sampling_error(struct tui *t, uint32_t id)
 		    n < UI_FEW_SAMPLES ? ", too few to trust" : "");
 	else
 		sbuf_puts(&t->sb, ": no samples");
-	sbuf_puts(&t->sb, "   ? help");
+	sbuf_printf(&t->sb, "   %s", pane_hints[t->focus]);
 }
 
 /* Hints, the search or a message on the left; the position in the focused pane on the right. */
@@ -104,7 +118,7 @@ bottom_line(struct tui *t)
 	else if (t->cur != PF_NONE && t->cur < t->p->nsyms && t->p->hz > 0)
 		sampling_error(t, t->cur);
 	else
-		sbuf_puts(&t->sb, "?:help Enter:open Backspace:back Tab:pane /:search q:quit");
+		sbuf_puts(&t->sb, pane_hints[t->focus]);
 	if (pn->nrows > 0 && t->prompt == 0)
 		snprintf(pos, sizeof pos, " %s %zu/%zu ", pn->name, pn->sel + 1, pn->nrows);
 	w = COLS - (int)strlen(pos);
