@@ -85,6 +85,20 @@ printf 'key :\ntype %s\nkey Enter\nkey a\nkey j\nkey o\ndump edited\nkey Q\n' "$
 check "o: the editor gets +45 and fib's source file" \
     grep -q "^+45 .*tests/progs/cycles.c\$" "$OUT/editor.args"
 
+# UTF-8 names: drawn whole, one character per column or two.
+U=$OUT/utf8
+mkdir -p "$U"
+if gcc -pg -g -O0 -o "$U/prog" "$TOP/tests/progs/utf8.c" && (cd "$U" && ./prog >/dev/null); then
+	printf 'dump d\nkey Q\n' >"$U/keys"
+	(cd "$U" && TGPROF_SCRIPT=keys "$TGPROF" prog gmon.out)
+	"$TGPROF" --batch -b -p "$U/prog" "$U/gmon.out" | sed -n '6,7p' >"$U/batch"
+	sed -n '5,6p' "$U/d" | cut -c2- >"$U/ui"
+	check "UTF-8 names: the rows are the batch rows" cmp -s "$U/batch" "$U/ui"
+	check "UTF-8 names: café and 計算 are there" sh -c "grep -q 'café\$' '$U/ui' && grep -q '計算\$' '$U/ui'"
+else
+	fail "cannot build or run tests/progs/utf8.c"
+fi
+
 # The manual lists every key the help lists.
 for k in j k Down Up PgDn PgUp Space C-d C-u g G Home End Tab Shift-Tab Enter l Right \
     Backspace h Left Alt-Right a o / n N '\\e' L s S x f u '\\&:' d P i '\\&?' F1 Esc q Q; do

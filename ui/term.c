@@ -169,6 +169,8 @@ dump(const char *path)
 				int k = wctomb(out + n, wc[0]);
 
 				n += k > 0 ? (size_t)k : 0;
+				if (wcwidth(wc[0]) == 2)
+					x++;	/* its second column holds it again */
 			}
 		}
 		while (n > 0 && out[n - 1] == ' ')
