@@ -65,4 +65,8 @@ rm -rf "$OUT/inst"
 (cd "$TOP" && make install prefix=/opt/tg DESTDIR="$OUT/inst" >/dev/null 2>&1)
 check "make install: the program" test -x "$OUT/inst/opt/tg/bin/tgprof"
 check "make install: the manual page" test -f "$OUT/inst/opt/tg/share/man/man1/tgprof.1"
+check "make install: libtgmon, its manual and pkg-config file" sh -c \
+    "ls '$OUT'/inst/opt/tg/lib*/libtgmon.a '$OUT'/inst/opt/tg/lib*/libtgmon.so \
+    '$OUT'/inst/opt/tg/lib*/pkgconfig/tgmon.pc '$OUT/inst/opt/tg/share/man/man3/libtgmon.3' >/dev/null &&
+    grep -q '^libdir=/opt/tg/lib' '$OUT'/inst/opt/tg/lib*/pkgconfig/tgmon.pc"
 finish

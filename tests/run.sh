@@ -21,10 +21,11 @@ run "srcmap against libbfd" sh "$TOP/tests/srcmap.sh" "$OUT/srcmap" "$OUT/diff"
 run "per-line data" sh "$TOP/tests/lines.sh" "$OUT/lines" "$OUT/diff"
 run "clones" sh "$TOP/tests/clones.sh" "$TGPROF" "$OUT/clones" "$OUT/diff"
 run "browser" sh "$TOP/tests/ui.sh" "$TGPROF" "$OUT/ui" "$OUT/diff"
+run "runtime (libtgmon)" sh "$TOP/tests/runtime.sh" "$TGPROF" "$OUT/runtime"
 run "command line" sh "$TOP/tests/cli.sh" "$TGPROF" "$OUT/cli" "$OUT/diff/cycles_O0"
 run "gprof's known defects" sh "$TOP/tests/known.sh" "$TGPROF" "$OUT/known" "$OUT/diff/cycles_O0"
 if command -v mandoc >/dev/null 2>&1; then
-	run "manual page" sh -c "mandoc -T lint -W warning '$TOP/man/tgprof.1'"
+	run "manual pages" sh -c "mandoc -T lint -W warning '$TOP/man/tgprof.1' '$TOP/man/libtgmon.3'"
 fi
 [ $status -eq 0 ] && echo "ALL TESTS PASSED" || echo "SOME TESTS FAILED"
 exit $status

@@ -1,0 +1,89 @@
+/* tgmon: libtgmon's internal interfaces: per-thread arc tables, sampling, the writer, the settings. */
+#ifndef TGMON_H
+#define TGMON_H
+
+/*
+ * libtgmon is the mcount runtime for programs built with -pg.  The stubs
+ * (mcount-x86_64.S) count a call in the calling thread's table without a
+ * lock; anything else (a new arc, a full table, a thread's first call)
+ * goes to tgmon_slow().  Samples of each thread's CPU time land in
+ * 32-bit bins.  At exit the tables are merged and gmon.out is written
+ * atomically.  Nothing here may be built with -pg.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TGMON_HIDDEN __attribute__((visibility("hidden")))
+
+/* One arc: calls from FROM (a return address in the caller) to SELF (one in the callee). */
+struct tgmon_arc {
+	uint64_t from;		/* 0: an empty slot; written last when a slot is taken */
+	uint64_t self;
+	uint64_t count;
+};
+
+/*
+ * A thread's open-addressing table.  The stubs read MASK and ARC; the
+ * layout is part of their contract (offsets 0 and 8).
+ */
+struct tgmon_table {
+	uint64_t mask;			/* slots - 1 (a power of two minus one) */
+	struct tgmon_arc *arc;
+	uint64_t used;
+	struct tgmon_table *next;	/* every table ever made, for the writer */
+	struct tgmon_table *spare_next;	/* while it waits for a new thread */
+	int busy;			/* in the slow path: a signal handler's call is dropped */
+	int live;			/* its thread runs */
+};
+
+/* The stubs' hash: both must agree (see mcount-x86_64.S); the slot is this & mask. */
+static inline uint64_t
+tgmon_hash(uint64_t from, uint64_t self)
+{
+	return (((self * 0xffffffff9e3779b1ULL) ^ from) * 0xffffffff85ebca6bULL) >> 32;
+}
+
+/* The calling thread's table; NULL until its first call. */
+extern __thread struct tgmon_table *tgmon_self __attribute__((tls_model("initial-exec")));
+
+/* settings.c: the environment, read once at start. */
+struct tgmon_settings {
+	int hz;			/* samples a second of each thread's CPU time; 0: none */
+	int signals;		/* dump on fatal signals too */
+	int quiet;
+	char prefix[256];	/* GMON_OUT_PREFIX, or "" */
+};
+TGMON_HIDDEN extern struct tgmon_settings tgmon_cfg;
+TGMON_HIDDEN void tgmon_settings_read(void);
+
+/* arcs.c */
+TGMON_HIDDEN void tgmon_slow(uint64_t from, uint64_t self);
+/* Calls F for every arc of every table (counts may repeat: gprof sums them). */
+TGMON_HIDDEN void tgmon_arcs_each(void (*f)(void *, const struct tgmon_arc *), void *ctx);
+TGMON_HIDDEN void tgmon_arcs_reset(void);	/* a forked child starts from zero */
+TGMON_HIDDEN extern uint64_t tgmon_dropped;
+
+/* sample.c: the histogram over the executable's text. */
+struct tgmon_hist {
+	uint64_t lowpc, highpc;		/* run-time addresses, bin-aligned */
+	uint64_t base;			/* the executable's load address */
+	uint32_t *bin;			/* 4 bytes of text each */
+	size_t nbin;
+	int rate;			/* effective samples a second */
+};
+TGMON_HIDDEN extern struct tgmon_hist tgmon_hist;
+TGMON_HIDDEN int tgmon_sample_init(void);
+TGMON_HIDDEN void tgmon_sample_thread(void);	/* this thread's CPU timer */
+TGMON_HIDDEN void tgmon_sample_stop(void);
+TGMON_HIDDEN void tgmon_sample_reset(void);
+
+/* write.c */
+TGMON_HIDDEN int tgmon_write_init(void);	/* the directory the program started in */
+TGMON_HIDDEN void tgmon_write(int child);
+
+/* start.c */
+TGMON_HIDDEN void tgmon_start(void);
+TGMON_HIDDEN void tgmon_say(const char *a, const char *b, const char *c);
+
+#endif

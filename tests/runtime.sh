@@ -1,0 +1,93 @@
+#!/bin/sh
+# tests/runtime.sh: libtgmon on live programs, read back with GNU gprof and tgprof.
+#
+# Usage: runtime.sh TGPROF OUT
+# Each program of tests/progs/rt is built with gcc (and clang when there is
+# one) as -pg -O0, -pg -O2 and -pg -mfentry -O2 and linked with libtgmon.a;
+# the counts it makes are known exactly.  Also: LD_PRELOAD of libtgmon.so
+# into a program linked for glibc's runtime, the time accounted (a ratio of
+# CPU time, not seconds), and an output path that cannot be written.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+TGPROF=$1
+OUT=$2
+T_NAME=runtime
+. "$TOP/tests/lib.sh"
+mkdir -p "$OUT"
+export LC_ALL=C
+RT=$TOP/runtime
+P=$TOP/tests/progs/rt
+[ "$(uname -m)" = x86_64 ] || { pass "not x86-64: skipped"; finish; }
+
+# calls FILE PROG FUNC: FUNC's calls in gprof's flat profile of FILE, and
+# the same from tgprof (both must agree); "x" if they differ.
+calls() {
+	g=$(gprof -b -p "$2" "$1" 2>/dev/null | awk -v f="$3" '$NF == f && NF >= 6 { print $4 }')
+	t=$("$TGPROF" --batch -b -p "$2" "$1" 2>/dev/null | awk -v f="$3" '$NF == f && NF >= 6 { print $4 }')
+	[ "$g" = "$t" ] && echo "${g:-0}" || echo "x($g/$t)"
+}
+
+compilers=gcc
+command -v clang >/dev/null 2>&1 && compilers="gcc clang"
+for cc in $compilers; do
+	for flags in "-O0" "-O2" "-mfentry -O2"; do
+		[ "$cc" = clang ] && [ "$flags" = "-mfentry -O2" ] && continue
+		tag=$cc$(echo "$flags" | tr -d ' -')
+		d=$OUT/$tag
+		mkdir -p "$d"
+		for p in threads exits regs; do
+			$cc -pg $flags -o "$d/$p" "$P/$p.c" -L"$RT" -l:libtgmon.a -pthread ||
+			    fatal "$cc -pg $flags $p.c does not build"
+		done
+		(cd "$d" && rm -f gmon.out* && ./threads >/dev/null)
+		n=$(calls "$d/gmon.out" "$d/threads" leaf_thr)
+		check "$tag threads: 4 x 1000000 calls of leaf_thr ($n)" [ "$n" = 4000000 ]
+		n=$(calls "$d/gmon.out" "$d/threads" leaf_main)
+		check "$tag threads: 2000000 calls of leaf_main ($n)" [ "$n" = 2000000 ]
+		(cd "$d" && rm -f gmon.out* && ./exits >/dev/null)
+		check "$tag return: 3000 calls" [ "$(calls "$d/gmon.out" "$d/exits" work)" = 3000 ]
+		(cd "$d" && rm -f gmon.out* && ./exits _exit >/dev/null)
+		check "$tag _exit: 3000 calls" [ "$(calls "$d/gmon.out" "$d/exits" work)" = 3000 ]
+		mkdir -p "$d/elsewhere"
+		(cd "$d" && rm -f gmon.out* elsewhere/gmon.out && ./exits chdir elsewhere >/dev/null)
+		check "$tag chdir: the file where the program started" \
+		    sh -c "[ -f '$d/gmon.out' ] && [ ! -f '$d/elsewhere/gmon.out' ]"
+		pid=$(cd "$d" && rm -f gmon.out* && ./exits fork)
+		check "$tag fork: the parent's 4000 calls" \
+		    [ "$(calls "$d/gmon.out" "$d/exits" work)" = 4000 ]
+		check "$tag fork: the child's own file, its 500 calls" \
+		    [ "$(calls "$d/gmon.out.$pid" "$d/exits" child_work)" = 500 ]
+		check "$tag fork: no parent's calls in the child's file" \
+		    [ "$(calls "$d/gmon.out.$pid" "$d/exits" work)" = 0 ]
+		check "$tag vector arguments and the static chain survive" \
+		    sh -c "cd '$d' && ./regs | grep -q '^ok '"
+		[ "$(ls "$d" | grep -c 'tmp')" -eq 0 ] || fail "$tag: a temporary file was left"
+	done
+done
+
+# LD_PRELOAD into a program built for glibc's runtime.
+d=$OUT/preload
+mkdir -p "$d"
+gcc -pg -O2 -o "$d/threads" "$P/threads.c" -pthread || fatal "cannot build threads.c"
+(cd "$d" && rm -f gmon.out && LD_PRELOAD=$RT/libtgmon.so ./threads >/dev/null)
+n=$(calls "$d/gmon.out" "$d/threads" leaf_thr)
+check "LD_PRELOAD=libtgmon.so: 4000000 calls of leaf_thr ($n)" [ "$n" = 4000000 ]
+
+# Time: the samples account for most of the CPU time used (the stubs' too, as tgmon_count).
+d=$OUT/time
+mkdir -p "$d"
+gcc -pg -O0 -o "$d/busy" "$P/busy.c" -L"$RT" -l:libtgmon.a -pthread || fatal "cannot build busy.c"
+cpu=$(cd "$d" && rm -f gmon.out && ./busy 37 | awk '{ print $2 }')
+sampled=$("$TGPROF" --batch -b -p "$d/busy" "$d/gmon.out" |
+    awk 'NR > 5 && $3 ~ /^[0-9.]+$/ { s += $3 } END { print s + 0 }')
+check "time: $sampled s sampled of $cpu s of CPU (at least 85%)" \
+    awk -v s="$sampled" -v c="$cpu" 'BEGIN { exit !(c > 0 && s >= 0.85 * c) }'
+check "time: the runtime's own cost shows (tgmon_count)" \
+    sh -c "'$TGPROF' --batch -b -p '$d/busy' '$d/gmon.out' | grep -q ' tgmon_count\$'"
+
+# A file that cannot be written: one line, the program's exit status unchanged, nothing left.
+(cd "$d" && GMON_OUT_PREFIX=/nonexistent/dir/prof ./busy 20 >/dev/null 2>"$d/err")
+check "unwritable: the program still exits 0" [ $? -eq 0 ]
+check "unwritable: one line saying so" \
+    sh -c "[ \$(wc -l <'$d/err') -eq 1 ] && grep -q '^libtgmon: /nonexistent/dir/prof.[0-9]*: cannot be written: ' '$d/err'"
+finish
