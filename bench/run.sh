@@ -57,6 +57,44 @@ lines() {
 	echo "  $("$TOP/tests/tools/test-lines" -t "$d/prog" "$d/gmon.out")"
 }
 
+# libtgmon against glibc's runtime: ns per call on recursive fib (the calls
+# counted from libtgmon's own profile, the same code in every build), and
+# the calls four threads make, as each runtime counts them.
+runtime() {
+	d=$OUT/rt
+	mkdir -p "$d"
+	[ "$(uname -m)" = x86_64 ] || { echo "(runtime: x86-64 only)"; return; }
+	gcc -O2 -o "$d/plain" "$TOP/bench/fib.c" &&
+	    gcc -O2 -pg -o "$d/glibc" "$TOP/bench/fib.c" &&
+	    gcc -O2 -pg -mfentry -o "$d/glibc-fentry" "$TOP/bench/fib.c" &&
+	    gcc -O2 -pg -o "$d/tgmon" "$TOP/bench/fib.c" -L"$TOP/runtime" -l:libtgmon.a -pthread &&
+	    gcc -O2 -pg -mfentry -o "$d/tgmon-fentry" "$TOP/bench/fib.c" -L"$TOP/runtime" \
+	    -l:libtgmon.a -pthread || exit 1
+	n=38
+	(cd "$d" && rm -f gmon.out && ./tgmon $n >/dev/null) || exit 1
+	calls=$("$TGPROF" --batch -b -q "$d/tgmon" "$d/gmon.out" |
+	    sed -n 's/^\[[0-9]*\].* \([0-9]*\)+\([0-9]*\) *fib \[[0-9]*\]$/\1 \2/p' | awk '{ print $1 + $2 }')
+	echo "runtime: fib($n), $calls calls, best of 3"
+	set -- $(cd "$d" && best 3 ./plain $n)
+	plain=$1
+	for b in glibc glibc-fentry tgmon tgmon-fentry; do
+		set -- $(cd "$d" && best 3 ./$b $n)
+		ns=$(awk -v t="$1" -v p="$plain" -v c="$calls" 'BEGIN { printf "%.2f", (t - p) / c * 1e9 }')
+		eval "ns_$(echo $b | tr - _)=$ns"
+		printf '  %-14s %8.3f s  %6s ns a call\n' "$b" "$1" "$ns"
+	done
+	echo "libtgmon's cost a call:           $(ratio "$ns_tgmon" "$ns_glibc") of glibc's (-pg)," \
+	    "$(ratio "$ns_tgmon_fentry" "$ns_glibc_fentry") (-mfentry) (goal: at most 0.5)"
+	gcc -O2 -pg -o "$d/threads-glibc" "$TOP/tests/progs/rt/threads.c" -pthread &&
+	    gcc -O2 -pg -o "$d/threads-tgmon" "$TOP/tests/progs/rt/threads.c" -L"$TOP/runtime" \
+	    -l:libtgmon.a -pthread || exit 1
+	for b in glibc tgmon; do
+		(cd "$d" && rm -f gmon.out && ./threads-$b >/dev/null)
+		c=$(LC_ALL=C gprof -b -p "$d/threads-$b" "$d/gmon.out" | awk '$NF == "leaf_thr" { print $4 }')
+		echo "  4 threads x 1,000,000 calls, $b counts: $c"
+	done
+}
+
 # The browser on the 100,000-function profile: the first screen (load
 # included) and the keys of bench/browse.keys, each handled and redrawn.
 browser() {
@@ -96,6 +134,7 @@ browser() {
 	fi
 	lines
 	browser
+	runtime
 	python3 "$TOP/bench/chain.py" 600000 "$OUT/chain" || exit 1
 	set -- $(best 3 "$TGPROF" --batch -S "$OUT/chain/syms" "$OUT/s20000/prog" "$OUT/chain/gmon.out")
 	report "tgprof, 600,000-function chain" "$1" "$2"
