@@ -1,7 +1,8 @@
-/* sample: libtgmon's histogram: each thread's CPU time sampled by its own timer into 32-bit bins. */
+/* sample: libtgmon's histograms: each thread's CPU time sampled by its own timer into 32-bit bins. */
 #include <errno.h>
 #include <link.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -13,18 +14,25 @@
 
 #define BIN_SHIFT 2		/* 4 bytes of text a bin */
 
-struct tgmon_hist tgmon_hist;
-static uint64_t outside;		/* samples outside the executable's text */
+struct tgmon_hist tgmon_mod[TGMON_MAX_MODULES];
+int tgmon_nmod;
+int tgmon_rate;
+static int by_addr[TGMON_MAX_MODULES];	/* module indexes by lowpc, for tgmon_module_at() */
+static uint64_t outside;		/* samples outside every module's text */
 static __thread timer_t thread_timer;
 static __thread int has_timer;
 
-/* The executable's text: the first object dl_iterate_phdr() reports, its executable segments. */
+/* One loaded object: the span of its executable segments, if it has any. */
 static int
-main_text(struct dl_phdr_info *info, size_t size, void *ctx)
+add_module(struct dl_phdr_info *info, size_t size, void *ctx)
 {
-	struct tgmon_hist *h = ctx;
+	struct tgmon_hist *h = &tgmon_mod[tgmon_nmod];
+	const char *slash;
 	int i;
 
+	if (tgmon_nmod == TGMON_MAX_MODULES)
+		return 1;
+	memset(h, 0, sizeof *h);
 	for (i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uint64_t lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
@@ -37,7 +45,32 @@ main_text(struct dl_phdr_info *info, size_t size, void *ctx)
 			h->highpc = hi;
 	}
 	h->base = info->dlpi_addr;
-	return 1;	/* the first one only */
+	/* The executable comes first (glibc names it ""); others by their file's name. */
+	if (tgmon_nmod > 0 && info->dlpi_name != NULL) {
+		slash = strrchr(info->dlpi_name, '/');
+		snprintf(h->name, sizeof h->name, "%s", slash != NULL ? slash + 1 : info->dlpi_name);
+	}
+	if (h->highpc > h->lowpc && (tgmon_nmod == 0 || h->name[0] != '\0'))
+		tgmon_nmod++;
+	return 0;
+}
+
+int
+tgmon_module_at(uint64_t pc)
+{
+	int lo = 0, hi = tgmon_nmod;
+
+	while (lo < hi) {	/* the last module starting at or before PC */
+		int mid = (lo + hi) / 2;
+
+		if (tgmon_mod[by_addr[mid]].lowpc <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || pc >= tgmon_mod[by_addr[lo - 1]].highpc)
+		return -1;
+	return by_addr[lo - 1];
 }
 
 static void
@@ -47,38 +80,49 @@ on_sample(int sig, siginfo_t *si, void *ucv)
 	uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
 	uint32_t weight = 1 + (si->si_code == SI_TIMER && si->si_overrun > 0 ?
 	    (uint32_t)si->si_overrun : 0);
-	int saved = errno;
+	int saved = errno, m = tgmon_module_at(pc);
 
-	if (pc >= tgmon_hist.lowpc && pc < tgmon_hist.highpc)
-		__atomic_fetch_add(&tgmon_hist.bin[(pc - tgmon_hist.lowpc) >> BIN_SHIFT], weight,
+	if (m >= 0 && tgmon_mod[m].bin != NULL)
+		__atomic_fetch_add(&tgmon_mod[m].bin[(pc - tgmon_mod[m].lowpc) >> BIN_SHIFT], weight,
 		    __ATOMIC_RELAXED);
 	else
 		__atomic_fetch_add(&outside, weight, __ATOMIC_RELAXED);
 	errno = saved;
 }
 
-/* The histogram over the executable's text and the SIGPROF handler; 0 or -1. */
+/* Module M's bins, bin-aligned; pages are only used where samples land. */
+static void
+make_bins(struct tgmon_hist *h)
+{
+	void *p;
+
+	h->lowpc &= ~(uint64_t)((1 << BIN_SHIFT) - 1);
+	h->highpc = (h->highpc + (1 << BIN_SHIFT) - 1) & ~(uint64_t)((1 << BIN_SHIFT) - 1);
+	h->nbin = (h->highpc - h->lowpc) >> BIN_SHIFT;
+	p = mmap(NULL, h->nbin * sizeof *h->bin, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	h->bin = p != MAP_FAILED ? p : NULL;
+}
+
+/* The modules loaded now, their histograms and the SIGPROF handler; 0 or -1. */
 int
 tgmon_sample_init(void)
 {
 	struct sigaction sa;
-	size_t size;
+	int i, j;
 
-	dl_iterate_phdr(main_text, &tgmon_hist);
-	if (tgmon_hist.highpc <= tgmon_hist.lowpc)
+	dl_iterate_phdr(add_module, NULL);
+	if (tgmon_nmod == 0)
 		return -1;
-	tgmon_hist.lowpc &= ~(uint64_t)((1 << BIN_SHIFT) - 1);
-	tgmon_hist.highpc = (tgmon_hist.highpc + (1 << BIN_SHIFT) - 1) &
-	    ~(uint64_t)((1 << BIN_SHIFT) - 1);
-	tgmon_hist.nbin = (tgmon_hist.highpc - tgmon_hist.lowpc) >> BIN_SHIFT;
-	size = tgmon_hist.nbin * sizeof *tgmon_hist.bin;
-	tgmon_hist.bin = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-	    -1, 0);
-	if (tgmon_hist.bin == MAP_FAILED) {
-		tgmon_hist.bin = NULL;
-		return -1;
+	for (i = 0; i < tgmon_nmod; i++) {
+		make_bins(&tgmon_mod[i]);
+		for (j = i; j > 0 && tgmon_mod[by_addr[j - 1]].lowpc > tgmon_mod[i].lowpc; j--)
+			by_addr[j] = by_addr[j - 1];
+		by_addr[j] = i;
 	}
-	tgmon_hist.rate = tgmon_cfg.hz;
+	if (tgmon_mod[0].bin == NULL)
+		return -1;
+	tgmon_rate = tgmon_cfg.hz;
 	if (tgmon_cfg.hz <= 0)
 		return 0;
 	memset(&sa, 0, sizeof sa);
@@ -96,7 +140,7 @@ tgmon_sample_thread(void)
 	struct itimerspec its;
 	long ns;
 
-	if (tgmon_cfg.hz <= 0 || tgmon_hist.bin == NULL || has_timer)
+	if (tgmon_cfg.hz <= 0 || tgmon_nmod == 0 || has_timer)
 		return;
 	memset(&ev, 0, sizeof ev);
 	ev.sigev_notify = SIGEV_THREAD_ID;
@@ -127,8 +171,11 @@ tgmon_sample_stop(void)
 void
 tgmon_sample_reset(void)
 {
-	if (tgmon_hist.bin != NULL)
-		memset(tgmon_hist.bin, 0, tgmon_hist.nbin * sizeof *tgmon_hist.bin);
+	int i;
+
+	for (i = 0; i < tgmon_nmod; i++)
+		if (tgmon_mod[i].bin != NULL)
+			memset(tgmon_mod[i].bin, 0, tgmon_mod[i].nbin * sizeof *tgmon_mod[i].bin);
 	outside = 0;
 	has_timer = 0;
 	tgmon_sample_thread();

@@ -64,15 +64,23 @@ TGMON_HIDDEN void tgmon_arcs_each(void (*f)(void *, const struct tgmon_arc *), v
 TGMON_HIDDEN void tgmon_arcs_reset(void);	/* a forked child starts from zero */
 TGMON_HIDDEN extern uint64_t tgmon_dropped;
 
-/* sample.c: the histogram over the executable's text. */
+/*
+ * sample.c: a histogram over the text of each object loaded at start: the
+ * executable first, then its shared libraries (each gets its own file).
+ */
+#define TGMON_MAX_MODULES 64
 struct tgmon_hist {
 	uint64_t lowpc, highpc;		/* run-time addresses, bin-aligned */
-	uint64_t base;			/* the executable's load address */
+	uint64_t base;			/* its load address: files hold addresses less it */
 	uint32_t *bin;			/* 4 bytes of text each */
 	size_t nbin;
-	int rate;			/* effective samples a second */
+	char name[256];			/* the file's last component; "" for the executable */
 };
-TGMON_HIDDEN extern struct tgmon_hist tgmon_hist;
+TGMON_HIDDEN extern struct tgmon_hist tgmon_mod[TGMON_MAX_MODULES];
+TGMON_HIDDEN extern int tgmon_nmod;
+TGMON_HIDDEN extern int tgmon_rate;	/* samples a second, 0 without a histogram */
+/* The module whose text holds PC, or -1. */
+TGMON_HIDDEN int tgmon_module_at(uint64_t pc);
 TGMON_HIDDEN int tgmon_sample_init(void);
 TGMON_HIDDEN void tgmon_sample_thread(void);	/* this thread's CPU timer */
 TGMON_HIDDEN void tgmon_sample_stop(void);

@@ -66,18 +66,18 @@ static void put32(struct out *o, uint32_t v) { put(o, &v, 4); }
 static void put64(struct out *o, uint64_t v) { put(o, &v, 8); }
 
 /*
- * The histogram as records of 16-bit bins over the same range: gprof sums
- * them, so a bin over 65535 is spread over several records, never wrapped.
+ * Module H's histogram as records of 16-bit bins over the same range:
+ * gprof sums them, so a bin over 65535 is spread over several records,
+ * never wrapped.
  */
 static void
-put_hist(struct out *o)
+put_hist(struct out *o, const struct tgmon_hist *h)
 {
-	const struct tgmon_hist *h = &tgmon_hist;
 	uint32_t layer = 0, most = 0;
 	char dimen[GMON_DIMEN_LEN] = "seconds";
 	size_t i;
 
-	if (h->bin == NULL || h->rate <= 0)
+	if (h->bin == NULL || tgmon_rate <= 0)
 		return;
 	for (i = 0; i < h->nbin; i++)
 		most = h->bin[i] > most ? h->bin[i] : most;
@@ -88,7 +88,7 @@ put_hist(struct out *o)
 		put64(o, h->lowpc - h->base);
 		put64(o, h->highpc - h->base);
 		put32(o, (uint32_t)h->nbin);
-		put32(o, (uint32_t)h->rate);
+		put32(o, (uint32_t)tgmon_rate);
 		put(o, dimen, sizeof dimen);
 		put(o, "s", 1);
 		for (i = 0; i < h->nbin; i++) {
@@ -101,32 +101,44 @@ put_hist(struct out *o)
 	} while (++layer * 65535ULL < most);
 }
 
-/* One arc, in the executable's addresses; counts over 2^32 - 1 in several records. */
+/* What the arc walk writes to, or counts: the arcs into module M. */
+struct arcs_of {
+	struct out *o;		/* NULL: count only */
+	int m;
+	uint64_t n;
+};
+
+/* One arc into the module, in its addresses; counts over 2^32 - 1 in several records. */
 static void
 put_arc(void *ctx, const struct tgmon_arc *a)
 {
-	struct out *o = ctx;
-	uint64_t left = a->count, base = tgmon_hist.base;
+	struct arcs_of *w = ctx;
+	uint64_t left = a->count, base = tgmon_mod[w->m].base;
 
-	if (a->self < tgmon_hist.lowpc || a->self >= tgmon_hist.highpc)
-		return;		/* a shared library's function: not in this file */
-	while (left > 0) {
+	if (tgmon_module_at(a->self) != w->m)
+		return;
+	w->n++;
+	while (w->o != NULL && left > 0) {
 		unsigned char tag = GMON_TAG_CG_ARC;
 		uint32_t c = left > 0xffffffffu ? 0xffffffffu : (uint32_t)left;
 
-		put(o, &tag, 1);
-		put64(o, a->from - base);
-		put64(o, a->self - base);
-		put32(o, c);
+		put(w->o, &tag, 1);
+		put64(w->o, a->from - base);
+		put64(w->o, a->self - base);
+		put32(w->o, c);
 		left -= c;
 	}
 }
 
-/* The file's name: GMON_OUT_PREFIX.PID, gmon.out, or gmon.out.PID in a forked child. */
+/*
+ * Module M's file: the executable's is GMON_OUT_PREFIX.PID, gmon.out, or
+ * gmon.out.PID in a forked child; a library's is gmon.LIB.out (and
+ * likewise PREFIX.LIB.PID, gmon.LIB.out.PID).
+ */
 static void
-file_name(char *name, size_t size, int child)
+file_name(char *name, size_t size, int m, int child)
 {
-	char pid[24];
+	char pid[24], lib[300] = "";
 	unsigned long v = (unsigned long)getpid();
 	size_t n = sizeof pid - 1;
 
@@ -134,25 +146,30 @@ file_name(char *name, size_t size, int child)
 	do
 		pid[--n] = (char)('0' + v % 10);
 	while ((v /= 10) != 0);
+	if (m > 0)
+		snprintf(lib, sizeof lib, ".%s", tgmon_mod[m].name);
 	if (tgmon_cfg.prefix[0] != '\0')
-		snprintf(name, size, "%s.%s", tgmon_cfg.prefix, pid + n);
+		snprintf(name, size, "%s%s.%s", tgmon_cfg.prefix, lib, pid + n);
+	else if (child)
+		snprintf(name, size, "gmon%s.out.%s", lib, pid + n);
 	else
-		snprintf(name, size, child ? "gmon.out.%s" : "gmon.out", pid + n);
+		snprintf(name, size, "gmon%s.out", lib);
 }
 
 /*
- * Writes the profile to a temporary file beside the final one, then
- * renames it: a reader never sees half a file, and a failure leaves any
- * earlier file as it was and says so on standard error, once.
+ * Writes module M's profile to a temporary file beside the final one,
+ * then renames it: a reader never sees half a file, and a failure leaves
+ * any earlier file as it was and says so on standard error, once.
  */
-void
-tgmon_write(int child)
+static void
+write_module(int m, int child)
 {
 	static struct out o;
+	struct arcs_of w = { &o, m, 0 };
 	char name[512], tmp[600];
 	int dir = dirfd_start >= 0 ? dirfd_start : AT_FDCWD;
 
-	file_name(name, sizeof name, child);
+	file_name(name, sizeof name, m, child);
 	snprintf(tmp, sizeof tmp, "%s.tmp%ld", name, (long)getpid());
 	memset(&o, 0, offsetof(struct out, buf));
 	o.fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
@@ -163,8 +180,8 @@ tgmon_write(int child)
 	put(&o, GMON_MAGIC, GMON_MAGIC_LEN);
 	put32(&o, GMON_VERSION);
 	put(&o, "\0\0\0\0\0\0\0\0\0\0\0\0", 12);
-	put_hist(&o);
-	tgmon_arcs_each(put_arc, &o);
+	put_hist(&o, &tgmon_mod[m]);
+	tgmon_arcs_each(put_arc, &w);
 	flush(&o);
 	if (close(o.fd) != 0 && !o.failed)
 		o.failed = errno;
@@ -173,5 +190,21 @@ tgmon_write(int child)
 
 		unlinkat(dir, tmp, 0);
 		tgmon_say(name, ": cannot be written: ", strerror(e));
+	}
+}
+
+/* The executable's file, and one for each library with calls counted in it (built with -pg). */
+void
+tgmon_write(int child)
+{
+	int m;
+
+	for (m = 0; m < tgmon_nmod; m++) {
+		struct arcs_of count = { NULL, m, 0 };
+
+		if (m > 0)
+			tgmon_arcs_each(put_arc, &count);
+		if (m == 0 || count.n > 0)
+			write_module(m, child);
 	}
 }

@@ -65,6 +65,19 @@ for cc in $compilers; do
 	done
 done
 
+# A shared library built with -pg: a file of its own, in its addresses.
+d=$OUT/shlib
+mkdir -p "$d"
+gcc -pg -O2 -fPIC -shared -o "$d/libfoo.so" "$P/libfoo.c" &&
+    gcc -pg -O2 -o "$d/usefoo" "$P/usefoo.c" -L"$d" -lfoo -Wl,-rpath,"$d" -L"$RT" -l:libtgmon.a \
+    -pthread || fatal "cannot build libfoo.so and usefoo"
+(cd "$d" && rm -f gmon* && ./usefoo >/dev/null)
+check "shared library: gmon.libfoo.so.out is written" test -f "$d/gmon.libfoo.so.out"
+n=$(calls "$d/gmon.libfoo.so.out" "$d/libfoo.so" foo_leaf)
+check "shared library: 3000000 calls of foo_leaf in it ($n)" [ "$n" = 3000000 ]
+check "shared library: its time is sampled" sh -c \
+    "gprof -b -p '$d/libfoo.so' '$d/gmon.libfoo.so.out' | awk '\$NF == \"foo_leaf\" && \$3 > 0 { f = 1 } END { exit !f }'"
+
 # LD_PRELOAD into a program built for glibc's runtime.
 d=$OUT/preload
 mkdir -p "$d"
