@@ -14,7 +14,8 @@ struct tgmon_settings tgmon_cfg;
 static int started, writing;
 
 /*
- * TGMON_HZ (samples a second, 0 for none; 1000 by default), TGMON_SIGNALS
+ * TGMON_HZ (samples a second, 0 for none; 1000 by default), TGMON_DIR
+ * (the directory for the files instead of the starting one), TGMON_SIGNALS
  * (1: also write the file on SIGTERM, SIGINT, SIGHUP, SIGSEGV, SIGBUS,
  * SIGABRT), TGMON_QUIET, GMON_OUT_PREFIX.  A set-user-ID program reads none.
  */
@@ -35,6 +36,8 @@ tgmon_settings_read(void)
 	tgmon_cfg.quiet = (v = getenv("TGMON_QUIET")) != NULL && *v == '1';
 	if ((v = getenv("GMON_OUT_PREFIX")) != NULL && strlen(v) < sizeof tgmon_cfg.prefix)
 		memcpy(tgmon_cfg.prefix, v, strlen(v) + 1);
+	if ((v = getenv("TGMON_DIR")) != NULL && strlen(v) < sizeof tgmon_cfg.dir)
+		memcpy(tgmon_cfg.dir, v, strlen(v) + 1);
 }
 
 /* One line on standard error: "libtgmon: A B C"; each message once. */
@@ -119,8 +122,8 @@ tgmon_start(void)
 		if (tgmon_sample_init() != 0)
 			tgmon_say("the program's text is not found: ", "no histogram", NULL);
 		if (tgmon_write_init() != 0)
-			tgmon_say("the current directory cannot be opened: ", "gmon.out goes to ",
-			    "the one at exit");
+			tgmon_say(tgmon_cfg.dir[0] != '\0' ? tgmon_cfg.dir : ".",
+			    ": cannot be opened: ", "files go to the directory current at exit");
 		pthread_atfork(NULL, NULL, in_child);
 		atexit(at_exit);
 		if (tgmon_cfg.signals)

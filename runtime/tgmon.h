@@ -53,6 +53,7 @@ struct tgmon_settings {
 	int signals;		/* dump on fatal signals too */
 	int quiet;
 	char prefix[256];	/* GMON_OUT_PREFIX, or "" */
+	char dir[512];		/* TGMON_DIR: where files go, or "" for the starting directory */
 };
 TGMON_HIDDEN extern struct tgmon_settings tgmon_cfg;
 TGMON_HIDDEN void tgmon_settings_read(void);

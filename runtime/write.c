@@ -9,12 +9,14 @@
 #include "../src/gmon_out.h"
 #include "tgmon.h"
 
-static int dirfd_start = -1;	/* where the program started: files go there after a chdir too */
+static int dirfd_start = -1;	/* where the program started (or TGMON_DIR), after a chdir too */
 
 int
 tgmon_write_init(void)
 {
-	dirfd_start = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	const char *dir = tgmon_cfg.dir[0] != '\0' ? tgmon_cfg.dir : ".";
+
+	dirfd_start = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	return dirfd_start >= 0 ? 0 : -1;
 }
 

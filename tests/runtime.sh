@@ -65,6 +65,34 @@ for cc in $compilers; do
 	done
 done
 
+# Fatal signals: a file only when asked for (TGMON_SIGNALS=1).
+d=$OUT/gccO2
+(cd "$d" && rm -f gmon.out* && ./exits term; true) >/dev/null 2>&1
+check "SIGTERM: no file unless asked for" test ! -f "$d/gmon.out"
+(cd "$d" && rm -f gmon.out* && TGMON_SIGNALS=1 ./exits term; true) >/dev/null 2>&1
+check "SIGTERM with TGMON_SIGNALS=1: the file, 3000 calls" \
+    [ "$(calls "$d/gmon.out" "$d/exits" work)" = 3000 ]
+mkdir -p "$d/outdir"
+(cd "$d" && rm -f gmon.out* outdir/gmon.out && TGMON_DIR=outdir ./exits >/dev/null)
+check "TGMON_DIR: the file goes there" sh -c "[ -f '$d/outdir/gmon.out' ] && [ ! -f '$d/gmon.out' ]"
+
+# Self-starting: linked without gcrt1.o (no -pg at link time).
+gcc -pg -O2 -c -o "$d/threads.o" "$P/threads.c" &&
+    gcc -o "$d/threads-nogcrt" "$d/threads.o" -L"$RT" -l:libtgmon.a -pthread ||
+    fatal "cannot link threads.o without -pg"
+(cd "$d" && rm -f gmon.out && ./threads-nogcrt >/dev/null)
+check "without gcrt1.o: 4000000 calls of leaf_thr" \
+    [ "$(calls "$d/gmon.out" "$d/threads-nogcrt" leaf_thr)" = 4000000 ]
+
+# Over 65535 samples in one bin: several histogram records, summed, never wrapped.
+gcc -pg -O2 -o "$d/spin" "$P/spin.c" -L"$RT" -l:libtgmon.a -pthread || fatal "cannot build spin.c"
+cpu=$(cd "$d" && rm -f gmon.out && TGMON_HZ=100000 ./spin)
+g=$(gprof -b -p "$d/spin" "$d/gmon.out" | awk '$NF == "spin" { print $3 }')
+t=$("$TGPROF" --batch -b -p "$d/spin" "$d/gmon.out" | awk '$NF == "spin" { print $3 }')
+check "a bin over 65535: gprof and tgprof agree ($g s, $t s)" [ "$g" = "$t" ]
+check "a bin over 65535: $g s sampled of $cpu s (at least 85%, no wrap)" \
+    awk -v s="$g" -v c="$cpu" 'BEGIN { exit !(c > 0 && s >= 0.85 * c) }'
+
 # A shared library built with -pg: a file of its own, in its addresses.
 d=$OUT/shlib
 mkdir -p "$d"

@@ -1,4 +1,5 @@
-/* exits: calls work() N times, then leaves as argv[1] says: return, _exit, or after chdir, or forks. */
+/* exits: calls work() 3000 times, then leaves as argv[1] says: return, _exit, term (SIGTERM), chdir, fork. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,8 @@ main(int argc, char **argv)
 		work(i);
 	if (strcmp(how, "_exit") == 0)
 		_exit(0);
+	if (strcmp(how, "term") == 0)
+		raise(SIGTERM);
 	if (strcmp(how, "chdir") == 0 && chdir(argc > 2 ? argv[2] : "/") != 0)
 		return 1;
 	if (strcmp(how, "fork") == 0) {
