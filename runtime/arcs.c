@@ -45,6 +45,7 @@ thread_ends(void *p)
 
 	tgmon_self = NULL;
 	t->live = 0;
+	tgmon_sample_stop();	/* its timer would outlive it */
 	pthread_mutex_lock(&spare_lock);
 	t->spare_next = spare;
 	spare = t;

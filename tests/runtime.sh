@@ -84,6 +84,11 @@ gcc -pg -O2 -c -o "$d/threads.o" "$P/threads.c" &&
 check "without gcrt1.o: 4000000 calls of leaf_thr" \
     [ "$(calls "$d/gmon.out" "$d/threads-nogcrt" leaf_thr)" = 4000000 ]
 
+# Short threads one after another: their tables are reused, their counts kept.
+gcc -pg -O2 -o "$d/many" "$P/many.c" -L"$RT" -l:libtgmon.a -pthread || fatal "cannot build many.c"
+(cd "$d" && rm -f gmon.out && ./many >/dev/null)
+check "5000 short threads: 500000 calls of leaf" [ "$(calls "$d/gmon.out" "$d/many" leaf)" = 500000 ]
+
 # Over 65535 samples in one bin: several histogram records, summed, never wrapped.
 gcc -pg -O2 -o "$d/spin" "$P/spin.c" -L"$RT" -l:libtgmon.a -pthread || fatal "cannot build spin.c"
 cpu=$(cd "$d" && rm -f gmon.out && TGMON_HZ=100000 ./spin)
