@@ -26,32 +26,19 @@
 #include "profile.h"
 #include "report.h"
 #include "sbuf.h"
+#include "toolload.h"
 
 static unsigned long ndiff;
 
 static struct profile *
 load(const char *prog, const char *gmon, enum pf_clones clones, const char *extsyms)
 {
-	static const char *files[1];
-	struct profile *p;
 	struct pf_opts o;
-	struct diag d;
 
 	memset(&o, 0, sizeof o);
-	files[0] = gmon;
-	o.image = prog;
-	o.gmon = files;
-	o.ngmon = 1;
 	o.clones = clones;
 	o.extsyms = extsyms;
-	diag_init(&d);
-	if (profile_load(&p, &o, &d) != 0) {
-		fprintf(stderr, "test-clones: %s: %s\n", prog,
-		    d.n > 0 ? d.msg[d.n - 1].text : "cannot load");
-		exit(2);
-	}
-	diag_release(&d);
-	return p;
+	return tool_load("test-clones", prog, gmon, &o);
 }
 
 static int

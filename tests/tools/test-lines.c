@@ -24,6 +24,7 @@
 
 #include "profile.h"
 #include "srclines.h"
+#include "toolload.h"
 
 /* A (file name, line) total from the -l profile. */
 struct tally {
@@ -37,24 +38,13 @@ struct tally {
 static struct profile *
 load(const char *prog, const char *gmon, int line_mode, enum pf_clones clones, struct diag *d)
 {
-	static const char *files[1];
 	struct pf_opts o;
-	struct profile *p;
 
 	memset(&o, 0, sizeof o);
-	files[0] = gmon;
-	o.image = prog;
-	o.gmon = files;
-	o.ngmon = 1;
 	o.line = line_mode;
 	o.source_lines = !line_mode;
 	o.clones = clones;
-	if (profile_load(&p, &o, d) != 0) {
-		fprintf(stderr, "test-lines: %s: %s\n", prog,
-		    d->n > 0 ? d->msg[d->n - 1].text : "cannot load");
-		exit(2);
-	}
-	return p;
+	return tool_load("test-lines", prog, gmon, &o);
 }
 
 static const char *
