@@ -462,7 +462,8 @@ finish(struct dec *d)
 		d->seq[i].high = d->row[d->seq[i].first + d->seq[i].n - 1].addr;
 		d->seq[i].order = d->nseq - 1 - i;
 	}
-	qsort(d->seq, d->nseq, sizeof *d->seq, cmp_seq);
+	if (d->nseq > 0)
+		qsort(d->seq, d->nseq, sizeof *d->seq, cmp_seq);
 	/* each row answers over one span at most */
 	if (mem_reserve(&d->t->span, &d->spancap, d->nrow, sizeof *d->t->span) != 0) {
 		d->fail = 1;

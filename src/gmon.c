@@ -70,10 +70,11 @@ load_file(const char *path, unsigned char **buf, size_t *len, int *mapped, struc
 	return r < 0 ? -1 : 0;
 }
 
+/* N more bytes are there (the offset may already be past the end). */
 static int
 have(const struct cur *c, size_t n)
 {
-	return c->len - c->off >= n;
+	return c->off <= c->len && c->len - c->off >= n;
 }
 
 static uint64_t

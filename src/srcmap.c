@@ -77,7 +77,8 @@ collect_reach(struct srcmap *m)
 		m->reach[m->nreach].lo = di->cover[i].lo;
 		m->reach[m->nreach++].hi = di->cover[i].hi;
 	}
-	qsort(m->reach, m->nreach, sizeof *m->reach, cmp_reach);
+	if (m->nreach > 0)
+		qsort(m->reach, m->nreach, sizeof *m->reach, cmp_reach);
 	for (i = 0; i < m->nreach; i++)
 		m->reach[i].max_hi = i > 0 && m->reach[i - 1].max_hi > m->reach[i].hi ?
 		    m->reach[i - 1].max_hi : m->reach[i].hi;

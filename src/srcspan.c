@@ -221,7 +221,8 @@ check_unit(struct build *B, struct piece *p, size_t n, size_t *nout)
 		if (p[i].kind == DWC_LINES && (nu == 0 || outside(B, p, nu, &p[i]) != 0))
 			return -1;
 	}
-	qsort(p, n, sizeof *p, cmp_piece_lo);
+	if (n > 0)
+		qsort(p, n, sizeof *p, cmp_piece_lo);
 	*nout = merge(p, n);
 	return 0;
 }
@@ -255,7 +256,8 @@ check_shared(const struct build *B, struct piece *p, size_t n)
 	uint64_t max_hi = 0;
 	size_t i;
 
-	qsort(p, n, sizeof *p, cmp_piece_lo);
+	if (n > 0)
+		qsort(p, n, sizeof *p, cmp_piece_lo);
 	for (i = 0; i < n; i++) {
 		if (i > 0 && p[i].lo < max_hi &&
 		    unsure_in(B->out, p[i].lo, p[i].hi < max_hi ? p[i].hi : max_hi))
@@ -283,7 +285,8 @@ check_units(struct build *B)
 		if (di->unit[q.unit].has_lines && clip(B->in, &q.lo, &q.hi))
 			p[n++] = q;
 	}
-	qsort(p, n, sizeof *p, cmp_piece);
+	if (n > 0)
+		qsort(p, n, sizeof *p, cmp_piece);
 	for (first = 0; rc == 0 && first < n; first = k) {
 		for (k = first; k < n && p[k].unit == p[first].unit; k++)
 			;
@@ -293,7 +296,9 @@ check_units(struct build *B)
 		}
 	}
 	if (rc == 0) {
-		qsort(B->out->unsure, B->out->nunsure, sizeof *B->out->unsure, cmp_range);
+		if (B->out->nunsure > 0)
+			qsort(B->out->unsure, B->out->nunsure, sizeof *B->out->unsure,
+			    cmp_range);
 		rc = check_shared(B, p, out);
 	}
 	free(p);
@@ -339,7 +344,8 @@ collect_franges(const struct srcspan_in *in, struct frange **out, size_t *n)
 				(*out)[(*n)++] = f;
 		}
 	}
-	qsort(*out, *n, sizeof **out, cmp_frange);
+	if (*n > 0)
+		qsort(*out, *n, sizeof **out, cmp_frange);
 	return 0;
 }
 
