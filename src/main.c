@@ -121,9 +121,10 @@ browse(struct opts *o, struct diag *d)
 int
 main(int argc, char **argv)
 {
+	char **given = argv;
 	struct opts o;
 	struct diag d;
-	int rc;
+	int rc = 1;
 
 	/*
 	 * Keep freed memory for reuse instead of returning it to the kernel:
@@ -133,25 +134,26 @@ main(int argc, char **argv)
 	mallopt(M_MMAP_THRESHOLD, 256 << 20);
 	mallopt(M_TRIM_THRESHOLD, 512 << 20);
 	setlocale(LC_CTYPE, "");
-	expandargv(&argc, &argv);
+	expandargv(&argc, &argv);	/* @FILE: a new argv, which the options point into */
 	switch (opts_parse(&o, argc, argv)) {
 	case OPTS_EXIT_OK:
-		opts_release(&o);
-		return 0;
+		rc = 0;
+		break;
 	case OPTS_EXIT_FAIL:
-		opts_release(&o);
-		return 1;
+		break;
 	case OPTS_RUN:
+		diag_init(&d);
+		if (!o.batch && !(o.out.style & BATCH_SUM) &&
+		    (isatty(STDOUT_FILENO) || getenv("TGPROF_SCRIPT") != NULL))
+			rc = browse(&o, &d);
+		else
+			rc = run(&o, &d);
+		print_diags(&d);
+		diag_release(&d);
 		break;
 	}
-	diag_init(&d);
-	if (!o.batch && !(o.out.style & BATCH_SUM) &&
-	    (isatty(STDOUT_FILENO) || getenv("TGPROF_SCRIPT") != NULL))
-		rc = browse(&o, &d);
-	else
-		rc = run(&o, &d);
-	print_diags(&d);
-	diag_release(&d);
 	opts_release(&o);
+	if (argv != given)
+		freeargv(argv);
 	return rc;
 }

@@ -1,0 +1,93 @@
+#!/bin/sh
+# tests/damaged.sh: damaged and hostile inputs: one clear line and status 1, or the sound part, never a crash.
+#
+# Usage: damaged.sh TGPROF OUT PROGDIR -- PROGDIR holds prog and gmon.out (cycles.c from the suite).
+# Fixed cases give an exact message; generated ones (the gmon.out cut at
+# many lengths, bit flips at many places) must end with status 0 or 1,
+# within 20 s, and anything on standard error must be tgprof's own lines.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+TGPROF=$1
+OUT=$2
+P=$3
+T_NAME=damaged
+. "$TOP/tests/lib.sh"
+mkdir -p "$OUT"
+export LC_ALL=C
+
+# refuse DESC EXPECTED-LINE PROG GMON: status 1 and exactly that line on standard error.
+refuse() {
+	"$TGPROF" --batch "$3" "$4" >/dev/null 2>"$OUT/err"
+	rc=$?
+	if [ $rc -eq 1 ] && [ "$(cat "$OUT/err")" = "$2" ]; then
+		pass "$1"
+	else
+		fail "$1 (status $rc: $(head -c 300 "$OUT/err"))"
+	fi
+}
+
+: >"$OUT/empty"
+refuse "an empty gmon.out" "tgprof: $OUT/empty: file too short to be a gmon file" "$P/prog" "$OUT/empty"
+refuse "a histogram tag at the very end (found by fuzzing)" \
+    "tgprof: $TOP/tests/damaged/hist-tag-at-end.out: unexpected end of file" \
+    "$P/prog" "$TOP/tests/damaged/hist-tag-at-end.out"
+refuse "a gmon.out given as the executable" "tgprof: $P/gmon.out: not in executable format" \
+    "$P/gmon.out" "$P/gmon.out"
+refuse "a missing executable" "tgprof: $OUT/nosuch: No such file or directory" \
+    "$OUT/nosuch" "$P/gmon.out"
+cp "$P/prog" "$OUT/stripped" && strip "$OUT/stripped"
+refuse "a stripped executable" "tgprof: $OUT/stripped: file has no symbols" "$OUT/stripped" "$P/gmon.out"
+python3 - "$P/gmon.out" "$OUT" <<'PY'
+import struct, sys
+d = bytearray(open(sys.argv[1], 'rb').read())
+out = sys.argv[2]
+def put(name, b):
+    open(out + '/' + name, 'wb').write(b)
+b = bytearray(d); struct.pack_into('<I', b, 20 + 1 + 16, 0xffffffff); put('absurd-bins', b)
+b = bytearray(d); b[3] = ord('X'); put('wrong-magic', b)
+b = bytearray(d); b[20] = 9; put('unknown-tag', b)
+b = bytearray(d); struct.pack_into('<I', b, 4, 7); put('version-7', b)
+PY
+refuse "4294967295 bins announced" \
+    "tgprof: $OUT/absurd-bins: unexpected EOF after reading 1830 of 4294967295 samples" \
+    "$P/prog" "$OUT/absurd-bins"
+refuse "an unknown record tag" "tgprof: $OUT/unknown-tag: found bad tag 9 at byte 20 (file corrupted?)" \
+    "$P/prog" "$OUT/unknown-tag"
+refuse "an unknown version" "tgprof: $OUT/version-7: file has unsupported version 7" \
+    "$P/prog" "$OUT/version-7"
+
+# survive NAME: status 0 or 1 within 20 s; standard error only tgprof's lines.
+survive() {
+	timeout 20 "$TGPROF" --batch "$P/prog" "$OUT/$1" >/dev/null 2>"$OUT/err"
+	rc=$?
+	if [ $rc -gt 1 ]; then
+		fail "$1: status $rc"
+		cp "$OUT/$1" "$OUT/failed-$1"
+	elif grep -qv '^tgprof: ' "$OUT/err"; then
+		fail "$1: $(grep -v '^tgprof: ' "$OUT/err" | head -n 2)"
+	else
+		n=$((n + 1))
+	fi
+}
+survive wrong-magic
+n=0
+len=$(wc -c <"$P/gmon.out")
+python3 - "$P/gmon.out" "$OUT" <<'PY'
+import random, sys
+d = open(sys.argv[1], 'rb').read()
+out = sys.argv[2]
+cuts = list(range(0, 64)) + list(range(64, len(d), 97))
+for c in cuts:
+    open('%s/cut-%d' % (out, c), 'wb').write(d[:c])
+r = random.Random(7)
+for k in range(150):
+    b = bytearray(d)
+    for _ in range(1 + k % 4):
+        b[r.randrange(len(b))] ^= 1 << r.randrange(8)
+    open('%s/flip-%d' % (out, k), 'wb').write(bytes(b))
+PY
+for f in "$OUT"/cut-* "$OUT"/flip-*; do
+	survive "$(basename "$f")"
+done
+pass "$n cut and bit-flipped gmon.out files (of $len bytes): no crash, no hang, only tgprof's lines"
+finish
