@@ -153,4 +153,11 @@ waitfor "Flat profile" && pkill -TERM -f "^$TGPROF prog gmon.out\$"
 check "tmux: SIGTERM ends the browser" waitfor "EXIT=143"
 check "tmux: the terminal is given back after SIGTERM" cmp -s "$OUT/stty2.before" "$OUT/stty2.after"
 $T kill-server 2>/dev/null
+S=$S-segv
+T="tmux -L $S"
+$T new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty3.before' && '$TGPROF' prog gmon.out; echo EXIT=\$?; stty -g >'$OUT/stty3.after'; sleep 30"
+waitfor "Flat profile" && pkill -SEGV -f "^$TGPROF prog gmon.out\$"
+check "tmux: a crash (SIGSEGV) ends the browser" waitfor "EXIT=139"
+check "tmux: the terminal is given back after a crash" cmp -s "$OUT/stty3.before" "$OUT/stty3.after"
+$T kill-server 2>/dev/null
 finish

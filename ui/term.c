@@ -101,9 +101,15 @@ term_start(const struct browser_opts *o, struct diag *d)
 	}
 	started = 1;
 	atexit(term_stop);
+	/* Whatever ends the browser, the terminal is given back first. */
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
+	signal(SIGQUIT, on_signal);
+	signal(SIGSEGV, on_signal);
+	signal(SIGBUS, on_signal);
+	signal(SIGFPE, on_signal);
+	signal(SIGABRT, on_signal);
 	cbreak();
 	noecho();
 	nonl();

@@ -10,7 +10,8 @@ enum { TERM_ALT_RIGHT = 0x10000, TERM_ALT_LEFT, TERM_END_OF_SCRIPT };
 /*
  * Starts curses on the terminal, or on a virtual screen for a script.
  * Restoring the terminal is registered with atexit() and for SIGINT,
- * SIGTERM and SIGHUP.  0, or -1 with the reason in D.
+ * SIGTERM, SIGHUP, SIGQUIT and the crash signals (SEGV, BUS, FPE, ABRT).
+ * 0, or -1 with the reason in D.
  */
 int term_start(const struct browser_opts *o, struct diag *d);
 void term_stop(void);
