@@ -56,6 +56,16 @@ refuse "an unknown record tag" "tgprof: $OUT/unknown-tag: found bad tag 9 at byt
 refuse "an unknown version" "tgprof: $OUT/version-7: file has unsupported version 7" \
     "$P/prog" "$OUT/version-7"
 
+# Not enough memory: a message, not a kill (ASan reserves more address space than any limit).
+if grep -q 'fsanitize' "$TOP/Makefile"; then
+	pass "out of memory: skipped under the sanitizers"
+else
+	(ulimit -v 40000; "$TGPROF" --batch "$P/prog" "$P/gmon.out" >/dev/null 2>"$OUT/err")
+	rc=$?
+	check "out of memory: status 1 and one line (status $rc)" \
+	    sh -c "[ $rc -eq 1 ] && [ \"\$(cat '$OUT/err')\" = 'tgprof: out of memory' ]"
+fi
+
 # survive NAME: status 0 or 1 within 20 s; standard error only tgprof's lines.
 survive() {
 	timeout 20 "$TGPROF" --batch "$P/prog" "$OUT/$1" >/dev/null 2>"$OUT/err"
