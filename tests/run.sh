@@ -6,6 +6,10 @@ OUT=$TOP/tests/out
 TGPROF=$TOP/tgprof
 rm -rf "$OUT"
 mkdir -p "$OUT"
+# Under the sanitizers (./configure --enable-sanitizers): libbfd keeps an
+# allocation or two until exit, which is not ours to fix.
+export LSAN_OPTIONS="suppressions=$TOP/tests/lsan.supp:print_suppressions=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 status=0
 
 run() {

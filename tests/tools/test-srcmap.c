@@ -46,7 +46,7 @@ compare(struct bin *b, struct srcmap *m, uint64_t addr, const char *phase, struc
 int
 main(int argc, char **argv)
 {
-	struct bin_symopts so = { 0, 0 };
+	struct bin_symopts so = { 0, 0, 0 };
 	struct bin *b, *mb;
 	struct srcmap *m;
 	struct counts c = { 0, 0, 0 };
@@ -69,6 +69,10 @@ main(int argc, char **argv)
 	m = srcmap_build(mb);
 	if (m == NULL || none_expected) {
 		printf("%s: %s\n", prog, m == NULL ? "no srcmap" : "a srcmap, none expected");
+		srcmap_free(m);
+		bin_close(mb);
+		bin_close(b);
+		diag_release(&d);
 		return m == NULL ? (none_expected ? 0 : 2) : 1;
 	}
 	for (i = 0; i < bin_nsyms(b); i++) {
