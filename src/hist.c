@@ -25,6 +25,22 @@
  * "100.16%"); that is reproduced.
  */
 
+/*
+ * (uint64_t)V as GCC's x86-64 code computes it for gprof's bin bounds,
+ * defined for every V: a damaged file can make the scale infinite or NaN
+ * (no bins), where C leaves the conversion undefined.
+ */
+uint64_t
+hist_u64(double v)
+{
+	const double two63 = 9223372036854775808.0;
+
+	if (v < two63)		/* false for NaN */
+		return v >= -two63 ? (uint64_t)(int64_t)v : 0x8000000000000000ULL;
+	v -= two63;
+	return (v < two63 ? (uint64_t)(int64_t)v : 0x8000000000000000ULL) ^ 0x8000000000000000ULL;
+}
+
 static double
 scale_of(uint64_t lowpc, uint64_t highpc, uint32_t num_bins)
 {
@@ -265,8 +281,8 @@ assign_record(struct profile *p, const struct pf_hist *r)
 		bin_count = r->sum ? (unsigned)r->sum[i] : bin_at(r->raw, i, big);
 		if (bin_count == 0)
 			continue;
-		bin_low = lowpc + (uint64_t)(p->hist_scale * i);
-		bin_high = lowpc + (uint64_t)(p->hist_scale * (i + 1));
+		bin_low = lowpc + hist_u64(p->hist_scale * i);
+		bin_high = lowpc + hist_u64(p->hist_scale * (i + 1));
 		count_time = bin_count;
 		p->total_time += count_time;
 		for (j = k - 1; j < len; k = ++j) {

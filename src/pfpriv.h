@@ -83,6 +83,8 @@ void hist_on_bsd_end(struct profile *p);
 /* gprof's hertz(): the system's tick rate, probed as gprof probes it. */
 long hist_hertz(void);
 void hist_assign(struct profile *p);
+/* (uint64_t)V as gprof's x86-64 build computes it, for any V (NaN and infinities too). */
+uint64_t hist_u64(double v);
 /*
  * gprof's hist_clip_symbol_address(): clips [*LO, *HI) to the histogram
  * record it overlaps (empty if none); 1 if one does, 0 if none, -1 if it

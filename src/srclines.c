@@ -122,12 +122,15 @@ record_ticks(const struct profile *p, const struct pf_hist *r, struct window *w)
 	uint32_t i = 0;
 	size_t k = 0;
 
-	if (a > lowpc && p->hist_scale > 0)
-		i = (uint32_t)((double)(a - lowpc) / p->hist_scale);
+	if (a > lowpc && p->hist_scale > 0) {
+		uint64_t first = hist_u64((double)(a - lowpc) / p->hist_scale);
+
+		i = first < r->num_bins ? (uint32_t)first : r->num_bins;
+	}
 	i = i > 0 ? i - 1 : 0;
 	for (; i < r->num_bins; i++) {
-		uint64_t bin_low = lowpc + (uint64_t)(p->hist_scale * i);
-		uint64_t bin_high = lowpc + (uint64_t)(p->hist_scale * (i + 1));
+		uint64_t bin_low = lowpc + hist_u64(p->hist_scale * i);
+		uint64_t bin_high = lowpc + hist_u64(p->hist_scale * (i + 1));
 		int count;
 
 		if (bin_low >= b)

@@ -56,6 +56,12 @@ refuse "an unknown record tag" "tgprof: $OUT/unknown-tag: found bad tag 9 at byt
 refuse "an unknown version" "tgprof: $OUT/version-7: file has unsupported version 7" \
     "$P/prog" "$OUT/version-7"
 
+# Found by fuzzing: a histogram of no bins makes gprof's scale NaN (its
+# conversions of NaN are x86-64's, which tgprof reproduces without UB).
+"$TGPROF" --batch "$P/prog" "$TOP/tests/damaged/nan-scale.out" >"$OUT/nan.t" 2>&1
+gprof "$P/prog" "$TOP/tests/damaged/nan-scale.out" >"$OUT/nan.g" 2>&1
+check "a NaN histogram scale (found by fuzzing): gprof's output" cmp -s "$OUT/nan.t" "$OUT/nan.g"
+
 # Not enough memory: a message, not a kill (ASan reserves more address space than any limit).
 if grep -q 'fsanitize' "$TOP/Makefile"; then
 	pass "out of memory: skipped under the sanitizers"
