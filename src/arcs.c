@@ -91,6 +91,7 @@ arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, stru
 
 	if (parent == PF_NONE || child == PF_NONE)
 		return 0;
+	p->priv->arcs_known++;
 	/* A call into a line or a label counts for the function before it. */
 	while (!p->sym[child].is_func) {
 		if (child == 0)

@@ -191,6 +191,31 @@ read_and_sort_names(struct profile *p, const struct pf_opts *o, struct diag *d)
 	return rc != 0 ? -1 : res == NULL ? -2 : 0;
 }
 
+/*
+ * A profile of another program still gives a report (gprof's, of nothing
+ * much): say what looks wrong, on standard error, without changing it.
+ */
+static void
+check_belongs(const struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	uint64_t lo = bin_text_vma(p->priv->bin), hi = lo + bin_text_size(p->priv->bin);
+	unsigned long arcs = 0;
+	uint32_t i;
+	size_t k;
+
+	for (i = 0; i < p->nhist; i++)
+		if (p->hist[i].lowpc < hi && p->hist[i].highpc > lo)
+			break;
+	if (p->nhist > 0 && i == p->nhist)
+		diag_add(d, DIAG_WARN, "%s: warning: the histogram does not cover %s's code: "
+		    "is this its profile?", o->gmon[0], o->image);
+	for (k = 0; k < p->ngmon; k++)
+		arcs += (unsigned long)p->gmon[k].counts.narcs;
+	if (arcs > 0 && p->priv->arcs_known == 0)
+		diag_add(d, DIAG_WARN, "%s: warning: none of its %lu call arcs is in %s's code: "
+		    "is this its profile?", o->gmon[0], arcs, o->image);
+}
+
 static int
 analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 {
@@ -211,6 +236,8 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 		return diag_oom(d);
 	}
 	p->ntallied = p->narcs;
+	if (o->extsyms == NULL && o->ngmon > 0)
+		check_belongs(p, o, d);
 	if (o->source_lines && srclines_finish(p) != 0)
 		return diag_oom(d);
 	if (p->input & GMON_IN_HIST)

@@ -56,6 +56,19 @@ refuse "an unknown record tag" "tgprof: $OUT/unknown-tag: found bad tag 9 at byt
 refuse "an unknown version" "tgprof: $OUT/version-7: file has unsupported version 7" \
     "$P/prog" "$OUT/version-7"
 
+# Another program's profile (PIE's addresses for a non-PIE program): the
+# report gprof gives, and two warnings.
+if [ -f "$P/../cycles_nopie/prog" ]; then
+	"$TGPROF" --batch -b -p "$P/../cycles_nopie/prog" "$P/gmon.out" >"$OUT/other.t" 2>"$OUT/other.err"
+	rc=$?
+	gprof -b -p "$P/../cycles_nopie/prog" "$P/gmon.out" >"$OUT/other.g" 2>/dev/null
+	check "another program's profile: status 0, gprof's report" \
+	    sh -c "[ $rc -eq 0 ] && cmp -s '$OUT/other.t' '$OUT/other.g'"
+	check "another program's profile: it says so" sh -c \
+	    "grep -q 'warning: the histogram does not cover .*is this its profile' '$OUT/other.err' &&
+	    grep -q 'warning: none of its [0-9]* call arcs is in .*is this its profile' '$OUT/other.err'"
+fi
+
 # Found by fuzzing: a histogram of no bins makes gprof's scale NaN (its
 # conversions of NaN are x86-64's, which tgprof reproduces without UB).
 "$TGPROF" --batch "$P/prog" "$TOP/tests/damaged/nan-scale.out" >"$OUT/nan.t" 2>&1
