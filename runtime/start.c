@@ -56,11 +56,15 @@ tgmon_say(const char *a, const char *b, const char *c)
 			return;
 }
 
+static pid_t own_pid;	/* this process's; a vfork child (no atfork handler ran) has another */
+
 /* Writes the file; the threads' timers keep running, so this can be called again later. */
 static void
 dump(int child)
 {
-	if (!started || __atomic_exchange_n(&writing, 1, __ATOMIC_ACQUIRE))
+	if (!started || getpid() != own_pid)	/* not in a vfork child: it shares our memory */
+		return;
+	if (__atomic_exchange_n(&writing, 1, __ATOMIC_ACQUIRE))
 		return;
 	tgmon_write(child);
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);
@@ -72,6 +76,7 @@ static void
 in_child(void)
 {
 	forked = 1;
+	own_pid = getpid();
 	tgmon_arcs_reset();
 	tgmon_sample_reset();
 }
@@ -119,6 +124,7 @@ tgmon_start(void)
 	pthread_mutex_lock(&lock);
 	if (!started) {
 		tgmon_settings_read();
+		own_pid = getpid();
 		if (tgmon_sample_init() != 0)
 			tgmon_say("the program's text is not found: ", "no histogram", NULL);
 		if (tgmon_write_init() != 0)
