@@ -146,18 +146,18 @@ check "tmux: q quits with status 0" waitfor "EXIT=0"
 cap final
 check "tmux: the terminal is given back" cmp -s "$OUT/stty.before" "$OUT/stty.after"
 $T kill-server 2>/dev/null
-S=$S-term
-T="tmux -L $S"
-$T new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty2.before' && '$TGPROF' prog gmon.out; echo EXIT=\$?; stty -g >'$OUT/stty2.after'; sleep 30"
-waitfor "Flat profile" && pkill -TERM -f "^$TGPROF prog gmon.out\$"
-check "tmux: SIGTERM ends the browser" waitfor "EXIT=143"
-check "tmux: the terminal is given back after SIGTERM" cmp -s "$OUT/stty2.before" "$OUT/stty2.after"
-$T kill-server 2>/dev/null
-S=$S-segv
-T="tmux -L $S"
-$T new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty3.before' && '$TGPROF' prog gmon.out; echo EXIT=\$?; stty -g >'$OUT/stty3.after'; sleep 30"
-waitfor "Flat profile" && pkill -SEGV -f "^$TGPROF prog gmon.out\$"
-check "tmux: a crash (SIGSEGV) ends the browser" waitfor "EXIT=139"
-check "tmux: the terminal is given back after a crash" cmp -s "$OUT/stty3.before" "$OUT/stty3.after"
-$T kill-server 2>/dev/null
+
+# killed SIG STATUS: the browser ended by signal SIG (exit STATUS) gives the terminal back.
+killed() {
+	S=tgprof-test-$$-$1
+	T="tmux -L $S"
+	$T new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.$1.before' && '$TGPROF' prog gmon.out; echo EXIT=\$?; stty -g >'$OUT/stty.$1.after'; sleep 30"
+	waitfor "Flat profile" && pkill -"$1" -f "^$TGPROF prog gmon.out\$"
+	check "tmux: SIG$1 ends the browser" waitfor "EXIT=$2"
+	check "tmux: the terminal is given back after SIG$1" \
+	    cmp -s "$OUT/stty.$1.before" "$OUT/stty.$1.after"
+	$T kill-server 2>/dev/null
+}
+killed TERM 143
+killed SEGV 139
 finish
