@@ -8,9 +8,9 @@ set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_EACH=${1:-60}
 status=0
-export FUZZ_PROG=$TOP/fuzz/prog
+export FUZZ_PROG=$TOP/fuzz/prog FUZZ_GMON=$TOP/fuzz/gmon.out
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1
-for h in gmon batch; do
+for h in gmon batch symfile; do
 	c=$TOP/fuzz/out/corpus-$h
 	mkdir -p "$c"
 	(cd "$TOP/fuzz/out" && "$TOP/fuzz/fuzz-$h" -max_total_time="$SECONDS_EACH" -max_len=65536 \
