@@ -122,7 +122,8 @@ opts_usage(FILE *f)
 "\n"
 "SPEC is a function name, file.c, file.c:function, file.c:line or a line\n"
 "number; FROM/TO names a caller and a callee.  Defaults: a.out, gmon.out.\n"
-"The environment variable NO_COLOR turns colours off in the browser.\n", f);
+"In the browser, ? lists the keys (man tgprof has them too); the environment\n"
+"variable NO_COLOR turns its colours off.  libtgmon: man libtgmon.\n", f);
 }
 
 static int
