@@ -44,7 +44,6 @@ thread_ends(void *p)
 	struct tgmon_table *t = p;
 
 	tgmon_self = NULL;
-	t->live = 0;
 	tgmon_sample_stop();	/* its timer would outlive it */
 	pthread_mutex_lock(&spare_lock);
 	t->spare_next = spare;
@@ -72,7 +71,6 @@ register_thread(void)
 	pthread_mutex_unlock(&spare_lock);
 	if (t == NULL && (t = new_table(FIRST_SLOTS)) == NULL)
 		return NULL;
-	t->live = 1;
 	pthread_setspecific(thread_key, t);
 	tgmon_self = t;
 	tgmon_sample_thread();
@@ -91,8 +89,6 @@ grow(struct tgmon_table *t)
 
 	if (n == NULL)
 		return NULL;
-	n->live = 1;
-	t->live = 0;
 	pthread_setspecific(thread_key, n);
 	tgmon_self = n;
 	return n;

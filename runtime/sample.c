@@ -18,7 +18,6 @@ struct tgmon_hist tgmon_mod[TGMON_MAX_MODULES];
 int tgmon_nmod;
 int tgmon_rate;
 static int by_addr[TGMON_MAX_MODULES];	/* module indexes by lowpc, for tgmon_module_at() */
-static uint64_t outside;		/* samples outside every module's text */
 static __thread timer_t thread_timer;
 static __thread int has_timer;
 
@@ -82,11 +81,9 @@ on_sample(int sig, siginfo_t *si, void *ucv)
 	    (uint32_t)si->si_overrun : 0);
 	int saved = errno, m = tgmon_module_at(pc);
 
-	if (m >= 0 && tgmon_mod[m].bin != NULL)
+	if (m >= 0 && tgmon_mod[m].bin != NULL)	/* elsewhere (the vDSO...): not profiled */
 		__atomic_fetch_add(&tgmon_mod[m].bin[(pc - tgmon_mod[m].lowpc) >> BIN_SHIFT], weight,
 		    __ATOMIC_RELAXED);
-	else
-		__atomic_fetch_add(&outside, weight, __ATOMIC_RELAXED);
 	errno = saved;
 }
 
@@ -176,7 +173,6 @@ tgmon_sample_reset(void)
 	for (i = 0; i < tgmon_nmod; i++)
 		if (tgmon_mod[i].bin != NULL)
 			memset(tgmon_mod[i].bin, 0, tgmon_mod[i].nbin * sizeof *tgmon_mod[i].bin);
-	outside = 0;
 	has_timer = 0;
 	tgmon_sample_thread();
 }

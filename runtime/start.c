@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -40,17 +41,24 @@ tgmon_settings_read(void)
 		memcpy(tgmon_cfg.dir, v, strlen(v) + 1);
 }
 
-/* One line on standard error: "libtgmon: A B C"; each message once. */
+/*
+ * One line on standard error: "libtgmon: A B C".  The file is written
+ * at every exit point (_mcleanup, then the destructor), so a message the
+ * same as the last one is not said again.
+ */
 void
 tgmon_say(const char *a, const char *b, const char *c)
 {
-	static const char *said;
+	static char last[600];
+	char line[600];
 	const char *part[] = { "libtgmon: ", a, b, c, "\n" };
 	size_t k;
 
-	if (tgmon_cfg.quiet || said == b)
+	snprintf(line, sizeof line, "%s%s%s", a != NULL ? a : "", b != NULL ? b : "",
+	    c != NULL ? c : "");
+	if (tgmon_cfg.quiet || strcmp(line, last) == 0)
 		return;
-	said = b;
+	memcpy(last, line, sizeof last);
 	for (k = 0; k < sizeof part / sizeof *part; k++)
 		if (part[k] != NULL && write(2, part[k], strlen(part[k])) < 0)
 			return;
@@ -107,13 +115,7 @@ catch_fatal(void)
 	}
 }
 
-static void
-at_exit(void)
-{
-	dump(forked);
-}
-
-/* Once: settings, the histogram, the output directory, exit and fork hooks, this thread's timer. */
+/* Once: settings, the histogram, the output directory, the fork hook, fatal signals, this thread's timer. */
 void
 tgmon_start(void)
 {
@@ -131,7 +133,6 @@ tgmon_start(void)
 			tgmon_say(tgmon_cfg.dir[0] != '\0' ? tgmon_cfg.dir : ".",
 			    ": cannot be opened: ", "files go to the directory current at exit");
 		pthread_atfork(NULL, NULL, in_child);
-		atexit(at_exit);
 		if (tgmon_cfg.signals)
 			catch_fatal();
 		__atomic_store_n(&started, 1, __ATOMIC_RELEASE);
@@ -147,7 +148,10 @@ tgmon_ctor(void)
 	tgmon_start();
 }
 
-/* As late as possible too: work in other destructors is counted. */
+/*
+ * At exit: the destructors run after every atexit() handler, this one last
+ * of them (priority 101), so the work of both is counted.
+ */
 __attribute__((destructor(101))) static void
 tgmon_dtor(void)
 {

@@ -34,7 +34,6 @@ struct tgmon_table {
 	struct tgmon_table *next;	/* every table ever made, for the writer */
 	struct tgmon_table *spare_next;	/* while it waits for a new thread */
 	int busy;			/* in the slow path: a signal handler's call is dropped */
-	int live;			/* its thread runs */
 };
 
 /* The stubs' hash: both must agree (see mcount-x86_64.S); the slot is this & mask. */

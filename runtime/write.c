@@ -103,11 +103,10 @@ put_hist(struct out *o, const struct tgmon_hist *h)
 	} while (++layer * 65535ULL < most);
 }
 
-/* What the arc walk writes to, or counts: the arcs into module M. */
+/* The arc walk that writes module M's arcs to O. */
 struct arcs_of {
-	struct out *o;		/* NULL: count only */
+	struct out *o;
 	int m;
-	uint64_t n;
 };
 
 /* One arc into the module, in its addresses; counts over 2^32 - 1 in several records. */
@@ -119,8 +118,7 @@ put_arc(void *ctx, const struct tgmon_arc *a)
 
 	if (tgmon_module_at(a->self) != w->m)
 		return;
-	w->n++;
-	while (w->o != NULL && left > 0) {
+	while (left > 0) {
 		unsigned char tag = GMON_TAG_CG_ARC;
 		uint32_t c = left > 0xffffffffu ? 0xffffffffu : (uint32_t)left;
 
@@ -140,20 +138,15 @@ put_arc(void *ctx, const struct tgmon_arc *a)
 static void
 file_name(char *name, size_t size, int m, int child)
 {
-	char pid[24], lib[300] = "";
-	unsigned long v = (unsigned long)getpid();
-	size_t n = sizeof pid - 1;
+	char lib[300] = "";
+	long pid = (long)getpid();
 
-	pid[n] = '\0';
-	do
-		pid[--n] = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
 	if (m > 0)
 		snprintf(lib, sizeof lib, ".%s", tgmon_mod[m].name);
 	if (tgmon_cfg.prefix[0] != '\0')
-		snprintf(name, size, "%s%s.%s", tgmon_cfg.prefix, lib, pid + n);
+		snprintf(name, size, "%s%s.%ld", tgmon_cfg.prefix, lib, pid);
 	else if (child)
-		snprintf(name, size, "gmon%s.out.%s", lib, pid + n);
+		snprintf(name, size, "gmon%s.out.%ld", lib, pid);
 	else
 		snprintf(name, size, "gmon%s.out", lib);
 }
@@ -167,7 +160,7 @@ static void
 write_module(int m, int child)
 {
 	static struct out o;
-	struct arcs_of w = { &o, m, 0 };
+	struct arcs_of w = { &o, m };
 	char name[512], tmp[600];
 	int dir = dirfd_start >= 0 ? dirfd_start : AT_FDCWD;
 
@@ -195,18 +188,34 @@ write_module(int m, int child)
 	}
 }
 
-/* The executable's file, and one for each library with calls counted in it (built with -pg). */
+/* Marks the module each arc goes into (CTX: a flag per module). */
+static void
+mark_module(void *ctx, const struct tgmon_arc *a)
+{
+	int m = tgmon_module_at(a->self);
+
+	if (m >= 0)
+		((unsigned char *)ctx)[m] = 1;
+}
+
+/*
+ * The executable's file, and one for each library with calls counted in
+ * it (built with -pg); then the calls that could not be counted, if any.
+ */
 void
 tgmon_write(int child)
 {
+	unsigned char has_arcs[TGMON_MAX_MODULES] = { 0 };
+	uint64_t dropped = __atomic_load_n(&tgmon_dropped, __ATOMIC_RELAXED);
+	char n[32];
 	int m;
 
-	for (m = 0; m < tgmon_nmod; m++) {
-		struct arcs_of count = { NULL, m, 0 };
-
-		if (m > 0)
-			tgmon_arcs_each(put_arc, &count);
-		if (m == 0 || count.n > 0)
+	tgmon_arcs_each(mark_module, has_arcs);
+	for (m = 0; m < tgmon_nmod; m++)
+		if (m == 0 || has_arcs[m])
 			write_module(m, child);
+	if (dropped > 0) {
+		snprintf(n, sizeof n, "%llu", (unsigned long long)dropped);
+		tgmon_say(n, " calls were not counted ", "(out of memory, or in a signal handler)");
 	}
 }

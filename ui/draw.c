@@ -16,6 +16,7 @@ void
 draw_text(int y, int x, int w, const char *s, int attr)
 {
 	mbstate_t st;
+	size_t left = strlen(s);
 	int col = 0;
 
 	memset(&st, 0, sizeof st);
@@ -23,7 +24,7 @@ draw_text(int y, int x, int w, const char *s, int attr)
 	move(y, x);
 	while (*s != '\0' && col < w) {
 		wchar_t wc;
-		size_t n = mbrtowc(&wc, s, strlen(s), &st);
+		size_t n = mbrtowc(&wc, s, left, &st);
 		int cw;
 
 		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
@@ -41,6 +42,7 @@ draw_text(int y, int x, int w, const char *s, int attr)
 		addnwstr(&wc, 1);
 		col += cw;
 		s += n;
+		left -= n;
 	}
 	for (; col < w; col++)
 		addch(' ');

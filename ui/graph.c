@@ -82,6 +82,14 @@ graph_fill(struct tui *t, struct pane *pn)
 	return 0;
 }
 
+/* gprof splits a function's time among its callers by their calls. */
+static int
+callers_estimated(const struct profile *p, uint32_t id)
+{
+	return id < p->nsyms && p->caller_start != NULL &&
+	    p->caller_start[id + 1] - p->caller_start[id] > 1;
+}
+
 static void
 graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 {
@@ -95,9 +103,7 @@ graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 		sbuf_puts(sb, "no function selected");
 	else
 		report_name(t->r, sb, id);
-	/* gprof splits a function's time among its callers by their calls. */
-	if (id != PF_NONE && id < p->nsyms && p->caller_start != NULL &&
-	    p->caller_start[id + 1] - p->caller_start[id] > 1)
+	if (id != PF_NONE && callers_estimated(p, id))
 		sbuf_puts(sb, "; callers' self and children: estimated, by calls");
 	sbuf_putc(sb, '\n');
 	report_cg_columns(t->r, sb);
@@ -116,7 +122,7 @@ graph_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 		break;
 	case CALLER:
 		report_cg_parent(t->r, sb, g->shown, r->ref);
-		if (t->p->caller_start[g->shown + 1] - t->p->caller_start[g->shown] > 1)
+		if (callers_estimated(t->p, g->shown))
 			*attr = UI_ESTIMATE;
 		break;
 	case PRIMARY:

@@ -36,7 +36,7 @@ struct tally {
 };
 
 static struct profile *
-load(const char *prog, const char *gmon, int line_mode, enum pf_clones clones, struct diag *d)
+load(const char *prog, const char *gmon, int line_mode, enum pf_clones clones)
 {
 	struct pf_opts o;
 
@@ -211,12 +211,11 @@ main(int argc, char **argv)
 	}
 	diag_init(&d);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	a = load(argv[argc - 2], argv[argc - 1], 0,
-	    mode == 'F' ? PF_CLONES_FOLD : PF_CLONES_GPROF, &d);
+	a = load(argv[argc - 2], argv[argc - 1], 0, mode == 'F' ? PF_CLONES_FOLD : PF_CLONES_GPROF);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	loaded = seconds(&t0, &t1);
 	if (mode == 0)
-		b = load(argv[argc - 2], argv[argc - 1], 1, PF_CLONES_GPROF, &d);
+		b = load(argv[argc - 2], argv[argc - 1], 1, PF_CLONES_GPROF);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (i = 0; i < a->nsyms; i++) {
 		if (!a->sym[i].is_func)
