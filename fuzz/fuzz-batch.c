@@ -11,15 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
-#include "batch.h"
-#include "profile.h"
+#include "fuzzio.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static FILE *devnull;
 
 /* Up to three symspecs from DATA; returns the bytes they took. */
 static size_t
@@ -56,24 +52,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct pf_spec spec[3];
 	struct batch_opts bo;
 	struct pf_opts o;
-	struct profile *p;
-	struct diag d;
 	size_t used;
 	int fd;
 
 	if (size < 1)
 		return 0;
-	if (devnull == NULL && (devnull = fopen("/dev/null", "w")) == NULL)
-		abort();
 	memset(&o, 0, sizeof o);
 	used = 1 + specs(data + 1, size - 1, spec, &o.nspec, text);
-	if ((fd = memfd_create("gmon", 0)) < 0)
+	if ((fd = fuzzio_file(data + used, size - used, path, sizeof path)) < 0)
 		return 0;
-	if (used < size && write(fd, data + used, size - used) != (ssize_t)(size - used)) {
-		close(fd);
-		return 0;
-	}
-	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
 	o.image = prog;
 	o.gmon = files;
 	o.ngmon = 1;
@@ -89,12 +76,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bo.ro.demangle = 1;
 	bo.ro.bsd = (data[0] >> 6) & 1;
 	bo.ro.zeros = (data[0] >> 7) & 1;
-	diag_init(&d);
-	if (profile_load(&p, &o, &d) == 0) {
-		batch_print(devnull, p, &bo, &d);
-		profile_free(p);
-	}
-	diag_release(&d);
+	fuzzio_report(&o, &bo);
 	close(fd);
 	return 0;
 }

@@ -8,15 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
-#include "batch.h"
-#include "profile.h"
+#include "fuzzio.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static FILE *devnull;
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -26,22 +22,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *files[1] = { gmon };
 	struct batch_opts bo;
 	struct pf_opts o;
-	struct profile *p;
-	struct diag d;
 	char path[64];
 	int fd;
 
 	if (size < 1)
 		return 0;
-	if (devnull == NULL && (devnull = fopen("/dev/null", "w")) == NULL)
-		abort();
-	if ((fd = memfd_create("symfile", 0)) < 0)
+	if ((fd = fuzzio_file(data + 1, size - 1, path, sizeof path)) < 0)
 		return 0;
-	if (write(fd, data + 1, size - 1) != (ssize_t)(size - 1)) {
-		close(fd);
-		return 0;
-	}
-	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
 	memset(&o, 0, sizeof o);
 	o.image = prog;
 	o.gmon = files;
@@ -55,12 +42,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bo.style = BATCH_FLAT | BATCH_GRAPH | ((data[0] & 1) ? BATCH_FILE_ORDER : 0);
 	bo.width = 80;
 	bo.ro.demangle = 1;
-	diag_init(&d);
-	if (profile_load(&p, &o, &d) == 0) {
-		batch_print(devnull, p, &bo, &d);
-		profile_free(p);
-	}
-	diag_release(&d);
+	fuzzio_report(&o, &bo);
 	close(fd);
 	return 0;
 }

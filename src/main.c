@@ -8,8 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <libiberty/libiberty.h>
-
+#include "argfile.h"
 #include "batch.h"
 #include "browser.h"
 #include "opts.h"
@@ -121,7 +120,7 @@ browse(struct opts *o, struct diag *d)
 int
 main(int argc, char **argv)
 {
-	char **given = argv;
+	struct argfile af;
 	struct opts o;
 	struct diag d;
 	int rc = 1;
@@ -134,26 +133,30 @@ main(int argc, char **argv)
 	mallopt(M_MMAP_THRESHOLD, 256 << 20);
 	mallopt(M_TRIM_THRESHOLD, 512 << 20);
 	setlocale(LC_CTYPE, "");
-	expandargv(&argc, &argv);	/* @FILE: a new argv, which the options point into */
-	switch (opts_parse(&o, argc, argv)) {
+	diag_init(&d);
+	/* @FILE: a new argv, which the options point into. */
+	if (argfile_expand(&af, argc, argv, &d) != 0) {
+		print_diags(&d);
+		diag_release(&d);
+		return 1;
+	}
+	switch (opts_parse(&o, af.argc, af.argv)) {
 	case OPTS_EXIT_OK:
 		rc = 0;
 		break;
 	case OPTS_EXIT_FAIL:
 		break;
 	case OPTS_RUN:
-		diag_init(&d);
 		if (!o.batch && !(o.out.style & BATCH_SUM) &&
 		    (isatty(STDOUT_FILENO) || getenv("TGPROF_SCRIPT") != NULL))
 			rc = browse(&o, &d);
 		else
 			rc = run(&o, &d);
 		print_diags(&d);
-		diag_release(&d);
 		break;
 	}
+	diag_release(&d);
 	opts_release(&o);
-	if (argv != given)
-		freeargv(argv);
+	argfile_release(&af);
 	return rc;
 }

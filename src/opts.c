@@ -365,7 +365,7 @@ opts_parse(struct opts *o, int argc, char **argv)
 	int c, r;
 
 	set_defaults(o);
-	optind = 1;
+	optind = 0;	/* GNU getopt: start afresh, even after a scan left halfway */
 	while ((c = getopt_long(argc, argv, GPROF_SHORTOPTS, long_options, NULL)) != -1) {
 		r = spec_opt(o, c, optarg);
 		if (r < 0)

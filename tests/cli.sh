@@ -60,6 +60,37 @@ else
 	check "-s into a read-only directory fails" test "$rc" -eq 1
 	check "-s leaves no partial file" sh -c "! ls '$PROG'/gmon.sum* 2>/dev/null"
 fi
+# @FILE response files: gprof's splitting and nesting (gprof as the oracle);
+# what libiberty does badly (exits naming argv[0], or ignores a pipe) is
+# refused in one line or read.
+A=$OUT/at
+mkdir -p "$A/dir"
+printf -- "-b 'prog'\n@%s\n" "$A/inner" >"$A/outer"
+printf -- '"-p" gm\\on.out\n' >"$A/inner"
+(cd "$PROG" && LC_ALL=C gprof @"$A/outer" >"$A/want" 2>&1 && "$TGPROF" --batch @"$A/outer" >"$A/got" 2>&1)
+check "nested @-files: the report gprof prints" cmp -s "$A/want" "$A/got"
+check "nested @-files: a flat profile" grep -q '^Flat profile:' "$A/got"
+rm -f "$A/fifo" && mkfifo "$A/fifo"
+echo gmon.out >"$A/fifo" &
+(cd "$PROG" && "$TGPROF" --batch -b -p @/dev/null prog @"$A/fifo" >"$A/got" 2>&1)
+wait
+check "@-file from a pipe (gprof takes it for a file name)" cmp -s "$A/want" "$A/got"
+refused() {	# DESC WANT ARGS...: one line WANT on stderr, status 1
+	desc=$1 want=$2
+	shift 2
+	(cd "$A" && "$TGPROF" --batch "$@" >/dev/null 2>"$A/e")
+	rc=$?
+	check "$desc: status 1" test "$rc" -eq 1
+	check "$desc: one line" sh -c "printf '%s\n' '$want' | cmp -s - '$A/e'"
+}
+refused "@-file that is a directory" "tgprof: dir: @-file is a directory" @dir
+printf '@self\n' >"$A/self"
+refused "@-file naming itself" "tgprof: self: more than 1999 @-files (one that names itself?)" @self
+head -c 70000000 /dev/zero | tr '\0' x >"$A/big"
+refused "@-file of 70 MB" "tgprof: big: @-files larger than 64 MiB in all" @big
+rm -f "$A/big"
+refused "@-file that is missing: a file name, as in gprof" "tgprof: @nosuch: No such file or directory" \
+    "$PROG/prog" @nosuch
 # make install with a prefix and DESTDIR puts the program and the manual in place.
 rm -rf "$OUT/inst"
 (cd "$TOP" && make install prefix=/opt/tg DESTDIR="$OUT/inst" >/dev/null 2>&1)

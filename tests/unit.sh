@@ -44,5 +44,7 @@ for a in "$OUT"/gmon/case*.args; do
 	fi
 done
 
+mkdir -p "$OUT/argfile"
+check "@-files split and expanded as libiberty does" "$TOP/tests/tools/test-argfile" 200000 "$OUT/argfile"
 check "number formatting equals printf" "$TOP/tests/tools/test-fmt" 300000
 finish
