@@ -6,6 +6,7 @@
 # five times (the fastest counts: this machine's speed varies) and gprof
 # once; the script prints wall time, peak memory and the ratio.  gprof on
 # 100,000 functions takes about 6 minutes and runs only with BENCH_FULL=1.
+# BENCH_SCALE=1 adds 10 million arcs and 1 GiB gmon.out files (bench/arcs.c).
 #
 # For -l, bench/synth_src.py writes a C program with 20,000 functions in 500
 # files, built with gcc -pg -g -O2 (about three minutes, once) and run once
@@ -95,6 +96,22 @@ runtime() {
 	done
 }
 
+# Scale (BENCH_SCALE=1: 2.5 GB of files, a few minutes, 4 GB of memory):
+# call arcs among the 100,000 functions, 10 million distinct, then a 1 GiB
+# gmon.out of 51 million records, once with 10 million distinct arcs
+# (as merged profiles repeat them) and once all distinct.
+scale() {
+	d=$OUT/s100000
+	cc -O2 -o "$OUT/arcs" "$TOP/bench/arcs.c" || exit 1
+	r=$(( (1 << 30) / 21 ))
+	for spec in "10000000 10000000 10m" "$r 10000000 1g-repeated" "$r $r 1g-distinct"; do
+		set -- $spec
+		[ -f "$OUT/arcs-$3.out" ] || nm "$d/prog" | "$OUT/arcs" "$1" "$2" "$OUT/arcs-$3.out" || exit 1
+		set -- $(best 1 "$TGPROF" --batch -b -q "$d/prog" "$OUT/arcs-$3.out") "$3" "$2"
+		report "tgprof -b -q, $3 ($4 arcs)" "$1" "$2"
+	done
+}
+
 # The browser on the 100,000-function profile: the first screen (load
 # included) and the keys of bench/browse.keys, each handled and redrawn.
 browser() {
@@ -135,6 +152,7 @@ browser() {
 	lines
 	browser
 	runtime
+	[ -n "${BENCH_SCALE:-}" ] && scale
 	python3 "$TOP/bench/chain.py" 600000 "$OUT/chain" || exit 1
 	set -- $(best 3 "$TGPROF" --batch -S "$OUT/chain/syms" "$OUT/s20000/prog" "$OUT/chain/gmon.out")
 	report "tgprof, 600,000-function chain" "$1" "$2"

@@ -2,19 +2,72 @@
 #include "pfpriv.h"
 #include "srclines.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t
-key_of(uint32_t parent, uint32_t child)
+#include "mem.h"
+
+static size_t
+slot_of(uint32_t parent, uint32_t child, size_t cap)
 {
-	return (uint64_t)parent << 32 | child;
+	return (size_t)u64map_mix((uint64_t)parent << 32 | child) & (cap - 1);
+}
+
+/* The slot holding the arc PARENT -> CHILD, or the empty one where it would go. */
+static size_t
+probe(const struct profile *p, uint32_t parent, uint32_t child)
+{
+	const struct arcindex *x = &p->priv->arcmap;
+	size_t i;
+
+	for (i = slot_of(parent, child, x->cap); x->slot[i] != PF_NONE; i = (i + 1) & (x->cap - 1)) {
+		const struct pf_arc *a = &p->arc[x->slot[i]];
+
+		if (a->parent == parent && a->child == child)
+			break;
+	}
+	return i;
 }
 
 uint32_t
 arcs_find(const struct profile *p, uint32_t parent, uint32_t child)
 {
-	return u64map_get(&p->priv->arcmap, key_of(parent, child));
+	return p->priv->arcmap.cap == 0 ? PF_NONE : p->priv->arcmap.slot[probe(p, parent, child)];
+}
+
+/* At most three quarters full; the arcs already made are indexed again. */
+int
+arcs_reserve_index(struct profile *p, size_t n)
+{
+	struct arcindex *x = &p->priv->arcmap, old = *x;
+	size_t cap = 64;
+	uint32_t a;
+
+	while (cap / 4 * 3 <= n) {
+		if (cap > SIZE_MAX / 8)
+			return -1;
+		cap *= 2;
+	}
+	if (cap <= old.cap)
+		return 0;
+	if ((x->slot = mem_array(cap, sizeof *x->slot)) == NULL) {
+		x->slot = old.slot;
+		return -1;
+	}
+	memset(x->slot, 0xff, cap * sizeof *x->slot);
+	x->cap = cap;
+	for (a = 0; a < p->narcs; a++)
+		x->slot[probe(p, p->arc[a].parent, p->arc[a].child)] = a;
+	free(old.slot);
+	return 0;
+}
+
+void
+arcs_release_index(struct profile *p)
+{
+	free(p->priv->arcmap.slot);
+	memset(&p->priv->arcmap, 0, sizeof p->priv->arcmap);
 }
 
 /*
@@ -48,23 +101,14 @@ arcs_add(struct profile *p, uint32_t parent, uint32_t child, uint64_t count, int
 
 	if (p->narcs == PF_NONE - 1)
 		return -1;
-	if (by_range) {
-		a = find_by_range(p, parent, child);
-		if (a == PF_NONE && u64map_intern(&pv->arcmap, key_of(parent, child), p->narcs) ==
-		    U64MAP_NONE)
-			return -1;
-	} else {
-		a = u64map_intern(&pv->arcmap, key_of(parent, child), p->narcs);
-		if (a == U64MAP_NONE)
-			return -1;
-		if (a == p->narcs)
-			a = PF_NONE;
-	}
+	a = by_range ? find_by_range(p, parent, child) : arcs_find(p, parent, child);
 	if (a != PF_NONE) {
 		p->arc[a].count += count;
 		return 0;
 	}
-	if (mem_reserve(&p->arc, &pv->arccap, p->narcs + 1, sizeof *p->arc) != 0)
+	if (((size_t)p->narcs + 1 > pv->arcmap.cap / 4 * 3 &&
+	    arcs_reserve_index(p, (size_t)p->narcs + 1) != 0) ||
+	    mem_reserve(&p->arc, &pv->arccap, p->narcs + 1, sizeof *p->arc) != 0)
 		return -1;
 	a = p->narcs;
 	arc = &p->arc[a];
@@ -77,6 +121,7 @@ arcs_add(struct profile *p, uint32_t parent, uint32_t child, uint64_t count, int
 	p->sym[parent].children = a;
 	arc->next_parent = p->sym[child].parents;
 	p->sym[child].parents = a;
+	pv->arcmap.slot[probe(p, parent, child)] = a;
 	p->narcs++;
 	return 0;
 }

@@ -526,7 +526,7 @@ cg_assemble(struct profile *p, const unsigned char *text, struct diag *d)
 		if (prepare(p, i, text, d) != 0)
 			return -1;
 	/* No arc is added after this: the (parent, child) index is done. */
-	u64map_release(&p->priv->arcmap);
+	arcs_release_index(p);
 	memset(&w, 0, sizeof w);
 	if (setup(&w, p) != 0 || number_all(&w) != 0 || link_cycles(&w) != 0 ||
 	    (top = top_sorted(&w)) == NULL) {

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "mem.h"
+
 void
 diag_init(struct diag *d)
 {
@@ -61,7 +63,12 @@ diag_add(struct diag *d, enum diag_level level, const char *fmt, ...)
 int
 diag_oom(struct diag *d)
 {
-	diag_add(d, DIAG_ERROR, "out of memory");
+	size_t limit = mem_limit_refused();
+
+	if (limit != 0)
+		diag_add(d, DIAG_ERROR, "out of memory (more than the %zu MiB it may use)", limit >> 20);
+	else
+		diag_add(d, DIAG_ERROR, "out of memory");
 	return -1;
 }
 

@@ -12,13 +12,42 @@
 #include "gmon_out.h"
 #include "mem.h"
 
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22
+#endif
+
+/* A mapped file is walked a window at a time (see slide()). */
+#define WINDOW ((size_t)16 << 20)
+
 /* The whole file in memory and a read position; every read is bounds-checked. */
 struct cur {
 	const unsigned char *buf;
 	size_t len, off;
 	const struct gmon_layout *lay;
 	const char *path;
+	int mapped;		/* buf is a mapping of the file: slide() over it */
+	size_t back, front;	/* pages of [back, front) are in memory */
 };
+
+/*
+ * Called as C's position moves on: the window it reaches is faulted in at
+ * once (as MAP_POPULATE would, without the whole file), those behind are
+ * given back.  Memory stays at about a window however large the file; a
+ * page read again later (a histogram's bins) comes back from the file.
+ */
+static void
+slide(struct cur *c)
+{
+	size_t from = c->off / WINDOW * WINDOW;
+
+	if (!c->mapped || c->off >= c->len || from < c->front)
+		return;
+	if (from > c->back)
+		madvise((void *)(c->buf + c->back), from - c->back, MADV_DONTNEED);
+	c->back = from;
+	c->front = c->len - from > WINDOW ? from + WINDOW : c->len;
+	madvise((void *)(c->buf + from), c->front - from, MADV_POPULATE_READ);
+}
 
 /* Maps or reads PATH; fills *BUF and *LEN, *MAPPED says how to free it. */
 static int
@@ -36,8 +65,7 @@ load_file(const char *path, unsigned char **buf, size_t *len, int *mapped, struc
 		return -1;
 	}
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
-		    fd, 0);
+		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 
 		if (p != MAP_FAILED) {
 			*buf = p;
@@ -223,7 +251,10 @@ read_magic(struct cur *c, int *version, const struct gmon_ops *ops, void *ctx,
 	}
 	c->off = GMON_HDR_SIZE;
 	while (rc == 0 && c->off < c->len) {
-		unsigned tag = c->buf[c->off++];
+		unsigned tag;
+
+		slide(c);
+		tag = c->buf[c->off++];
 
 		switch (tag) {
 		case GMON_TAG_TIME_HIST:
@@ -308,7 +339,7 @@ read_bsd(struct cur *c, enum gmon_format fmt, const struct gmon_ops *ops, void *
 	h.num_bins = (uint32_t)((size_t)(long)h.samp_bytes / 2);
 	if (read_bsd_hist(c, &h, ops, ctx, n, d) != 0)
 		return -1;
-	for (;;) {
+	for (;; slide(c)) {
 		if (get_vma(c, &from) || get_vma(c, &self) || !have(c, big ? 8 : 4))
 			break;
 		count = get_n(c, big ? 8 : 4);
@@ -347,7 +378,7 @@ size_t
 gmon_count_arcs(const struct gmon_file *f, enum gmon_format fmt, const struct gmon_layout *lay)
 {
 	size_t vma = (size_t)lay->addr_bytes, off = GMON_HDR_SIZE, n = 0;
-	struct cur c = { f->buf, f->len, 0, lay, "" };
+	struct cur c = { f->buf, f->len, 0, lay, "", f->mapped, 0, 0 };
 	uint32_t k;
 
 	if (f->len < GMON_HDR_SIZE)
@@ -355,9 +386,11 @@ gmon_count_arcs(const struct gmon_file *f, enum gmon_format fmt, const struct gm
 	if (fmt == GMON_FMT_BSD || fmt == GMON_FMT_BSD44 ||
 	    (fmt == GMON_FMT_AUTO && memcmp(f->buf, GMON_MAGIC, GMON_MAGIC_LEN) != 0))
 		return f->len / (3 * vma);	/* BSD: arcs fill the file after the histogram */
-	while (off < f->len) {
-		unsigned tag = f->buf[off++];
+	while ((c.off = off) < f->len) {
+		unsigned tag;
 
+		slide(&c);
+		tag = f->buf[off++];
 		c.off = off + 2 * vma;
 		if (tag == GMON_TAG_CG_ARC) {
 			n++;
@@ -410,6 +443,8 @@ gmon_parse(const struct gmon_file *f, const char *path, enum gmon_format fmt,
 	c.off = 0;
 	c.lay = lay;
 	c.path = path;
+	c.mapped = f->mapped;
+	c.back = c.front = 0;
 	rc = parse(&c, fmt, ops, ctx, input, version, counts, d);
 	counts->version = *version;
 	return rc;

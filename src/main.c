@@ -11,9 +11,11 @@
 #include "argfile.h"
 #include "batch.h"
 #include "browser.h"
+#include "mem.h"
 #include "opts.h"
 #include "profile.h"
 #include "sumfile.h"
+#include "sysmem.h"
 
 static void
 print_diags(const struct diag *d)
@@ -117,6 +119,28 @@ browse(struct opts *o, struct diag *d)
 #endif
 }
 
+/*
+ * The most the engine's heap may hold: $TGPROF_MAX_MEMORY, else what the
+ * system has left (see mem_set_limit()).
+ */
+static int
+set_memory_limit(struct diag *d)
+{
+	const char *v = getenv("TGPROF_MAX_MEMORY");
+	size_t bytes;
+
+	if (v == NULL || *v == '\0') {
+		mem_set_limit(sysmem_available());
+		return 0;
+	}
+	if (sysmem_parse_size(v, &bytes) != 0) {
+		diag_add(d, DIAG_ERROR, "TGPROF_MAX_MEMORY: not a size (bytes, or with K, M or G): %s", v);
+		return -1;
+	}
+	mem_set_limit(bytes);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -135,7 +159,7 @@ main(int argc, char **argv)
 	setlocale(LC_CTYPE, "");
 	diag_init(&d);
 	/* @FILE: a new argv, which the options point into. */
-	if (argfile_expand(&af, argc, argv, &d) != 0) {
+	if (set_memory_limit(&d) != 0 || argfile_expand(&af, argc, argv, &d) != 0) {
 		print_diags(&d);
 		diag_release(&d);
 		return 1;

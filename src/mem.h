@@ -11,6 +11,24 @@
  */
 void mem_populate(void *p, size_t bytes);
 
+/*
+ * For a large block that may stay partly unused: its pages come 2 MiB at a
+ * time (transparent huge pages) as they are first touched, where the
+ * kernel offers them; none of it is faulted in now.
+ */
+void mem_huge(void *p, size_t bytes);
+
+/*
+ * The most the heap may hold: a block of 1 MiB or more that would take it
+ * past BYTES is refused (NULL, or -1) as if memory had run out, so that
+ * the caller says so instead of the kernel's out-of-memory killer ending
+ * the program.  0, the default, is no limit.
+ */
+void mem_set_limit(size_t bytes);
+
+/* The limit, if it refused a block; else 0. */
+size_t mem_limit_refused(void);
+
 /* Zeroed array of N elements of SIZE bytes; NULL on overflow or failure. */
 void *mem_calloc(size_t n, size_t size);
 

@@ -118,12 +118,13 @@ opts_usage(FILE *f)
 "                               annotated source settings\n"
 "  -d, --debug[=N]              accepted for compatibility; prints nothing\n"
 "  -h, --help                   this help            -v, --version  version\n"
-"  @FILE                        read options from FILE\n"
+"  @FILE                        read arguments from FILE (quoted as in a shell)\n"
 "\n"
 "SPEC is a function name, file.c, file.c:function, file.c:line or a line\n"
 "number; FROM/TO names a caller and a callee.  Defaults: a.out, gmon.out.\n"
 "In the browser, ? lists the keys (man tgprof has them too); the environment\n"
-"variable NO_COLOR turns its colours off.  libtgmon: man libtgmon.\n", f);
+"variable NO_COLOR turns its colours off.  TGPROF_MAX_MEMORY=SIZE[KMG] caps the\n"
+"memory tgprof uses (default: what the system has).  libtgmon: man libtgmon.\n", f);
 }
 
 static int

@@ -43,13 +43,22 @@ struct pf_site {
 	uint32_t child;
 };
 
+/*
+ * The arcs by (parent, child): open addressing over arc ids, the keys read
+ * from the arcs themselves, so a slot is 4 bytes (10 million arcs: 64 MiB).
+ */
+struct arcindex {
+	uint32_t *slot;			/* owned; PF_NONE marks an empty slot */
+	size_t cap;			/* a power of two, or 0 */
+};
+
 struct pf_private {
 	struct bin *bin;		/* the executable; open for the profile's lifetime */
 	struct srcfiles files;		/* source files in gprof's creation order */
 	struct symspecs specs;		/* symspec tables */
 	struct strpool names;		/* names the profile owns (-l, -S) */
 	struct mapfile map;		/* -R: functions to object files */
-	struct u64map arcmap;		/* (parent << 32 | child) -> arc id */
+	struct arcindex arcmap;		/* until the call graph is assembled */
 	struct gmon_file *gfile;	/* the gmon files, loaded: histograms point into them */
 	size_t ngfiles;
 	size_t arccap, histcap, symcap;
@@ -97,6 +106,9 @@ int hist_clip(const struct profile *p, uint64_t *lo, uint64_t *hi);
 int arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d);
 int arcs_add(struct profile *p, uint32_t parent, uint32_t child, uint64_t count, int by_range);
 uint32_t arcs_find(const struct profile *p, uint32_t parent, uint32_t child);
+/* Room for N arcs in the index without growing it; 0 or -1. */
+int arcs_reserve_index(struct profile *p, size_t n);
+void arcs_release_index(struct profile *p);
 
 /* callscan.c: -c, arcs found in machine code. */
 int callscan_symbol(struct profile *p, uint32_t id, const unsigned char *text, struct diag *d);

@@ -66,7 +66,10 @@ static const struct gmon_ops reader_ops = {
 
 /*
  * Room for as many arcs as the files have arc records, so that tallying
- * neither copies the arc array nor rehashes.  Only a size hint.
+ * never copies the arc array.  Only address space: pages are used as arcs
+ * come, so files that repeat arcs (merged profiles) cost the distinct ones
+ * only.  The index, which is touched all over, starts at a quarter of that
+ * and doubles as needed.
  */
 static void
 reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layout *lay)
@@ -78,8 +81,8 @@ reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layou
 	if (n > ((size_t)1 << 26))
 		n = (size_t)1 << 26;
 	if (mem_reserve(&p->arc, &p->priv->arccap, n, sizeof *p->arc) == 0) {
-		mem_populate(p->arc, n * sizeof *p->arc);
-		u64map_reserve(&p->priv->arcmap, n);
+		mem_huge(p->arc, n * sizeof *p->arc);
+		arcs_reserve_index(p, n / 4);
 	}
 }
 
@@ -263,7 +266,6 @@ profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
 	pv->opts = o;
 	srcfiles_init(&pv->files);
 	strpool_init(&pv->names);
-	u64map_init(&pv->arcmap);
 	strcpy(p->dimension, "seconds");
 	p->dimension_abbrev = 's';
 	p->line_mode = o->line;
@@ -307,7 +309,7 @@ profile_free(struct profile *p)
 		symspec_release(&p->priv->specs);
 		strpool_release(&p->priv->names);
 		mapfile_release(&p->priv->map);
-		u64map_release(&p->priv->arcmap);
+		arcs_release_index(p);
 		symindex_release(&p->priv->index);
 		free(p->priv->clone_link);
 		srclines_release(p->priv);

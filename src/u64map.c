@@ -20,15 +20,21 @@ u64map_release(struct u64map *m)
 	u64map_init(m);
 }
 
-static size_t
-slot_of(uint64_t key, size_t cap)
+uint64_t
+u64map_mix(uint64_t key)
 {
 	key ^= key >> 33;
 	key *= 0xff51afd7ed558ccdULL;
 	key ^= key >> 33;
 	key *= 0xc4ceb9fe1a85ec53ULL;
 	key ^= key >> 33;
-	return (size_t)key & (cap - 1);
+	return key;
+}
+
+static size_t
+slot_of(uint64_t key, size_t cap)
+{
+	return (size_t)u64map_mix(key) & (cap - 1);
 }
 
 uint32_t

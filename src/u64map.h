@@ -32,6 +32,9 @@ int u64map_put(struct u64map *m, uint64_t key, uint32_t val);
  */
 uint32_t u64map_intern(struct u64map *m, uint64_t key, uint32_t val);
 
+/* KEY's bits mixed (MurmurHash3's finaliser): its low bits make a good slot. */
+uint64_t u64map_mix(uint64_t key);
+
 /* A well-mixed 64-bit hash of the string S, or of its first N bytes. */
 uint64_t u64map_strhash(const char *s);
 uint64_t u64map_memhash(const char *s, size_t n);

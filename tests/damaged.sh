@@ -75,14 +75,52 @@ fi
 gprof "$P/prog" "$TOP/tests/damaged/nan-scale.out" >"$OUT/nan.g" 2>&1
 check "a NaN histogram scale (found by fuzzing): gprof's output" cmp -s "$OUT/nan.t" "$OUT/nan.g"
 
-# Not enough memory: a message, not a kill (ASan reserves more address space than any limit).
-if grep -q 'fsanitize' "$TOP/Makefile"; then
+# Memory limit: allocations that would pass it are refused with a message
+# before the kernel's out-of-memory killer would end tgprof (status 137).
+python3 "$TOP/bench/chain.py" 100000 "$OUT/chain" >/dev/null || fatal "cannot make the chain"
+big() {	# tgprof on a 100,000-function profile (about 40 MB at its peak)
+	"$TGPROF" --batch -b -q -S "$OUT/chain/syms" "$P/prog" "$OUT/chain/gmon.out"
+}
+# ulimit -v: malloc() fails (not under ASan: it reserves more address space than any limit).
+if grep -q '^CFLAGS = .*-fsanitize' "$TOP/Makefile"; then
 	pass "out of memory: skipped under the sanitizers"
 else
-	(ulimit -v 40000; "$TGPROF" --batch "$P/prog" "$P/gmon.out" >/dev/null 2>"$OUT/err")
+	(ulimit -v 45000; big >/dev/null 2>"$OUT/err")
 	rc=$?
-	check "out of memory: status 1 and one line (status $rc)" \
+	check "ulimit -v 45000: status 1 and one line (status $rc)" \
 	    sh -c "[ $rc -eq 1 ] && [ \"\$(cat '$OUT/err')\" = 'tgprof: out of memory' ]"
+fi
+TGPROF_MAX_MEMORY=4M big >/dev/null 2>"$OUT/err"
+check "TGPROF_MAX_MEMORY=4M: status 1, one line" sh -c "[ $? -eq 1 ] &&
+    [ \"\$(cat '$OUT/err')\" = 'tgprof: out of memory (more than the 4 MiB it may use)' ]"
+TGPROF_MAX_MEMORY=1G big >"$OUT/a" 2>&1 && big >"$OUT/b" 2>&1
+check "TGPROF_MAX_MEMORY=1G: the whole report" sh -c "cmp -s '$OUT/a' '$OUT/b' && grep -q f99998 '$OUT/a'"
+TGPROF_MAX_MEMORY=lots "$TGPROF" --batch "$P/prog" "$P/gmon.out" >/dev/null 2>"$OUT/err"
+check "TGPROF_MAX_MEMORY that is not a size: status 1, one line" sh -c "[ $? -eq 1 ] &&
+    [ \"\$(cat '$OUT/err')\" = 'tgprof: TGPROF_MAX_MEMORY: not a size (bytes, or with K, M or G): lots' ]"
+# By default the limit is what the system has: in a cgroup of 24 MiB (where
+# root may make one), a message instead of being killed.
+CG=
+for d in /sys/fs/cgroup/tgprof-test.$$ /sys/fs/cgroup/memory/tgprof-test.$$; do
+	if [ -f "${d%/*}/cgroup.procs" ] && mkdir "$d" 2>/dev/null; then
+		if { echo 25165824 >"$d/memory.max" || echo 25165824 >"$d/memory.limit_in_bytes"; } \
+		    2>/dev/null; then
+			CG=$d
+			break
+		fi
+		rmdir "$d"
+	fi
+done
+if [ -n "$CG" ]; then
+	sh -c "echo \$\$ >'$CG/cgroup.procs' && exec '$TGPROF' --batch -b -q -S '$OUT/chain/syms' \
+	    '$P/prog' '$OUT/chain/gmon.out'" >/dev/null 2>"$OUT/err"
+	rc=$?
+	rmdir "$CG"
+	check "in a cgroup of 24 MiB: status 1 (not killed: $rc), one line" sh -c "[ $rc -eq 1 ] &&
+	    grep -q '^tgprof: out of memory (more than the [0-9]* MiB it may use)$' '$OUT/err' &&
+	    [ \$(wc -l <'$OUT/err') -eq 1 ]"
+else
+	pass "in a cgroup of 24 MiB: skipped (no memory cgroup can be made here)"
 fi
 
 # survive NAME: status 0 or 1 within 20 s; standard error only tgprof's lines.
