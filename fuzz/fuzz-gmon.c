@@ -46,7 +46,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	lay.sign_extend = (data[0] >> 2) & 1;
 	f.len = size - 1;
 	f.buf = (unsigned char *)data + 1;
-	f.mapped = 1;	/* not ours to free */
+	f.mapped = 0;	/* libFuzzer's bytes, never unloaded */
 	diag_init(&d);
 	gmon_count_arcs(&f, (enum gmon_format)((data[0] >> 3) % 4), &lay);
 	gmon_parse(&f, "fuzz", (enum gmon_format)((data[0] >> 3) % 4), &lay, &ops, NULL, &input,

@@ -79,6 +79,13 @@ argfile_split(char *text)
 	return n;
 }
 
+static int
+too_large(const char *name, struct diag *d)
+{
+	diag_add(d, DIAG_ERROR, "%s: @-files larger than %zu MiB in all", name, ARGFILE_MAX_BYTES >> 20);
+	return -1;
+}
+
 /*
  * Reads FD whole into *TEXT (NUL-ended; a NUL byte ends it early, as in
  * libiberty) if it fits in *BUDGET bytes, which it then takes from.
@@ -96,7 +103,9 @@ read_text(int fd, const char *name, char **text, size_t *budget, struct diag *d)
 	if (S_ISDIR(st.st_mode))
 		return diag_add(d, DIAG_ERROR, "%s: @-file is a directory", name), -1;
 	/* A regular file's size is known: one block, read to the end. */
-	cap = S_ISREG(st.st_mode) && (uintmax_t)st.st_size < *budget ? (size_t)st.st_size + 2 : 4096;
+	cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 4096;
+	if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size >= *budget)
+		return too_large(name, d);
 	if ((buf = malloc(cap)) == NULL)
 		return diag_oom(d);
 	for (;;) {
@@ -114,11 +123,8 @@ read_text(int fd, const char *name, char **text, size_t *budget, struct diag *d)
 		    len >= *budget)
 			break;
 	}
-	if (len >= *budget) {
-		diag_add(d, DIAG_ERROR, "%s: @-files larger than %zu MiB in all", name,
-		    ARGFILE_MAX_BYTES >> 20);
-		return free(buf), -1;
-	}
+	if (len >= *budget)
+		return free(buf), too_large(name, d);
 	buf[len] = '\0';
 	*budget -= len;
 	*text = buf;

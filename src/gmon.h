@@ -80,7 +80,7 @@ struct gmon_counts {
 struct gmon_file {
 	unsigned char *buf;
 	size_t len;
-	int mapped;
+	int mapped;	/* buf is mmap()ed from the file: its pages may be dropped and read again */
 };
 
 /* Loads PATH ("-" = standard input); 0, or -1 with a message in D. */
