@@ -1,10 +1,14 @@
 /* srclines: a function's time and calls, source line by source line (the browser's source pane). */
 #include "srclines.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "callsite.h"
 #include "pfpriv.h"
@@ -332,6 +336,32 @@ profile_lines_release(struct pf_lines *l)
 	l->file = PF_NONE;
 }
 
+/*
+ * Opens a source file for reading.  Names come from the debugging
+ * information, not the user: a FIFO or a device under such a name is
+ * skipped (errno ENXIO), as reading it could block for ever (gprof waits).
+ */
+static FILE *
+open_source(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		close(fd);
+		errno = ENXIO;
+		return NULL;
+	}
+	if (fcntl(fd, F_SETFL, 0) != 0 || (f = fdopen(fd, "rb")) == NULL) {
+		close(fd);
+		return NULL;
+	}
+	return f;
+}
+
 static FILE *
 find_source(char *const *search, size_t nsearch, const char *name, char *path)
 {
@@ -340,7 +370,7 @@ find_source(char *const *search, size_t nsearch, const char *name, char *path)
 	FILE *f;
 	int pass;
 
-	if ((f = fopen(name, "rb")) != NULL) {
+	if ((f = open_source(name)) != NULL) {
 		snprintf(path, PATH_MAX, "%s", name);
 		return f;
 	}
@@ -355,7 +385,7 @@ find_source(char *const *search, size_t nsearch, const char *name, char *path)
 				colon = strchr(dirs, ':');
 				if (snprintf(path, PATH_MAX, "%.*s/%s", colon ? (int)(colon - dirs) :
 				    (int)strlen(dirs), dirs, tail) < PATH_MAX &&
-				    (f = fopen(path, "rb")) != NULL)
+				    (f = open_source(path)) != NULL)
 					return f;
 				dirs = colon + 1;
 			} while (colon != NULL);

@@ -73,4 +73,18 @@ if [ -f "$OBJS/all.nm" ]; then
 	    "tail -n 2 '$OUT/r.out' | tr '\\n' ' ' | grep -q '^multi_a.o multi_b.o \$'"
 fi
 
+# 6. A FIFO where the debugging information places a source file: gprof
+#    -A opens it and waits for a writer for ever.  tgprof opens sources
+#    only if they are regular files (or directories, which gprof shows
+#    empty too) and warns about the rest.
+F=$OUT/fifo
+rm -rf "$F" && mkdir -p "$F"
+cp "$TOP/tests/progs/calls.c" "$F/" && (cd "$F" && cc -pg -g -o prog calls.c && ./prog >/dev/null) ||
+    fatal "cannot build calls.c"
+rm -f "$F/calls.c" && mkfifo "$F/calls.c"
+(cd "$F" && timeout 20 "$TGPROF" --batch -A prog gmon.out >"$OUT/fifo.out" 2>"$OUT/fifo.err")
+check "-A with a FIFO for a source: no hang (status $?)" test $? -eq 0
+check "-A with a FIFO for a source: one warning naming it" sh -c "[ \$(wc -l <'$OUT/fifo.err') -eq 1 ] &&
+    grep -q '^tgprof: .*/fifo/calls.c: No such device or address (try -I with its directory)$' '$OUT/fifo.err'"
+
 finish
