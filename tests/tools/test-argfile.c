@@ -73,7 +73,7 @@ static void
 check_expand(uint64_t *s, const char *dir)
 {
 	char text[200], path[4][300], arg[6][300], want[8192], got[8192];
-	char *argv[7] = { "prog" };
+	char *argv[8] = { "prog" };
 	int argc = 1, k, i;
 	struct argfile af;
 	struct diag d;

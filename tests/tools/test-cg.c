@@ -93,7 +93,6 @@ build(const struct input *in, struct symtab *tab)
 	uint32_t i;
 
 	p->priv = calloc(1, sizeof *p->priv);
-	u64map_init(&p->priv->arcmap);
 	srcfiles_init(&p->priv->files);
 	for (i = 0; i < in->n; i++) {
 		ent[i].addr = addr[i] = 0x1000 + 16 * (uint64_t)i;
