@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/run.sh: tgprof --batch against GNU gprof on the same synthetic profiles (make bench).
 #
-# Profiles come from ../shared/bench/synth.py (or bench/synth.py): an ELF
+# Profiles come from ../shared/bench/synth.py (or tests/gen/synth.py): an ELF
 # with N functions and a gmon.out with cycles.  For each size, tgprof runs
 # five times (the fastest counts: this machine's speed varies) and gprof
 # once; the script prints wall time, peak memory and the ratio.  gprof on
@@ -18,7 +18,7 @@ OUT=$TOP/bench/out
 TGPROF=$TOP/tgprof
 mkdir -p "$OUT"
 SYNTH=$TOP/../shared/bench/synth.py
-[ -f "$SYNTH" ] || SYNTH=$TOP/bench/synth.py
+[ -f "$SYNTH" ] || SYNTH=$TOP/tests/gen/synth.py
 cc -O2 -o "$OUT/peak" "$TOP/bench/peak.c" || exit 1
 PEAK=$OUT/peak
 
@@ -153,7 +153,7 @@ browser() {
 	browser
 	runtime
 	[ -n "${BENCH_SCALE:-}" ] && scale
-	python3 "$TOP/bench/chain.py" 600000 "$OUT/chain" || exit 1
+	python3 "$TOP/tests/gen/chain.py" 600000 "$OUT/chain" || exit 1
 	set -- $(best 3 "$TGPROF" --batch -S "$OUT/chain/syms" "$OUT/s20000/prog" "$OUT/chain/gmon.out")
 	report "tgprof, 600,000-function chain" "$1" "$2"
 	echo "(gprof on that chain: SIGSEGV, its recursive search overflows the stack)"

@@ -14,9 +14,9 @@
 
 #include <libiberty/libiberty.h>
 
-#include "argfile.h"
+#include "cli/argfile.h"
 #include "fuzzio.h"
-#include "opts.h"
+#include "cli/opts.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "gmon.h"
+#include "input/gmon.h"
 
 static unsigned sink;
 

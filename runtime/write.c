@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../src/gmon_out.h"
+#include "../src/input/gmon_out.h"
 #include "tgmon.h"
 
 static int dirfd_start = -1;	/* where the program started (or TGMON_DIR), after a chdir too */

@@ -77,7 +77,7 @@ check "a NaN histogram scale (found by fuzzing): gprof's output" cmp -s "$OUT/na
 
 # Memory limit: allocations that would pass it are refused with a message
 # before the kernel's out-of-memory killer would end tgprof (status 137).
-python3 "$TOP/bench/chain.py" 100000 "$OUT/chain" >/dev/null || fatal "cannot make the chain"
+python3 "$TOP/tests/gen/chain.py" 100000 "$OUT/chain" >/dev/null || fatal "cannot make the chain"
 big() {	# tgprof on a 100,000-function profile (about 40 MB at its peak)
 	"$TGPROF" --batch -b -q -S "$OUT/chain/syms" "$P/prog" "$OUT/chain/gmon.out"
 }

@@ -24,7 +24,7 @@ check "-O bsd on a magic file: gprof's message" grep -q "does not appear to be i
 
 # 2. A 600,000-function call chain: gprof's recursive depth-first search
 #    overflows its stack (SIGSEGV).  tgprof's is iterative.
-python3 "$TOP/bench/chain.py" 600000 "$OUT/chain" || fatal "cannot make the chain"
+python3 "$TOP/tests/gen/chain.py" 600000 "$OUT/chain" || fatal "cannot make the chain"
 (LC_ALL=C "$TGPROF" --batch -b -q -S "$OUT/chain/syms" "$PROG/prog" "$OUT/chain/gmon.out" >"$OUT/chain.out" 2>"$OUT/chain.err")
 check "600,000-function chain: no crash" test $? -eq 0
 # Every 97th function has 1 to 5 ticks: 18,556 in all, f0's one its own,

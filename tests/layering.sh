@@ -1,50 +1,112 @@
 #!/bin/sh
-# tests/layering.sh: the include rules between src/, ui/ and runtime/ (see README "Architecture").
-#   ui/       may include only the engine's public headers: profile.h, report.h, sbuf.h,
-#             diag.h, srclines.h, browser.h, gmon.h (through profile.h), and its own headers;
-#   runtime/  may include nothing from src/ but gmon_out.h;
-#   src/      never includes ui/ or runtime/ headers.
+# tests/layering.sh: the folders' include rules and what only src/cli may do (README "Architecture").
+#
+# The engine's layers, each including only itself and the layers before it:
+#   src/util    generic helpers: memory, diagnostics, buffers, sorts, maps
+#   src/input   what files hold: the executable (libbfd), gmon.out, -R maps
+#   src/dwarf   the DWARF reader; outside it, only dwarf/srcmap.h is used
+#   src/core    the analysis, building the immutable struct profile;
+#               core/core.h is its private state, for src/core only
+#   src/print   gprof's text from a profile, through core's public headers
+#   src/cli     the command line: may use any layer but the internals above
+# Around them:
+#   ui/         only the public headers (PUBLIC below) and its own
+#   runtime/    nothing from src/ but src/input/gmon_out.h
+#   public headers include only public headers
+# And: nothing in src/ but src/cli prints to stdout or stderr or exits,
+# and every file starts with one line "/* NAME: what it is for. */".
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 T_NAME=layering
 . "$TOP/tests/lib.sh"
 
-includes() {	# file: the quoted includes
+PUBLIC="core/profile.h core/srclines.h print/report.h util/sbuf.h util/diag.h input/gmon.h ui/browser.h"
+
+includes() {	# file: its quoted includes
 	sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$1"
 }
 
+is_public() {	# header (as included from outside its folder)
+	case " $PUBLIC " in *" $1 "*) return 0 ;; esac
+	return 1
+}
+
+# The folder (relative to src/, or ui) a quoted include of FILE names; a
+# bare name is FILE's own folder, as the compiler looks there first.
+folder_of() {	# file header
+	case $2 in
+	*/*) dirname "$2" ;;
+	*) basename "$(dirname "$1")" ;;
+	esac
+}
+
+allowed() {	# layer header-folder header: may LAYER include it?
+	case $1:$2 in
+	util:util | input:util | input:input) return 0 ;;
+	dwarf:util | dwarf:input | dwarf:dwarf) return 0 ;;
+	core:util | core:input | core:core) return 0 ;;
+	core:dwarf) [ "$3" = dwarf/srcmap.h ] ;;
+	print:util | print:input | print:print) return 0 ;;
+	print:core) is_public "$3" ;;
+	cli:util | cli:input | cli:print | cli:cli) return 0 ;;
+	cli:core | cli:ui) is_public "$3" ;;
+	*) return 1 ;;
+	esac
+}
+
+for f in "$TOP"/src/*/*.[ch]; do
+	layer=$(basename "$(dirname "$f")")
+	for h in $(includes "$f"); do
+		[ "$h" = config.h ] && continue
+		d=$(folder_of "$f" "$h")
+		[ -f "$TOP/src/$h" ] || [ -f "$(dirname "$f")/$h" ] || [ -f "$TOP/$h" ] ||
+			{ fail "$f includes $h, which does not exist"; continue; }
+		allowed "$layer" "$d" "$h" || fail "src/$layer/$(basename "$f") includes $h"
+	done
+done
 for f in "$TOP"/ui/*.[ch]; do
-	[ -f "$f" ] || continue
 	for h in $(includes "$f"); do
 		case $h in
-		profile.h | report.h | sbuf.h | diag.h | gmon.h | srclines.h | browser.h | config.h) ;;
-		*) [ -f "$TOP/ui/$h" ] || fail "$f includes $h: ui/ may use only the engine's public headers" ;;
+		config.h) ;;
+		*/*) is_public "$h" || fail "$f includes $h: ui/ may use only the public headers" ;;
+		*) [ -f "$TOP/ui/$h" ] || fail "$f includes $h, which is not in ui/" ;;
 		esac
 	done
 done
-for f in "$TOP"/runtime/*.[ch] "$TOP"/runtime/*/*.[chS]; do
-	[ -f "$f" ] || continue
+for f in "$TOP"/runtime/*.[chS]; do
 	for h in $(includes "$f"); do
 		case $h in
-		gmon_out.h | ../src/gmon_out.h | ../../src/gmon_out.h) ;;
-		*src/* | ../*) fail "$f includes $h: runtime/ shares only gmon_out.h with src/" ;;
-		*) [ -f "$(dirname "$f")/$h" ] || fail "$f includes $h, which is not in runtime/" ;;
+		../src/input/gmon_out.h) ;;
+		*/*) fail "$f includes $h: runtime/ shares only src/input/gmon_out.h" ;;
+		*) [ -f "$TOP/runtime/$h" ] || fail "$f includes $h, which is not in runtime/" ;;
 		esac
 	done
 done
-for f in "$TOP"/src/*.[ch]; do
+for p in $PUBLIC; do
+	f=$TOP/src/$p
+	[ -f "$f" ] || f=$TOP/$p
 	for h in $(includes "$f"); do
-		[ -f "$TOP/src/$h" ] || [ "$h" = config.h ] || fail "$f includes $h from outside src/"
+		case $h in */*) ;; *) h=$(dirname "$p")/$h ;; esac
+		is_public "$h" || fail "public header $p includes $h, which is not public"
 	done
 done
-# The public headers themselves must not pull in engine internals.
-for h in profile.h report.h sbuf.h diag.h gmon.h srclines.h browser.h; do
-	for i in $(includes "$TOP/src/$h"); do
-		case $i in
-		profile.h | report.h | sbuf.h | diag.h | gmon.h | srclines.h | browser.h) ;;
-		*) fail "public header $h includes internal $i" ;;
-		esac
-	done
+
+# Only the command line talks to the user or ends the process.
+for f in "$TOP"/src/*/*.c; do
+	case $f in */src/cli/*) continue ;; esac
+	sed -e 's|/\*.*\*/||g' -e '/^[[:space:]]*\*/d' -e '/^[[:space:]]*\/\*/d' "$f" |
+	    grep -nE '\b(stdout|stderr)\b|\b(_?exit|abort|printf|puts|putchar|perror|err|errx)[[:space:]]*\(' |
+	    sed "s|^|$f: |" >"${TMPDIR:-/tmp}/layering.$$"
+	if [ -s "${TMPDIR:-/tmp}/layering.$$" ]; then
+		fail "$(head -n 1 "${TMPDIR:-/tmp}/layering.$$"): only src/cli prints or exits"
+	fi
+done
+rm -f "${TMPDIR:-/tmp}/layering.$$"
+
+for f in "$TOP"/src/*/*.[ch] "$TOP"/ui/*.[ch] "$TOP"/runtime/*.[ch]; do
+	n=$(basename "$f")
+	n=${n%.*}
+	head -n 1 "$f" | grep -q "^/\* $n: .*\*/\$" || fail "$f does not start with \"/* $n: what it is for. */\""
 done
 [ "$T_FAIL" -eq 0 ] && pass "include rules hold"
 finish

@@ -2,7 +2,7 @@
 # tests/ui.sh: the browser, scripted in-process (TGPROF_SCRIPT) and end to end in tmux.
 #
 # Usage: ui.sh TGPROF OUT DIFFOUT
-# 1. tests/ui/browse.keys drives every pane and key over bench/synth.py's
+# 1. tests/ui/browse.keys drives every pane and key over tests/gen/synth.py's
 #    30-function profile (deterministic) on an 80x24 then 140x40 screen;
 #    each dump must equal tests/ui/NAME.expected.
 # 2. On cycles.c (from the differential suite), the panes must show what
@@ -24,7 +24,7 @@ export LC_ALL=C.UTF-8
 grep -q 'HAVE_UI 1' "$TOP/config.h" || { pass "built without ncursesw: skipped"; finish; }
 
 # 1. Golden screens.
-python3 "$TOP/bench/synth.py" 30 "$OUT/syn" >/dev/null || fatal "bench/synth.py failed"
+python3 "$TOP/tests/gen/synth.py" 30 "$OUT/syn" >/dev/null || fatal "tests/gen/synth.py failed"
 mkdir -p "$OUT/syn/dumps"
 (cd "$OUT/syn/dumps" && TGPROF_SCRIPT="$TOP/tests/ui/browse.keys" "$TGPROF" ../prog ../gmon.out)
 check "scripted run exits 0" [ $? -eq 0 ]

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "srclines.h"
+#include "core/srclines.h"
 #include "ui.h"
 
 #define MAX_SOURCE (64L << 20)	/* larger files are not shown */

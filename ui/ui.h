@@ -6,9 +6,9 @@
 #include <stdint.h>
 
 #include "browser.h"
-#include "profile.h"
-#include "report.h"
-#include "sbuf.h"
+#include "core/profile.h"
+#include "print/report.h"
+#include "util/sbuf.h"
 
 struct tui;
 

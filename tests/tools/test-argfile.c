@@ -7,7 +7,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "argfile.h"
+#include "cli/argfile.h"
 
 /* The characters buildargv treats specially, and a few plain ones. */
 static const char alphabet[] = "ab@ \t\n\v\f\r'\"\\\\\"'";

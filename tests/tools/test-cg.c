@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pfpriv.h"
+#include "core/core.h"
 
 #define MAXLINE 512
 

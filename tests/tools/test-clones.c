@@ -23,9 +23,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "profile.h"
-#include "report.h"
-#include "sbuf.h"
+#include "core/profile.h"
+#include "print/report.h"
+#include "util/sbuf.h"
 #include "toolload.h"
 
 static unsigned long ndiff;

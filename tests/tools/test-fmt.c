@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sbuf.h"
+#include "util/fmt.h"
+#include "util/sbuf.h"
 
 static unsigned long failures;
 

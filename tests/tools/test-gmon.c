@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gmon.h"
+#include "input/gmon.h"
 
 static unsigned
 bin(const unsigned char *b, uint32_t i, int big)

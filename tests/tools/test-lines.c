@@ -22,8 +22,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "profile.h"
-#include "srclines.h"
+#include "core/profile.h"
+#include "core/srclines.h"
 #include "toolload.h"
 
 /* A (file name, line) total from the -l profile. */

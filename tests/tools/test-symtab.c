@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "symtab.h"
+#include "core/symtab.h"
 
 int
 main(void)

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "profile.h"
+#include "core/profile.h"
 
 /* Loads PROG and GMON with O (image and gmon filled in here); TOOL names the caller in messages. */
 static inline struct profile *

@@ -1,0 +1,46 @@
+/* opts: tgprof's command line, which is GNU gprof's plus a few options of its own. */
+#ifndef TGPROF_OPTS_H
+#define TGPROF_OPTS_H
+
+#include <stddef.h>
+
+#include "print/batch.h"
+#include "core/profile.h"
+
+struct opts {
+	struct pf_opts load;		/* what shapes the analysis */
+	struct batch_opts out;		/* what batch mode prints */
+	unsigned user_specified;	/* BATCH_* styles named on the command line */
+	int batch;			/* --batch */
+	int clones_given;		/* --clones was on the command line */
+	int mouse;			/* the browser takes mouse events */
+	unsigned long min_count;	/* -m */
+	int table_length;		/* -t */
+	int all_lines;			/* -x */
+	int separate_files;		/* -y */
+	char **search;			/* -I dirs then $GPROF_PATH, colon lists */
+	size_t nsearch;
+	struct pf_spec *spec;		/* owned array; texts point into argv */
+	size_t nspec, speccap;
+	const char **gmon;		/* owned array; texts point into argv */
+};
+
+/* What opts_parse() decided. */
+enum opts_result {
+	OPTS_RUN,		/* go on */
+	OPTS_EXIT_OK,		/* -h or -v printed; exit 0 */
+	OPTS_EXIT_FAIL		/* message printed; exit 1 */
+};
+
+/*
+ * Parses ARGV (after @FILE expansion) with gprof's rules: GNU getopt with
+ * gprof's option string, so options and files may be mixed and optional
+ * arguments must be attached (-pfoo, --flat-profile=foo).
+ */
+enum opts_result opts_parse(struct opts *o, int argc, char **argv);
+void opts_release(struct opts *o);
+
+/* Prints the usage text to F. */
+void opts_usage(FILE *f);
+
+#endif

@@ -1,0 +1,163 @@
+/* arcs: call arcs between symbols, created and counted as gprof's cg_tally() and arc_add() do. */
+#include "core.h"
+#include "srclines.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/mem.h"
+
+static size_t
+slot_of(uint32_t parent, uint32_t child, size_t cap)
+{
+	return (size_t)u64map_mix((uint64_t)parent << 32 | child) & (cap - 1);
+}
+
+/* The slot holding the arc PARENT -> CHILD, or the empty one where it would go. */
+static size_t
+probe(const struct profile *p, uint32_t parent, uint32_t child)
+{
+	const struct arcindex *x = &p->priv->arcmap;
+	size_t i;
+
+	for (i = slot_of(parent, child, x->cap); x->slot[i] != PF_NONE; i = (i + 1) & (x->cap - 1)) {
+		const struct pf_arc *a = &p->arc[x->slot[i]];
+
+		if (a->parent == parent && a->child == child)
+			break;
+	}
+	return i;
+}
+
+uint32_t
+arcs_find(const struct profile *p, uint32_t parent, uint32_t child)
+{
+	return p->priv->arcmap.cap == 0 ? PF_NONE : p->priv->arcmap.slot[probe(p, parent, child)];
+}
+
+/* At most three quarters full; the arcs already made are indexed again. */
+int
+arcs_reserve_index(struct profile *p, size_t n)
+{
+	struct arcindex *x = &p->priv->arcmap, old = *x;
+	size_t cap = 64;
+	uint32_t a;
+
+	while (cap / 4 * 3 <= n) {
+		if (cap > SIZE_MAX / 8)
+			return -1;
+		cap *= 2;
+	}
+	if (cap <= old.cap)
+		return 0;
+	if ((x->slot = mem_array(cap, sizeof *x->slot)) == NULL) {
+		x->slot = old.slot;
+		return -1;
+	}
+	memset(x->slot, 0xff, cap * sizeof *x->slot);
+	x->cap = cap;
+	for (a = 0; a < p->narcs; a++)
+		x->slot[probe(p, p->arc[a].parent, p->arc[a].child)] = a;
+	free(old.slot);
+	return 0;
+}
+
+void
+arcs_release_index(struct profile *p)
+{
+	free(p->priv->arcmap.slot);
+	memset(&p->priv->arcmap, 0, sizeof p->priv->arcmap);
+}
+
+/*
+ * gprof's arc_lookup() walks the caller's list for an arc whose callee
+ * range contains CHILD's.  Callee ranges of tallied arcs are disjoint
+ * functions, so that is an exact match, found by hashing; -c can add arcs
+ * to line symbols under -l, where only the walk gives gprof's answer.
+ */
+static uint32_t
+find_by_range(const struct profile *p, uint32_t parent, uint32_t child)
+{
+	const struct pf_sym *c = &p->sym[child];
+	uint32_t a;
+
+	for (a = p->sym[parent].children; a != PF_NONE; a = p->arc[a].next_child) {
+		const struct pf_sym *ac = &p->sym[p->arc[a].child];
+
+		if (c->addr >= ac->addr && c->end_addr <= ac->end_addr)
+			return a;
+	}
+	return PF_NONE;
+}
+
+/* Adds COUNT calls from PARENT to CHILD, creating the arc if needed; 0 or -1. */
+int
+arcs_add(struct profile *p, uint32_t parent, uint32_t child, uint64_t count, int by_range)
+{
+	struct pf_private *pv = p->priv;
+	struct pf_arc *arc;
+	uint32_t a;
+
+	if (p->narcs == PF_NONE - 1)
+		return -1;
+	a = by_range ? find_by_range(p, parent, child) : arcs_find(p, parent, child);
+	if (a != PF_NONE) {
+		p->arc[a].count += count;
+		return 0;
+	}
+	if (((size_t)p->narcs + 1 > pv->arcmap.cap / 4 * 3 &&
+	    arcs_reserve_index(p, (size_t)p->narcs + 1) != 0) ||
+	    mem_reserve(&p->arc, &pv->arccap, p->narcs + 1, sizeof *p->arc) != 0)
+		return -1;
+	a = p->narcs;
+	arc = &p->arc[a];
+	memset(arc, 0, sizeof *arc);
+	arc->parent = parent;
+	arc->child = child;
+	arc->count = count;
+	/* Both lists are newest first; DFS order and ties depend on it. */
+	arc->next_child = p->sym[parent].children;
+	p->sym[parent].children = a;
+	arc->next_parent = p->sym[child].parents;
+	p->sym[child].parents = a;
+	pv->arcmap.slot[probe(p, parent, child)] = a;
+	p->narcs++;
+	return 0;
+}
+
+/* gprof's cg_tally(): one arc record of a gmon file. */
+int
+arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
+{
+	const struct symspecs *ss = &p->priv->specs;
+	uint32_t parent = profile_lookup(p, from), child = pf_sym_at(p, self);
+	const struct pf_sym *pc;
+
+	if (parent == PF_NONE || child == PF_NONE)
+		return 0;
+	p->priv->arcs_known++;
+	/* A call into a line or a label counts for the function before it. */
+	while (!p->sym[child].is_func) {
+		if (child == 0)
+			return 0;
+		child--;
+	}
+	if (p->sym[child].fold != PF_NONE) {
+		child = p->sym[child].fold;
+		if (child == parent)
+			return 0;	/* into its own clone: within one function, folded */
+	}
+	pc = &p->sym[child];
+	if (symspec_arc_present(ss, SPEC_INCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr) ||
+	    (symspec_empty(ss, SPEC_INCL_ARCS) &&
+	    !symspec_arc_present(ss, SPEC_EXCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr))) {
+		p->sym[child].ncalls += count;
+		if (arcs_add(p, parent, child, count, 0) != 0)
+			return diag_oom(d);
+		if (p->priv->opts != NULL && p->priv->opts->source_lines &&
+		    srclines_add_site(p, from, child, count) != 0)
+			return diag_oom(d);
+	}
+	return 0;
+}

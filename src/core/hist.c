@@ -1,0 +1,303 @@
+/* hist: histogram records and the assignment of their samples to symbols, as gprof does it. */
+#include "core.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/*
+ * Histogram units are 2-byte "UNIT"s: bin i of a record covers scaled
+ * addresses [lowpc/2 + trunc(scale*i), lowpc/2 + trunc(scale*(i+1))).
+ * A symbol covers [addr/2, next symbol's addr/2).  A bin's count is split
+ * among the symbols it overlaps, in proportion to the overlap:
+ *
+ *        sym_low                                      sym_high
+ *           v                                            v
+ *           +--------------------------------------------+
+ *      |  ->|   |<-        ->|      |<-        ->|    |<-  |
+ *      +--------+            +------+            +---------+
+ *   bin_low  bin_high    bin_low  bin_high    bin_low  bin_high
+ *
+ * credit = overlap * count / scale.  Because the bin bounds are truncated
+ * while the divisor is not, a bin can credit more than its count (gprof's
+ * "100.16%"); that is reproduced.
+ */
+
+/*
+ * (uint64_t)V as GCC's x86-64 code computes it for gprof's bin bounds,
+ * defined for every V: a damaged file can make the scale infinite or NaN
+ * (no bins), where C leaves the conversion undefined.
+ */
+uint64_t
+hist_u64(double v)
+{
+	const double two63 = 9223372036854775808.0;
+
+	if (v < two63)		/* false for NaN */
+		return v >= -two63 ? (uint64_t)(int64_t)v : 0x8000000000000000ULL;
+	v -= two63;
+	return (v < two63 ? (uint64_t)(int64_t)v : 0x8000000000000000ULL) ^ 0x8000000000000000ULL;
+}
+
+static double
+scale_of(uint64_t lowpc, uint64_t highpc, uint32_t num_bins)
+{
+	return (double)((highpc - lowpc) / 2) / num_bins;
+}
+
+int
+hist_clip(const struct profile *p, uint64_t *lo, uint64_t *hi)
+{
+	uint32_t i;
+	int found = 0;
+
+	if (p->nhist == 0) {
+		*hi = *lo;
+		return 0;
+	}
+	for (i = 0; i < p->nhist; i++) {
+		uint64_t cl = p->hist[i].lowpc > *lo ? p->hist[i].lowpc : *lo;
+		uint64_t ch = p->hist[i].highpc < *hi ? p->hist[i].highpc : *hi;
+
+		if (cl < ch) {
+			if (found)
+				return -1;
+			found = 1;
+			*lo = cl;
+			*hi = ch;
+		}
+	}
+	if (!found)
+		*hi = *lo;
+	return found;
+}
+
+static unsigned
+bin_at(const unsigned char *b, uint32_t i, int big)
+{
+	return big ? (unsigned)b[2 * i] << 8 | b[2 * i + 1] : (unsigned)b[2 * i + 1] << 8 | b[2 * i];
+}
+
+int
+profile_hist_bin(const struct profile *p, const struct pf_hist *h, uint32_t i)
+{
+	return h->sum != NULL ? h->sum[i] : (int)bin_at(h->raw, i, p->priv->big_endian);
+}
+
+/* A record whose bins stay in the file, at BINS. */
+static int
+new_record(struct profile *p, uint64_t lowpc, uint64_t highpc, uint32_t num_bins,
+    const unsigned char *bins, struct diag *d)
+{
+	struct pf_hist *h;
+
+	if (mem_reserve(&p->hist, &p->priv->histcap, p->nhist + 1, sizeof *p->hist) != 0)
+		return diag_oom(d);
+	h = &p->hist[p->nhist++];
+	h->lowpc = lowpc;
+	h->highpc = highpc;
+	h->num_bins = num_bins;
+	h->raw = bins;
+	h->sum = NULL;
+	return 0;
+}
+
+/* Adds the N bins at BINS to record H, as gprof's int sums (wrapping). */
+static int
+add_bins(struct profile *p, struct pf_hist *h, const unsigned char *bins, uint32_t n,
+    struct diag *d)
+{
+	int big = p->priv->big_endian;
+	uint32_t i;
+
+	if (h->sum == NULL) {
+		h->sum = mem_array(h->num_bins, sizeof *h->sum);
+		if (h->sum == NULL)
+			return diag_oom(d);
+		for (i = 0; i < h->num_bins; i++)
+			h->sum[i] = (int)bin_at(h->raw, i, big);
+	}
+	for (i = 0; i < n; i++)
+		h->sum[i] = (int)((unsigned)h->sum[i] + bin_at(bins, i, big));
+	return 0;
+}
+
+/* Later magic records must keep the first one's unit and scale. */
+static int
+check_compatible(struct profile *p, const struct gmon_hist *h, double scale, struct diag *d)
+{
+	if (strncmp(h->dimen, p->dimension, 15) != 0) {
+		diag_add(d, DIAG_ERROR, "dimension unit changed between histogram records "
+		    "from '%s' to '%.15s'", p->dimension, h->dimen);
+		return -1;
+	}
+	if (h->abbrev != p->dimension_abbrev) {
+		diag_add(d, DIAG_ERROR, "dimension abbreviation changed between histogram "
+		    "records from '%c' to '%c'", p->dimension_abbrev, h->abbrev);
+		return -1;
+	}
+	if (fabs(p->hist_scale - scale) > 0.000001) {
+		diag_add(d, DIAG_ERROR, "different scales in histogram records");
+		return -1;
+	}
+	return 0;
+}
+
+/* gprof's hist_read_rec() header handling for a GNU magic record. */
+static enum gmon_status
+magic_record(struct profile *p, const struct gmon_hist *h, const unsigned char *bins,
+    uint32_t *nbins, struct diag *d)
+{
+	double scale = scale_of(h->lowpc, h->highpc, h->num_bins);
+	uint64_t lo = h->lowpc, hi = h->highpc;
+	uint32_t i;
+	int found;
+
+	if (p->nhist == 0) {
+		p->hz = h->prof_rate;
+		memcpy(p->dimension, h->dimen, 15);
+		p->dimension_abbrev = h->abbrev;
+		p->hist_scale = scale;
+	} else if (check_compatible(p, h, scale, d) != 0) {
+		return GMON_ERR;
+	}
+	for (i = 0; i < p->nhist; i++) {
+		if (p->hist[i].lowpc == h->lowpc && p->hist[i].highpc == h->highpc) {
+			*nbins = p->hist[i].num_bins;
+			if (h->avail < *nbins)
+				return GMON_SHORT;
+			return add_bins(p, &p->hist[i], bins, *nbins, d) ? GMON_ERR : GMON_OK;
+		}
+	}
+	found = hist_clip(p, &lo, &hi);
+	if (found < 0 || lo != hi) {
+		diag_add(d, DIAG_ERROR, "%s", found < 0 ?
+		    "found a symbol that covers several histogram records" :
+		    "overlapping histogram records");
+		return GMON_ERR;
+	}
+	*nbins = h->num_bins;
+	if (h->avail < h->num_bins)
+		return GMON_SHORT;
+	return new_record(p, h->lowpc, h->highpc, h->num_bins, bins, d) ? GMON_ERR : GMON_OK;
+}
+
+/* The histogram of a BSD file: all such files must match the first one. */
+static enum gmon_status
+bsd_record(struct profile *p, const struct gmon_hist *h, const unsigned char *bins,
+    const char *file, uint32_t *nbins, struct diag *d)
+{
+	if (p->nhist > 0 && (h->lowpc != p->hist[0].lowpc || h->highpc != p->hist[0].highpc ||
+	    h->num_bins != p->hist[0].num_bins)) {
+		diag_add(d, DIAG_ERROR, "%s: incompatible with first gmon file", file);
+		return GMON_ERR;
+	}
+	if (h->samp_bytes < 0 || (p->nhist > 0 ? p->hist[0].lowpc > p->hist[0].highpc :
+	    h->lowpc > h->highpc)) {
+		diag_add(d, DIAG_ERROR, "%s: file does not appear to be in gmon.out format", file);
+		return GMON_ERR;
+	}
+	*nbins = h->num_bins;
+	if (h->avail < h->num_bins)
+		return GMON_SHORT;
+	if (p->nhist > 0)
+		return add_bins(p, &p->hist[0], bins, h->num_bins, d) ? GMON_ERR : GMON_OK;
+	p->hist_scale = scale_of(h->lowpc, h->highpc, h->num_bins);
+	return new_record(p, h->lowpc, h->highpc, h->num_bins, bins, d) ? GMON_ERR : GMON_OK;
+}
+
+enum gmon_status
+hist_on_record(struct profile *p, const struct gmon_hist *h, const unsigned char *bins,
+    const char *file, uint32_t *nbins, struct diag *d)
+{
+	p->last_hist_highpc = h->highpc;
+	p->last_hist_word = h->bsd ? h->ncnt : h->num_bins;
+	if (h->bsd)
+		return bsd_record(p, h, bins, file, nbins, d);
+	return magic_record(p, h, bins, nbins, d);
+}
+
+int
+hist_on_bsd_rate(struct profile *p, uint32_t rate, const char *file, struct diag *d)
+{
+	if (p->nhist == 0)
+		p->hz = rate;
+	else if (p->hz != (int)rate) {
+		diag_add(d, DIAG_ERROR, "%s: profiling rate incompatible with first gmon file", file);
+		return -1;
+	}
+	return 0;
+}
+
+void
+hist_on_bsd_end(struct profile *p)
+{
+	if (p->hz == 0) {
+		p->hz = gmon_hertz();
+		if (p->hz <= 0)
+			p->hz = 1;
+	}
+}
+
+/* One record's bins, credited to the symbols they overlap (gprof's hist_assign_samples_1). */
+static void
+assign_record(struct profile *p, const struct pf_hist *r)
+{
+	uint64_t lowpc = r->lowpc / 2, bin_low, bin_high, sym_low, sym_high, overlap;
+	const uint64_t *addr = p->priv->index.addr;
+	uint32_t i, j, k = 1, len = p->nsyms;
+	int big = p->priv->big_endian;
+	double count_time, credit;
+
+	for (i = 0; i < r->num_bins; i++) {
+		unsigned bin_count;
+
+		/* Most bins are empty: step over runs of four empty raw bins. */
+		if (r->sum == NULL && i + 4 <= r->num_bins) {
+			uint64_t four;
+
+			memcpy(&four, r->raw + 2 * (size_t)i, sizeof four);
+			if (four == 0) {
+				i += 3;
+				continue;
+			}
+		}
+		bin_count = r->sum ? (unsigned)r->sum[i] : bin_at(r->raw, i, big);
+		if (bin_count == 0)
+			continue;
+		bin_low = lowpc + hist_u64(p->hist_scale * i);
+		bin_high = lowpc + hist_u64(p->hist_scale * (i + 1));
+		count_time = bin_count;
+		p->total_time += count_time;
+		for (j = k - 1; j < len; k = ++j) {
+			sym_low = addr[j] / 2;
+			/* gprof reads sym[len] here: a never-scaled entry, i.e. 0. */
+			sym_high = j + 1 < len ? addr[j + 1] / 2 : 0;
+			if (bin_high < sym_low)
+				break;
+			if (bin_low >= sym_high)
+				continue;
+			overlap = (bin_high < sym_high ? bin_high : sym_high) -
+			    (bin_low > sym_low ? bin_low : sym_low);
+			if (overlap > 0) {
+				struct pf_sym *s = &p->sym[p->sym[j].fold != PF_NONE ? p->sym[j].fold : j];
+
+				credit = overlap * count_time / p->hist_scale;
+				if (s->flat_ok)
+					s->time += credit;
+				else
+					p->total_time -= credit;
+			}
+		}
+	}
+}
+
+void
+hist_assign(struct profile *p)
+{
+	uint32_t i;
+
+	for (i = 0; i < p->nhist; i++)
+		assign_record(p, &p->hist[i]);
+}

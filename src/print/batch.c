@@ -1,0 +1,518 @@
+/* batch: prints a profile exactly as GNU gprof 2.40 prints it (tgprof --batch). */
+#include "batch.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blurb.h"
+#include "util/mem.h"
+#include "util/msort.h"
+#include "linkorder.h"
+#include "pipe2.h"
+#include "util/fmt.h"
+#include "util/path.h"
+
+/* Output state: gprof's first_output flag and a reusable line buffer. */
+struct out {
+	FILE *f;
+	const struct profile *p;
+	const struct batch_opts *o;
+	struct report *r;	/* the main thread's; rows also use rt[1] */
+	struct report *rt[2];	/* per formatting thread (pipe2) */
+	struct sbuf sb;
+	int first;		/* nothing printed yet: no form feed before a section */
+	/* The rows of the section being printed (pipe2 items). */
+	uint32_t *row;
+	double *accum;		/* flat profile: cumulative time up to each row */
+	double total;		/* flat profile: time base */
+	struct report_unit unit;
+	uint32_t nrows;		/* index: rows of three cells */
+	int failed;
+	struct diag *diag;
+};
+
+/* Hands the rows of a section to two threads; the header must be flushed first. */
+static void
+rows_out(struct out *w, uint32_t n, uint32_t chunk,
+    void (*format)(void *, struct sbuf *, uint32_t, uint32_t, int))
+{
+	struct pipe2_job job = { n, chunk, format, w };
+
+	if (pipe2_run(w->f, &job) != 0)
+		w->failed = 1;
+}
+
+static void
+flush(struct out *w)
+{
+	fwrite(sbuf_str(&w->sb), 1, w->sb.len, w->f);
+	sbuf_reset(&w->sb);
+}
+
+/* Sections after the first one start with a form feed. */
+static void
+section(struct out *w)
+{
+	if (w->first)
+		w->first = 0;
+	else
+		sbuf_puts(&w->sb, "\f\n");
+}
+
+static void
+print_info(struct out *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->p->ngmon; i++) {
+		const struct gmon_counts *c = &w->p->gmon[i].counts;
+
+		sbuf_printf(&w->sb, "File `%s' (version %d) contains:\n", w->p->gmon[i].path,
+		    c->version);
+		sbuf_printf(&w->sb, c->nhist == 1 ? "\t%d histogram record\n" :
+		    "\t%d histogram records\n", c->nhist);
+		sbuf_printf(&w->sb, c->narcs == 1 ? "\t%d call-graph record\n" :
+		    "\t%d call-graph records\n", c->narcs);
+		sbuf_printf(&w->sb, c->nbbs == 1 ? "\t%d basic-block count record\n" :
+		    "\t%d basic-block count records\n", c->nbbs);
+	}
+	w->first = 0;
+}
+
+static void
+flat_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
+{
+	struct out *w = ctx;
+	uint32_t i;
+
+	for (i = from; i < to; i++) {
+		report_flat_row(w->rt[thread], sb, w->row[i], w->accum[i], w->total, &w->unit);
+		sbuf_putc(sb, '\n');
+	}
+}
+
+/* The listed rows of the flat profile and the cumulative time at each. */
+static int
+flat_listing(struct out *w)
+{
+	const struct profile *p = w->p;
+	double accum = 0.0;
+	uint32_t k, n = 0;
+
+	w->row = mem_array(p->nsyms, sizeof *w->row);
+	w->accum = mem_array(p->nsyms, sizeof *w->accum);
+	if (w->row == NULL || w->accum == NULL)
+		return -1;
+	for (k = 0; k < p->nsyms; k++) {
+		uint32_t id = p->flat_order[k];
+
+		if (!report_flat_listed(w->r, id))
+			continue;
+		accum += p->sym[id].time;
+		w->row[n] = id;
+		w->accum[n++] = accum;
+	}
+	return (int)n;
+}
+
+/* gprof's hist_print(). */
+static void
+print_flat(struct out *w)
+{
+	const struct profile *p = w->p;
+	int n;
+
+	w->unit = report_flat_unit(w->r);
+	w->total = report_flat_total(w->r);
+
+	section(w);
+	if (!w->o->ro.bsd)
+		sbuf_puts(&w->sb, "Flat profile:\n");
+	else if (!w->o->brief)
+		sbuf_printf(&w->sb, "\n\n\nflat profile:\n%s", blurb_flat);
+	if (w->o->ro.bsd) {
+		sbuf_printf(&w->sb, "\ngranularity: each sample hit covers %ld byte(s)",
+		    report_granularity(w->r));
+		if (p->total_time > 0.0)
+			sbuf_printf(&w->sb, " for %.2f%% of %.2f %s\n\n", 100.0 / p->total_time,
+			    p->total_time / p->hz, p->dimension);
+	} else {
+		sbuf_printf(&w->sb, "\nEach sample counts as %g %s.\n", 1.0 / p->hz, p->dimension);
+	}
+	if (p->total_time <= 0.0)
+		sbuf_puts(&w->sb, " no time accumulated\n\n");
+	report_flat_columns(w->r, &w->sb, &w->unit);
+	flush(w);
+	if ((n = flat_listing(w)) < 0)
+		w->failed = 1;
+	else
+		rows_out(w, (uint32_t)n, 2048, flat_rows);
+	free(w->row);
+	free(w->accum);
+	w->row = NULL;
+	w->accum = NULL;
+	if (!w->o->brief && !w->o->ro.bsd)
+		sbuf_puts(&w->sb, blurb_flat);
+}
+
+static void
+cg_header(struct out *w)
+{
+	const struct profile *p = w->p;
+	struct sbuf *sb = &w->sb;
+
+	section(w);
+	if (!w->o->ro.bsd)
+		sbuf_puts(sb, w->o->brief ? "\t\t\tCall graph\n\n" :
+		    "\t\t     Call graph (explanation follows)\n\n");
+	sbuf_printf(sb, "\ngranularity: each sample hit covers %ld byte(s)",
+	    report_granularity(w->r));
+	if (p->print_time > 0.0)
+		sbuf_printf(sb, " for %.2f%% of %.2f seconds\n\n", 100.0 / p->print_time,
+		    p->print_time / p->hz);
+	else
+		sbuf_puts(sb, " no time propagated\n\n");
+	report_cg_columns(w->r, sb);
+}
+
+static void
+cg_cycle_entry(struct report *r, struct sbuf *sb, uint32_t id)
+{
+	uint32_t *m = NULL;
+	size_t n = report_cg_members(r, id, &m), i;
+
+	report_cg_cycle(r, sb, id);
+	sbuf_putc(sb, '\n');
+	for (i = 0; i < n; i++) {
+		report_cg_member(r, sb, m[i]);
+		sbuf_putc(sb, '\n');
+	}
+	if (n > 0 && m == NULL)
+		sb->failed = 1;
+	free(m);
+}
+
+static void
+cg_entry(const struct profile *p, struct report *r, struct sbuf *sb, uint32_t id)
+{
+	uint32_t i;
+
+	if (p->caller_start[id] == p->caller_start[id + 1]) {
+		report_cg_spontaneous(r, sb);
+		sbuf_putc(sb, '\n');
+	}
+	for (i = p->caller_start[id]; i < p->caller_start[id + 1]; i++) {
+		report_cg_parent(r, sb, id, p->caller_arc[i]);
+		sbuf_putc(sb, '\n');
+	}
+	report_cg_primary(r, sb, id);
+	sbuf_putc(sb, '\n');
+	for (i = p->callee_start[id]; i < p->callee_start[id + 1]; i++) {
+		report_cg_child(r, sb, id, p->callee_arc[i]);
+		sbuf_putc(sb, '\n');
+	}
+}
+
+static void
+graph_entries(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
+{
+	struct out *w = ctx;
+	struct report *r = w->rt[thread];
+	uint32_t i;
+
+	for (i = from; i < to; i++) {
+		if (w->p->sym[w->row[i]].name == NULL)
+			cg_cycle_entry(r, sb, w->row[i]);
+		else
+			cg_entry(w->p, r, sb, w->row[i]);
+		sbuf_puts(sb, w->o->ro.bsd ? "\n-----------------------------------------------\n\n" :
+		    "-----------------------------------------------\n");
+	}
+}
+
+/* gprof's cg_print(). */
+static void
+print_graph(struct out *w)
+{
+	const struct profile *p = w->p;
+	uint32_t k;
+
+	uint32_t n = 0;
+
+	if (!w->o->brief && w->o->ro.bsd)
+		sbuf_puts(&w->sb, blurb_callg_bsd);
+	cg_header(w);
+	flush(w);
+	w->row = mem_array((size_t)p->nsyms + p->ncycles, sizeof *w->row);
+	if (w->row == NULL) {
+		w->failed = 1;
+		return;
+	}
+	for (k = 0; k < p->nsyms + p->ncycles; k++)
+		if (report_cg_listed(w->r, p->cg_order[k]))
+			w->row[n++] = p->cg_order[k];
+	rows_out(w, n, 256, graph_entries);
+	free(w->row);
+	w->row = NULL;
+	if (!w->o->brief && !w->o->ro.bsd)
+		sbuf_puts(&w->sb, blurb_callg_fsf);
+}
+
+/* "[N]" or "(N)" into BUF; returns its length. */
+static int
+index_tag(char *buf, const struct pf_sym *s)
+{
+	char *q = buf;
+
+	*q++ = s->print_flag ? '[' : '(';
+	q = fmt_uint(q, (unsigned long)s->index, 0, 0);
+	*q++ = s->print_flag ? ']' : ')';
+	*q = '\0';
+	return (int)(q - buf);
+}
+
+/* "<cycle N>" into BUF; returns its length. */
+static int
+cycle_tag(char *buf, const struct pf_sym *s)
+{
+	char *q = fmt_str(buf, "<cycle ", 7);
+
+	q = fmt_uint(q, (unsigned long)s->cycle, 0, 0);
+	*q++ = '>';
+	*q = '\0';
+	return (int)(q - buf);
+}
+
+/* One index cell in gprof's FSF layout; *COL and START track gprof's column arithmetic. */
+static void
+index_cell(const struct out *w, struct report *r, struct sbuf *sb, uint32_t id, int *col,
+    int start)
+{
+	const struct pf_sym *s = &w->p->sym[id];
+	char buf[48];
+	int n = index_tag(buf, s);
+
+	if (w->o->ro.bsd) {
+		sbuf_field(sb, buf, 6, 0);		/* "%6.6s %-19.19s" */
+		sbuf_putc(sb, ' ');
+		if (s->name == NULL)
+			cycle_tag(buf, s);
+		sbuf_field(sb, s->name != NULL ? s->name : buf, 19, 1);
+		return;
+	}
+	for (*col += n; *col < start + 5; ++*col)
+		sbuf_putc(sb, ' ');
+	sbuf_putc(sb, ' ');				/* " %s " */
+	sbuf_puts(sb, buf);
+	sbuf_putc(sb, ' ');
+	if (s->name == NULL) {
+		*col += cycle_tag(buf, s);
+		sbuf_puts(sb, buf);
+		return;
+	}
+	*col += (int)report_name_only(r, sb, id);
+	if (!w->o->ro.line && s->is_static && s->file != PF_NONE) {
+		const char *f = profile_file_name(w->p, s->file);
+
+		if (!w->o->ro.full_path)
+			f = path_base(f);
+		sbuf_printf(sb, " (%s)", f);
+		*col += (int)strlen(f) + 3;
+	}
+}
+
+/* Index rows FROM..TO: row i holds entries i, i + rows and i + 2 * rows. */
+static void
+index_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
+{
+	struct out *w = ctx;
+	uint32_t i, j, n = w->nrows;
+	int width = (w->o->width - 1) / 3, col, start;
+
+	for (i = from; i < to; i++) {
+		col = start = 0;
+		for (j = i; j < n; j += (n + 2) / 3) {
+			index_cell(w, w->rt[thread], sb, w->row[j], &col, start);
+			start += width;
+		}
+		sbuf_putc(sb, '\n');
+	}
+}
+
+/* gprof's cg_print_index(): names sorted by raw name, then the cycles, in three columns. */
+static int
+print_index(struct out *w)
+{
+	const struct profile *p = w->p;
+	uint32_t *v = mem_array((size_t)p->nsyms + p->ncycles, sizeof *v), n = 0, i;
+
+	if (v == NULL)
+		return -1;
+	for (i = 0; i < p->nsyms; i++) {
+		const struct pf_sym *s = &p->sym[p->name_order[i]];
+
+		if (w->o->ro.zeros || s->ncalls != 0 || s->time != 0)
+			v[n++] = p->name_order[i];
+	}
+	for (i = 0; i < p->ncycles; i++)
+		v[n++] = p->nsyms + i;
+	sbuf_puts(&w->sb, "\f\nIndex by function name\n\n");
+	flush(w);
+	w->row = v;
+	w->nrows = n;
+	rows_out(w, (n + 2) / 3, 1024, index_rows);
+	free(v);
+	w->row = NULL;
+	return 0;
+}
+
+/* gprof's cmp_bb(): file name, then line (when both have a file), then address. */
+static int
+cmp_bb(const void *a, const void *b, void *ctx)
+{
+	const struct profile *p = ctx;
+	const struct pf_sym *l = &p->sym[*(const uint32_t *)a], *r = &p->sym[*(const uint32_t *)b];
+
+	if (l->file != PF_NONE && r->file != PF_NONE) {
+		int c = strcmp(profile_file_name(p, l->file), profile_file_name(p, r->file));
+
+		if (c != 0)
+			return c;
+		if (l->line != r->line)
+			return l->line < r->line ? -1 : 1;
+	}
+	return l->addr < r->addr ? -1 : l->addr > r->addr;
+}
+
+/* One "file:line: (name:0xaddr) N executions" line. */
+static void
+exec_line(struct out *w, const struct pf_sym *s, uint64_t addr, uint64_t count)
+{
+	sbuf_printf(&w->sb, "%s:%d: (%s:0x%lx) %lu executions\n",
+	    s->file != PF_NONE ? profile_file_name(w->p, s->file) : "<unknown>", s->line, s->name,
+	    (unsigned long)addr, (unsigned long)count);
+	if (w->sb.len > 65536)
+		flush(w);
+}
+
+/* gprof's print_exec_counts(): calls of each symbol and, with -l, of its basic blocks. */
+static int
+print_exec(struct out *w)
+{
+	const struct profile *p = w->p;
+	uint32_t *v = mem_array(p->nsyms, sizeof *v), n = 0, i;
+	int j;
+
+	if (v == NULL)
+		return -1;
+	section(w);
+	for (i = 0; i < p->nsyms; i++)
+		if (profile_in_exec(p, i))
+			v[n++] = i;
+	if (msort_ids(v, n, cmp_bb, (void *)p) != 0) {
+		free(v);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		const struct pf_sym *s = &p->sym[v[i]];
+		const struct pf_bb *bb = p->bb != NULL ? &p->bb[v[i]] : NULL;
+
+		if (s->ncalls > 0 || w->o->ro.zeros)
+			exec_line(w, s, s->addr, s->ncalls);
+		for (j = 0; bb != NULL && j < PF_NBBS && bb->addr[j] != 0; j++)
+			if (bb->calls[j] > 0 || w->o->ro.zeros)
+				exec_line(w, s, bb->addr[j], bb->calls[j]);
+	}
+	free(v);
+	return 0;
+}
+
+unsigned
+batch_default_style(const struct profile *p)
+{
+	unsigned style = 0;
+
+	if (p->input & GMON_IN_HIST)
+		style |= BATCH_FLAT;
+	if (p->input & GMON_IN_CG)
+		style |= BATCH_GRAPH;
+	return style ? style : BATCH_EXEC;
+}
+
+static int
+check_inputs(const struct profile *p, unsigned style, struct diag *d)
+{
+	if ((style & BATCH_FLAT) && !(p->input & GMON_IN_HIST)) {
+		diag_add(d, DIAG_ERROR, "gmon.out file is missing histogram");
+		return -1;
+	}
+	if ((style & BATCH_GRAPH) && !(p->input & GMON_IN_CG)) {
+		diag_add(d, DIAG_ERROR, "gmon.out file is missing call-graph data");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+print_sections(struct out *w, unsigned style)
+{
+	int have_cg = (w->p->input & GMON_IN_CG) != 0;
+
+	if (have_cg && (style & BATCH_GRAPH) && w->o->ro.bsd)
+		print_graph(w);
+	if (style & BATCH_FLAT)
+		print_flat(w);
+	if (have_cg && (style & BATCH_GRAPH)) {
+		if (!w->o->ro.bsd)
+			print_graph(w);
+		if (print_index(w) != 0)
+			return -1;
+	}
+	if ((style & BATCH_EXEC) && print_exec(w) != 0)
+		return -1;
+	if (style & BATCH_ANNO) {
+		flush(w);
+		if (anno_print(w->f, w->p, &w->o->anno, &w->first, w->diag) != 0)
+			return -1;
+	}
+	if ((style & BATCH_FUNC_ORDER) && ordering_functions(w->f, w->p, w->diag) != 0)
+		return -1;
+	if ((style & BATCH_FILE_ORDER) && ordering_files(w->f, w->p, w->diag) != 0)
+		return -1;
+	return 0;
+}
+
+int
+batch_print(FILE *out, const struct profile *p, const struct batch_opts *o, struct diag *d)
+{
+	struct out w;
+	int rc = 0;
+
+	memset(&w, 0, sizeof w);
+	w.f = out;
+	w.p = p;
+	w.o = o;
+	w.diag = d;
+	w.first = 1;
+	sbuf_init(&w.sb);
+	if (o->style & BATCH_INFO)
+		print_info(&w);
+	flush(&w);
+	if (check_inputs(p, o->style, d) != 0)
+		return -1;
+	w.r = w.rt[0] = report_new(p, &o->ro);
+	w.rt[1] = report_new(p, &o->ro);
+	if (w.r == NULL || w.rt[1] == NULL || print_sections(&w, o->style) != 0 || w.sb.failed ||
+	    w.failed)
+		rc = diag_errors(d) ? -1 : diag_oom(d);
+	flush(&w);
+	report_free(w.rt[0]);
+	report_free(w.rt[1]);
+	sbuf_release(&w.sb);
+	if (rc == 0 && (fflush(out) != 0 || ferror(out))) {
+		diag_add(d, DIAG_ERROR, "standard output: %s", strerror(errno));
+		rc = -1;
+	}
+	return rc;
+}

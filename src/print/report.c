@@ -1,0 +1,478 @@
+/* report: gprof's text rows (names, flat profile, call-graph lines), shared by batch output and the browser. */
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input/clonename.h"
+#include "util/mem.h"
+#include "util/msort.h"
+#include "util/fmt.h"
+#include "util/path.h"
+
+static char not_mangled[1];	/* cache marker: bfd_demangle returned NULL */
+
+struct report {
+	const struct profile *p;
+	struct report_opts o;
+	char **dem;		/* per symbol: demangled name, &not_mangled, or NULL (unknown) */
+};
+
+struct report *
+report_new(const struct profile *p, const struct report_opts *o)
+{
+	struct report *r = mem_calloc(1, sizeof *r);
+
+	if (r == NULL)
+		return NULL;
+	r->p = p;
+	r->o = *o;
+	r->dem = mem_calloc(p->nsyms + p->ncycles, sizeof *r->dem);
+	if (r->dem == NULL) {
+		free(r);
+		return NULL;
+	}
+	return r;
+}
+
+void
+report_free(struct report *r)
+{
+	uint32_t i;
+
+	if (r == NULL)
+		return;
+	for (i = 0; i < r->p->nsyms + r->p->ncycles; i++)
+		if (r->dem[i] != not_mangled)
+			free(r->dem[i]);
+	free(r->dem);
+	free(r);
+}
+
+const struct profile *
+report_profile(const struct report *r)
+{
+	return r->p;
+}
+
+/* The name as printed: demangled, and clones (PF_CLONES_SHOW/FOLD) spelled as C++ clones. */
+static const char *
+shown_name(struct report *r, uint32_t id)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+
+	if (r->o.bsd || !r->o.demangle)
+		return s->name;
+	if (r->dem[id] == NULL) {
+		r->dem[id] = profile_demangle(r->p, s->name);
+		if (r->dem[id] == NULL && s->clone != 0)
+			r->dem[id] = clone_name(s->name, s->clone);
+		if (r->dem[id] == NULL)
+			r->dem[id] = not_mangled;
+	}
+	return r->dem[id] != not_mangled ? r->dem[id] : s->name;
+}
+
+size_t
+report_name_only(struct report *r, struct sbuf *sb, uint32_t id)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+	const char *name, *file;
+	size_t start = sb->len;
+
+	if (s->name == NULL)
+		return 0;
+	name = shown_name(r, id);
+	sbuf_puts(sb, name);
+	if ((r->o.line || r->o.inline_files) && s->file != PF_NONE) {
+		file = profile_file_name(r->p, s->file);
+		if (!r->o.full_path)
+			file = path_base(file);
+		if (r->o.line)
+			sbuf_printf(sb, " (%s:%d @ %lx)", file, s->line, (unsigned long)s->addr);
+		else
+			sbuf_printf(sb, " (%s:%d)", file, s->line);
+	}
+	return sb->len - start;
+}
+
+void
+report_name(struct report *r, struct sbuf *sb, uint32_t id)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+
+	char *q;
+
+	report_name_only(r, sb, id);
+	if ((q = sbuf_begin(sb, 64)) == NULL)
+		return;
+	if (s->cycle != 0) {
+		q = fmt_str(q, " <cycle ", 8);	/* " <cycle %d>" */
+		q = fmt_uint(q, (unsigned long)s->cycle, 0, 0);
+		*q++ = '>';
+	}
+	if (s->index != 0) {
+		q = fmt_str(q, s->print_flag ? " [" : " (", 2);	/* " [%d]" or " (%d)" */
+		q = fmt_uint(q, (unsigned long)s->index, 0, 0);
+		*q++ = s->print_flag ? ']' : ')';
+	}
+	sbuf_end(sb, q);
+}
+
+/* --- flat profile --- */
+
+static const struct report_unit si_units[] = {
+	{ 'T', 1e-12 }, { 'G', 1e-09 }, { 'M', 1e-06 }, { 'K', 1e-03 },
+	{ ' ', 1e+00 }, { 'm', 1e+03 }, { 'u', 1e+06 }, { 'n', 1e+09 },
+	{ 'p', 1e+12 }, { 'f', 1e+15 }, { 'a', 1e+18 }
+};
+
+/*
+ * When no prefix fits (hz = 0 makes every per-call time infinite) gprof
+ * reads one entry past its table, into the string "<unknown> (addr" that
+ * follows it in Debian's gprof 2.40 binary: prefix '<', and as factor the
+ * double those bytes spell.  The differential tests pin it (rate0 cases).
+ */
+static const struct report_unit past_table = { '<', 0x1.464612820003ep+807 };
+
+struct report_unit
+report_flat_unit(struct report *r)
+{
+	const struct profile *p = r->p;
+	double top_time = 0.0;
+	int have_top = 0;
+	uint32_t k;
+	size_t i;
+
+	if (r->o.bsd)
+		return si_units[5];
+	for (k = 0; k < p->nsyms; k++) {
+		const struct pf_sym *s = &p->sym[p->flat_order[k]];
+
+		if (s->ncalls != 0 && (s->time + s->child_time) / s->ncalls > top_time) {
+			top_time = (s->time + s->child_time) / s->ncalls;
+			have_top = 1;
+		}
+	}
+	if (!have_top || top_time <= 0.0)
+		return si_units[0];
+	top_time /= p->hz;
+	for (i = 0; i < sizeof si_units / sizeof si_units[0]; i++) {
+		double v = si_units[i].scale * top_time;
+
+		if (v >= 1.0 && v < 1000.0)
+			return si_units[i];
+	}
+	return past_table;
+}
+
+double
+report_flat_total(const struct report *r)
+{
+	return r->p->total_time > 0.0 ? r->p->total_time : 1.0;
+}
+
+double
+report_cg_total(const struct report *r)
+{
+	return r->p->print_time > 0.0 ? r->p->print_time : 1.0;
+}
+
+long
+report_granularity(const struct report *r)
+{
+	double s = r->p->hist_scale;
+
+	/* (long)s on x86-64 gives LONG_MIN for NaN and out-of-range values. */
+	if (!(s >= -9223372036854775808.0 && s < 9223372036854775808.0))
+		return (long)((unsigned long)(-9223372036854775807L - 1) * 2UL);
+	return (long)((unsigned long)(long)s * 2UL);
+}
+
+void
+report_flat_columns(struct report *r, struct sbuf *sb, const struct report_unit *u)
+{
+	char unit[64];
+
+	snprintf(unit, sizeof unit, "%c%c/call", u->prefix, r->p->dimension_abbrev);
+	sbuf_printf(sb, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
+	    "%  ", "cumulative", "self  ", "", "self  ", "total ", "");
+	sbuf_printf(sb, "%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
+	    "time", r->p->dimension, r->p->dimension, "calls", unit, unit, "name");
+}
+
+int
+report_flat_listed(struct report *r, uint32_t id)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+
+	return s->flat_ok && s->fold == PF_NONE && (r->o.zeros || s->ncalls != 0 || s->time != 0);
+}
+
+/* N blanks. */
+static void
+blanks(struct sbuf *sb, int n)
+{
+	char *p = sbuf_begin(sb, (size_t)n);
+
+	if (p != NULL)
+		sbuf_end(sb, fmt_blanks(p, n));
+}
+
+/* Room for one row's numeric columns (the name follows separately). */
+#define ROW_MAX (4 * FMT_FIXED_MAX + 128)
+
+void
+report_flat_row(struct report *r, struct sbuf *sb, uint32_t id, double accum, double total,
+    const struct report_unit *u)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+	long hz = r->p->hz;
+
+	char *q = sbuf_begin(sb, ROW_MAX);
+
+	if (q == NULL)
+		return;
+	/* "%6.2f %9.2f %8.2f" (-T: "%5.1f %10.2f %8.2f") */
+	q = fmt_fixed(q, total > 0.0 ? 100 * s->time / total : 0.0, r->o.bsd ? 5 : 6, r->o.bsd ? 1 : 2);
+	*q++ = ' ';
+	q = fmt_fixed(q, accum / hz, r->o.bsd ? 10 : 9, 2);
+	*q++ = ' ';
+	q = fmt_fixed(q, s->time / hz, 8, 2);
+	if (s->ncalls != 0) {
+		/* " %8lu %8.2f %8.2f  " */
+		*q++ = ' ';
+		q = fmt_uint(q, (unsigned long)s->ncalls, 8, 0);
+		*q++ = ' ';
+		q = fmt_fixed(q, u->scale * s->time / hz / s->ncalls, 8, 2);
+		*q++ = ' ';
+		q = fmt_fixed(q, u->scale * (s->time + s->child_time) / hz / s->ncalls, 8, 2);
+		q = fmt_blanks(q, 2);
+	} else {
+		q = fmt_blanks(q, 29);		/* " %8.8s %8.8s %8.8s  " */
+	}
+	sbuf_end(sb, q);
+	if (r->o.bsd)
+		report_name(r, sb, id);
+	else
+		report_name_only(r, sb, id);
+}
+
+/* --- call graph --- */
+
+int
+report_cg_listed(struct report *r, uint32_t id)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+
+	if (!r->o.zeros && s->ncalls == 0 && s->self_calls == 0 && s->prop_self == 0 &&
+	    s->prop_child == 0)
+		return 0;
+	if (s->fold != PF_NONE)
+		return 0;	/* part of another function */
+	return s->print_flag && !(r->o.line && !s->is_func);
+}
+
+void
+report_cg_columns(struct report *r, struct sbuf *sb)
+{
+	if (!r->o.bsd) {
+		sbuf_puts(sb, "index % time    self  children    called     name\n");
+		return;
+	}
+	sbuf_printf(sb, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
+	    "", "", "", "", "called", "total", "parents");
+	sbuf_printf(sb, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
+	    "index", "%time", "self", "descendants", "called", "self", "name", "index");
+	sbuf_printf(sb, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n\n",
+	    "", "", "", "", "called", "total", "children");
+}
+
+/* gprof's cmp_member(), reversed: members by total time, then calls, descending. */
+static int
+cmp_member_down(const void *a, const void *b, void *ctx)
+{
+	const struct pf_sym *s = ctx;
+	const struct pf_sym *l = &s[*(const uint32_t *)b], *r = &s[*(const uint32_t *)a];
+	double lt = l->prop_self + l->prop_child, rt = r->prop_self + r->prop_child;
+	uint64_t lc = l->ncalls + l->self_calls, rc = r->ncalls + r->self_calls;
+
+	if (lt > rt)
+		return 1;
+	if (lt < rt)
+		return -1;
+	return lc > rc ? 1 : -(lc < rc);
+}
+
+size_t
+report_cg_members(struct report *r, uint32_t cycle_id, uint32_t **out)
+{
+	const struct profile *p = r->p;
+	size_t n = 0, i = 0;
+	uint32_t m, *v;
+
+	for (m = p->sym[cycle_id].cyc_next; m != PF_NONE; m = p->sym[m].cyc_next)
+		n++;
+	*out = v = mem_array(n, sizeof *v);
+	if (v == NULL)
+		return 0;
+	for (m = p->sym[cycle_id].cyc_next; m != PF_NONE; m = p->sym[m].cyc_next)
+		v[i++] = m;
+	if (msort_ids(v, n, cmp_member_down, p->sym) != 0) {
+		free(v);
+		*out = NULL;
+		return 0;
+	}
+	return n;
+}
+
+void
+report_cg_spontaneous(struct report *r, struct sbuf *sb)
+{
+	/* "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>" (-T: %11.11s) */
+	blanks(sb, r->o.bsd ? 53 : 49);
+	sbuf_puts(sb, "<spontaneous>");
+}
+
+/* The counts-only line of a recursive call or a call within a cycle. */
+static void
+inner_arc(struct report *r, struct sbuf *sb, const struct pf_arc *a)
+{
+	char *q = sbuf_begin(sb, ROW_MAX);
+
+	if (q == NULL)
+		return;
+	/* "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     " (-T: %11.11s) */
+	q = fmt_blanks(q, r->o.bsd ? 33 : 29);
+	q = fmt_uint(q, (unsigned long)a->count, 7, 0);
+	sbuf_end(sb, fmt_blanks(q, 13));
+}
+
+/* A regular caller or callee line: its times and calls/total. */
+static void
+outer_arc(struct report *r, struct sbuf *sb, const struct pf_arc *a, uint64_t total)
+{
+	long hz = r->p->hz;
+	char *q = sbuf_begin(sb, ROW_MAX);
+
+	if (q == NULL)
+		return;
+	/* "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     " (-T: %11.2f) */
+	q = fmt_blanks(q, 13);
+	q = fmt_fixed(q, a->time / hz, 7, 2);
+	*q++ = ' ';
+	q = fmt_fixed(q, a->child_time / hz, r->o.bsd ? 11 : 7, 2);
+	*q++ = ' ';
+	q = fmt_uint(q, (unsigned long)a->count, 7, 0);
+	*q++ = '/';
+	q = fmt_uint(q, (unsigned long)total, 7, 1);
+	sbuf_end(sb, fmt_blanks(q, 5));
+}
+
+void
+report_cg_parent(struct report *r, struct sbuf *sb, uint32_t child, uint32_t arc)
+{
+	const struct profile *p = r->p;
+	const struct pf_arc *a = &p->arc[arc];
+	const struct pf_sym *c = &p->sym[child];
+
+	if (a->parent == child || (c->cycle != 0 && p->sym[a->parent].cycle == c->cycle))
+		inner_arc(r, sb, a);
+	else
+		outer_arc(r, sb, a, p->sym[c->cyc_head].ncalls);
+	report_name(r, sb, a->parent);
+}
+
+void
+report_cg_child(struct report *r, struct sbuf *sb, uint32_t parent, uint32_t arc)
+{
+	const struct profile *p = r->p;
+	const struct pf_arc *a = &p->arc[arc];
+	const struct pf_sym *c = &p->sym[a->child];
+
+	if (a->child == parent || (c->cycle != 0 && c->cycle == p->sym[parent].cycle))
+		inner_arc(r, sb, a);
+	else
+		outer_arc(r, sb, a, p->sym[c->cyc_head].ncalls);
+	report_name(r, sb, a->child);
+}
+
+/* The index, % time, self and children columns of an entry's first line. */
+static void
+entry_times(struct report *r, struct sbuf *sb, const struct pf_sym *s)
+{
+	long hz = r->p->hz;
+	char buf[32], *q;
+	int n;
+
+	/* "%-6.6s %5.1f %7.2f %7.2f" (-T: %11.2f): "[index]" cut at 6 columns */
+	buf[0] = '[';
+	n = (int)(fmt_uint(buf + 1, (unsigned long)s->index, 0, 0) - buf);
+	buf[n++] = ']';
+	if ((q = sbuf_begin(sb, ROW_MAX)) == NULL)
+		return;
+	q = fmt_str(q, buf, (size_t)(n < 6 ? n : 6));
+	q = fmt_blanks(q, 6 - n);
+	*q++ = ' ';
+	q = fmt_fixed(q, 100 * (s->prop_self + s->prop_child) / report_cg_total(r), 5, 1);
+	*q++ = ' ';
+	q = fmt_fixed(q, s->prop_self / hz, 7, 2);
+	*q++ = ' ';
+	sbuf_end(sb, fmt_fixed(q, s->prop_child / hz, r->o.bsd ? 11 : 7, 2));
+}
+
+/* " %7lu" then "+%-7lu" or " %7.7s": calls and recursive calls. */
+static void
+entry_calls(struct sbuf *sb, const struct pf_sym *s)
+{
+	sbuf_putc(sb, ' ');
+	sbuf_uint(sb, (unsigned long)s->ncalls, 7, 0);
+	if (s->self_calls != 0) {
+		sbuf_putc(sb, '+');
+		sbuf_uint(sb, (unsigned long)s->self_calls, 7, 1);
+	} else {
+		blanks(sb, 8);
+	}
+}
+
+void
+report_cg_primary(struct report *r, struct sbuf *sb, uint32_t id)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+
+	entry_times(r, sb, s);
+	if (s->ncalls + s->self_calls != 0) {
+		entry_calls(sb, s);
+		sbuf_putc(sb, ' ');
+	} else {
+		blanks(sb, 17);		/* " %7.7s %7.7s " */
+	}
+	report_name(r, sb, id);
+}
+
+void
+report_cg_cycle(struct report *r, struct sbuf *sb, uint32_t cycle_id)
+{
+	const struct pf_sym *h = &r->p->sym[cycle_id];
+
+	entry_times(r, sb, h);
+	entry_calls(sb, h);
+	sbuf_printf(sb, " <cycle %d as a whole> [%d]", h->cycle, h->index);
+}
+
+void
+report_cg_member(struct report *r, struct sbuf *sb, uint32_t id)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+	long hz = r->p->hz;
+
+	/* "%6.6s %5.5s %7.2f %7.2f %7lu" (-T: %11.2f) */
+	blanks(sb, 13);
+	sbuf_fixed(sb, s->prop_self / hz, 7, 2);
+	sbuf_putc(sb, ' ');
+	sbuf_fixed(sb, s->prop_child / hz, r->o.bsd ? 11 : 7, 2);
+	entry_calls(sb, s);
+	blanks(sb, 5);
+	report_name(r, sb, id);
+}

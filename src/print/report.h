@@ -1,0 +1,91 @@
+/* report: gprof's text rows (names, flat profile, call-graph lines), shared by batch output and the browser. */
+#ifndef TGPROF_REPORT_H
+#define TGPROF_REPORT_H
+
+/*
+ * Every number a user sees goes through these functions, in batch mode
+ * and in the browser's panes alike, so the differential tests against GNU
+ * gprof cover both.  Each function appends one row (without the final
+ * newline unless said) to an sbuf.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/profile.h"
+#include "util/sbuf.h"
+
+struct report_opts {
+	int bsd;		/* -T: BSD layout, raw names */
+	int demangle;		/* demangle C++ names (gprof's default) */
+	int line;		/* -l: names carry " (file:line @ addr)" */
+	int inline_files;	/* --inline-file-names: names carry " (file:line)" */
+	int full_path;		/* -L: full source paths */
+	int zeros;		/* -z: also list symbols with no calls and no time */
+};
+
+/* A profile plus printing options and a cache of demangled names. */
+struct report;
+
+struct report *report_new(const struct profile *p, const struct report_opts *o);
+void report_free(struct report *r);
+const struct profile *report_profile(const struct report *r);
+
+/* gprof's print_name_only(): the name as printed; returns its length in bytes. */
+size_t report_name_only(struct report *r, struct sbuf *sb, uint32_t id);
+
+/* gprof's print_name(): the name plus " <cycle N>" and " [index]" or " (index)". */
+void report_name(struct report *r, struct sbuf *sb, uint32_t id);
+
+/* --- flat profile --- */
+
+/* The per-call unit: an SI prefix and the factor applied to seconds. */
+struct report_unit {
+	char prefix;		/* 'm' for ms/call, 'u', 'n', ' ', ... */
+	double scale;
+};
+
+/* gprof's choice: the prefix that puts the largest total per-call time in [1, 1000). */
+struct report_unit report_flat_unit(struct report *r);
+
+/* The two header lines (each ending in a newline) for UNIT. */
+void report_flat_columns(struct report *r, struct sbuf *sb, const struct report_unit *u);
+
+/* The symbol has a flat-profile row (-p/-P filters and -z). */
+int report_flat_listed(struct report *r, uint32_t id);
+
+/* A row; ACCUM already includes this symbol's time, TOTAL is the flat total (> 0). */
+void report_flat_row(struct report *r, struct sbuf *sb, uint32_t id, double accum,
+    double total, const struct report_unit *u);
+
+/* The time base of the flat profile: gprof's total_time, 1.0 when there is none. */
+double report_flat_total(const struct report *r);
+
+/* The time base of the call graph: gprof's print_time, 1.0 when there is none. */
+double report_cg_total(const struct report *r);
+
+/* "each sample hit covers N byte(s)": gprof's (long)hist_scale * 2. */
+long report_granularity(const struct report *r);
+
+/* --- call graph --- */
+
+/* The column headings over the call-graph entries (newline-terminated lines). */
+void report_cg_columns(struct report *r, struct sbuf *sb);
+
+/* The symbol or cycle has an entry in the call graph (-z, -e/-f, -l rules). */
+int report_cg_listed(struct report *r, uint32_t id);
+
+/*
+ * The members of a cycle in gprof's print order; returns their number and
+ * a malloc'd array in *OUT (callers and callees come sorted in the profile).
+ */
+size_t report_cg_members(struct report *r, uint32_t cycle_id, uint32_t **out);
+
+void report_cg_spontaneous(struct report *r, struct sbuf *sb);
+void report_cg_parent(struct report *r, struct sbuf *sb, uint32_t child, uint32_t arc);
+void report_cg_primary(struct report *r, struct sbuf *sb, uint32_t id);
+void report_cg_child(struct report *r, struct sbuf *sb, uint32_t parent, uint32_t arc);
+void report_cg_cycle(struct report *r, struct sbuf *sb, uint32_t cycle_id);
+void report_cg_member(struct report *r, struct sbuf *sb, uint32_t id);
+
+#endif

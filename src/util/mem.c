@@ -1,0 +1,138 @@
+/* mem: overflow-checked allocation helpers that report failure instead of exiting. */
+#include "mem.h"
+
+#include <malloc.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+
+/* Below this, demand paging is cheap enough. */
+#define POPULATE_MIN (256 * 1024)
+/* Smaller blocks are not held against the limit: they cannot exceed it by much. */
+#define LIMIT_MIN ((size_t)1 << 20)
+
+static size_t limit, refused;
+
+void
+mem_set_limit(size_t bytes)
+{
+	limit = bytes;
+	refused = 0;
+}
+
+size_t
+mem_limit_refused(void)
+{
+	return refused;
+}
+
+/* Whether MORE bytes would take the heap past the limit (then remembered). */
+static int
+over_limit(size_t more)
+{
+	struct mallinfo2 mi;
+
+	if (limit == 0 || more < LIMIT_MIN)
+		return 0;
+	mi = mallinfo2();	/* in use: the arenas' blocks and the mmap()ed ones */
+	if (mi.uordblks + mi.hblkhd <= limit && more <= limit - mi.uordblks - mi.hblkhd)
+		return 0;
+	refused = limit;
+	return 1;
+}
+
+/*
+ * Faults in the whole pages of a block about to be filled, in one call:
+ * on virtual machines a page fault can cost microseconds, and a large
+ * array takes thousands.  Harmless where the kernel lacks the call.
+ */
+void
+mem_populate(void *p, size_t bytes)
+{
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t start = ((uintptr_t)p + page - 1) & ~(page - 1);
+	uintptr_t end = ((uintptr_t)p + bytes) & ~(page - 1);
+
+	if (bytes >= POPULATE_MIN && end > start)
+		madvise((void *)start, end - start, MADV_POPULATE_WRITE);
+}
+
+void
+mem_huge(void *p, size_t bytes)
+{
+	uintptr_t huge = (uintptr_t)2 << 20;
+	uintptr_t start = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+	uintptr_t end = ((uintptr_t)p + bytes) & ~(huge - 1);
+
+	if (end > start)
+		madvise((void *)start, end - start, MADV_HUGEPAGE);
+}
+
+void *
+mem_calloc(size_t n, size_t size)
+{
+	void *p;
+
+	if (n == 0 || size == 0)
+		return calloc(1, 1);
+	if (n > SIZE_MAX / size || over_limit(n * size))
+		return NULL;
+	if ((p = calloc(n, size)) != NULL)
+		mem_populate(p, n * size);
+	return p;
+}
+
+void *
+mem_array(size_t n, size_t size)
+{
+	void *p;
+
+	if ((size != 0 && n > SIZE_MAX / size) || over_limit(n * size))
+		return NULL;
+	if ((p = malloc(n != 0 && size != 0 ? n * size : 1)) != NULL)
+		mem_populate(p, n * size);
+	return p;
+}
+
+int
+mem_reserve(void *ptr, size_t *cap, size_t need, size_t size)
+{
+	void **p = ptr;
+	size_t ncap;
+	void *np;
+
+	if (need <= *cap)
+		return 0;
+	ncap = *cap < 16 ? 16 : *cap;
+	while (ncap < need) {
+		if (ncap > SIZE_MAX / 2)
+			return -1;
+		ncap *= 2;
+	}
+	if ((size != 0 && ncap > SIZE_MAX / size) || over_limit((ncap - *cap) * size))
+		return -1;
+	np = realloc(*p, ncap * size);
+	if (np == NULL)
+		return -1;
+	*p = np;
+	*cap = ncap;
+	return 0;
+}
+
+char *
+mem_strndup(const char *s, size_t n)
+{
+	char *d = n == SIZE_MAX ? NULL : malloc(n + 1);
+
+	if (d != NULL) {
+		memcpy(d, s, n);
+		d[n] = '\0';
+	}
+	return d;
+}

@@ -1,0 +1,42 @@
+/* browser: the interface between main and the interactive browser in ui/ (which implements it). */
+#ifndef TGPROF_BROWSER_H
+#define TGPROF_BROWSER_H
+
+#include <stddef.h>
+
+#include "util/diag.h"
+#include "core/profile.h"
+#include "print/report.h"
+
+struct browser_opts {
+	const char *image;		/* the executable, for the status line */
+	const char *const *gmon;	/* the profile files */
+	size_t ngmon;
+	struct report_opts ro;		/* names and listing as the command line asked */
+	char *const *search;		/* where sources are looked for (-I, GPROF_PATH) */
+	size_t nsearch;
+	int mouse;			/* take mouse events */
+	/*
+	 * A file of keys and commands to run instead of reading the terminal
+	 * (TGPROF_SCRIPT; see ui/script.c), on a virtual screen of COLS x LINES.
+	 */
+	const char *script;
+	int cols, lines;
+	/*
+	 * The profile analysed again with symspecs added to the command
+	 * line's (the browser's exclude and focus keys: -E and -F).  Returns
+	 * 0 with a new profile the caller frees, or -1 with the reason in D.
+	 */
+	int (*reload)(void *ctx, const struct pf_spec *extra, size_t n, struct profile **out,
+	    struct diag *d);
+	void *reload_ctx;
+};
+
+/*
+ * Browses P until the user quits.  The terminal is restored on return, on
+ * a fatal signal and at exit.  Returns 0, or -1 with the reason in D (no
+ * terminal, out of memory).
+ */
+int browser_run(const struct profile *p, const struct browser_opts *o, struct diag *d);
+
+#endif
