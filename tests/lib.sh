@@ -21,6 +21,15 @@ fatal() {
 	exit 2
 }
 
+# want NAME: whether the case NAME is selected: T (make check-NAME T=pattern)
+# unset or empty selects every case, else NAME must contain T (a shell pattern).
+want() {
+	[ -z "${T:-}" ] && return 0
+	# shellcheck disable=SC2254
+	case $1 in *$T*) return 0 ;; esac
+	return 1
+}
+
 # check DESC CMD...: passes when CMD succeeds.
 check() {
 	desc=$1
