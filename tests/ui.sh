@@ -1,20 +1,27 @@
 #!/bin/sh
 # tests/ui.sh: the browser, scripted in-process (TGPROF_SCRIPT) and end to end in tmux.
 #
-# Usage: ui.sh TGPROF OUT DIFFOUT
-# 1. tests/ui/browse.keys drives every pane and key over tests/gen/synth.py's
-#    30-function profile (deterministic) on an 80x24 then 140x40 screen;
-#    each dump must equal tests/ui/NAME.expected.
-# 2. On cycles.c (from the differential suite), the panes must show what
-#    tgprof --batch prints: flat rows and call-graph entries are the same
-#    report rows, and the source pane the exact call counts.
+# Usage: ui.sh TGPROF OUT PROGDIR, where PROGDIR/cycles_O0 holds prog,
+# gmon.out, arcs.out and hist.out (as tests/diff/run.sh leaves them).
+# T=PATTERN runs only the cases whose names contain it (tests/lib.sh want).
+# 1. Golden screens: each tests/ui/NAME.keys drives a browser of its own over
+#    tests/gen/synth.py's 30-function profile (deterministic), on an 80x24
+#    screen unless the script resizes it, and dumps NAME, which must equal
+#    tests/ui/NAME.expected; a file the keys write (P) and that has an
+#    .expected is compared too.  Case names: the screens' names.
+# 2. On cycles.c, the panes must show what tgprof --batch prints: flat rows
+#    and call-graph entries are the same report rows, and the source pane
+#    the exact call counts (batch); profile files missing a part (missing);
+#    o runs the editor (editor); UTF-8 names (utf8); the manual documents
+#    every key of the key table (manual).
 # 3. In tmux, a real terminal: start, search, open, follow a caller, back,
-#    help, resize, quit, and the terminal must be given back (also on SIGTERM).
+#    help, resize, quit, and the terminal must be given back (tmux); also
+#    when the browser is killed (tmux-TERM, tmux-SEGV).
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 TGPROF=$1
 OUT=$2
-DIFFOUT=$(cd "$3" && pwd)
+PROGDIR=$(cd "$3" && pwd)
 T_NAME=ui
 . "$TOP/tests/lib.sh"
 mkdir -p "$OUT"
@@ -22,74 +29,106 @@ export LC_ALL=C.UTF-8
 
 "$TGPROF" -v | grep -q . || fatal "no tgprof"
 grep -q 'HAVE_UI 1' "$TOP/config.h" || { pass "built without ncursesw: skipped"; finish; }
+P=$PROGDIR/cycles_O0
+
+# same NAME FILE: FILE must equal tests/ui/NAME.expected.
+same() {
+	if cmp -s "$TOP/tests/ui/$1.expected" "$2"; then
+		pass "screen $1"
+	else
+		fail "screen $1"
+		diff "$TOP/tests/ui/$1.expected" "$2" | head -n 10 | sed 's/^/#   /'
+	fi
+	compared="$compared $1 "
+}
+
+# screen NAME: runs tests/ui/NAME.keys in a fresh browser in $OUT/syn/NAME.
+screen() {
+	d=$OUT/syn/$1
+	rm -rf "$d"
+	mkdir -p "$d"
+	(cd "$d" && TGPROF_SIZE=80x24 TGPROF_SCRIPT="$TOP/tests/ui/$1.keys" "$TGPROF" ../prog ../gmon.out)
+	rc=$?
+	[ $rc -eq 0 ] || fail "screen $1: the script exits $rc"
+	same "$1" "$d/$1"
+	for f in "$d"/*; do
+		[ "${f##*/}" != "$1" ] && [ -f "$TOP/tests/ui/${f##*/}.expected" ] && same "${f##*/}" "$f"
+	done
+}
 
 # 1. Golden screens.
 python3 "$TOP/tests/gen/synth.py" 30 "$OUT/syn" >/dev/null || fatal "tests/gen/synth.py failed"
-mkdir -p "$OUT/syn/dumps"
-(cd "$OUT/syn/dumps" && TGPROF_SCRIPT="$TOP/tests/ui/browse.keys" "$TGPROF" ../prog ../gmon.out)
-check "scripted run exits 0" [ $? -eq 0 ]
-for e in "$TOP"/tests/ui/*.expected; do
-	n=$(basename "$e" .expected)
-	if cmp -s "$e" "$OUT/syn/dumps/$n"; then
-		pass "screen $n"
-	else
-		fail "screen $n"
-		diff "$e" "$OUT/syn/dumps/$n" | head -n 10 | sed 's/^/#   /'
-	fi
+compared=
+for k in "$TOP"/tests/ui/*.keys; do
+	n=$(basename "$k" .keys)
+	want "$n" && screen "$n"
 done
+if [ -z "${T:-}" ]; then
+	missing=
+	for e in "$TOP"/tests/ui/*.expected; do
+		n=$(basename "$e" .expected)
+		case $compared in *" $n "*) ;; *) missing="$missing $n" ;; esac
+	done
+	if [ -n "$missing" ]; then
+		fail "no tests/ui/*.keys makes:$missing"
+	else
+		pass "every tests/ui/*.expected is made by a script"
+	fi
+fi
 
 # 2. The panes against batch output on a real program.
-P=$DIFFOUT/cycles_O0
-LC_ALL=C "$TGPROF" --batch -b -p "$P/prog" "$P/gmon.out" | sed -n '6,24p' >"$OUT/flat.batch"
-cat >"$OUT/cycles.keys" <<'KEYS'
-dump flat
-key :
-KEYS
-idx=$(LC_ALL=C "$TGPROF" --batch -b -q "$P/prog" "$P/gmon.out" |
-    sed -n 's/^\[\([0-9]*\)\].* fib \[[0-9]*\]$/\1/p')
-entry=$(LC_ALL=C "$TGPROF" --batch -b -q "$P/prog" "$P/gmon.out" |
-    awk -v i="[$idx]" '/^-----/ { if (hit) exit; n = 0; next } { line[n++] = $0 } index($0, i) == 1 { hit = 1 }
-        END { for (k = 0; k < n; k++) print line[k] }')
-printf '%s\n' "$entry" >"$OUT/entry.batch"
-member=$(LC_ALL=C "$TGPROF" --batch -b -q "$P/prog" "$P/gmon.out" |
-    sed -n 's/^\[\([0-9]*\)\].* is_even <cycle \([0-9]*\)> \[[0-9]*\]$/\1 \2/p')
-printf 'type %s\nkey Enter\ndump graph\nkey Tab\ndump source\nkey :\ntype %s\nkey Enter\nkey Enter\ndump cycle\nkey Q\n' \
-    "$idx" "${member% *}" >>"$OUT/cycles.keys"
-(cd "$OUT" && TGPROF_SCRIPT="$OUT/cycles.keys" TGPROF_SIZE=100x30 "$TGPROF" "$P/prog" "$P/gmon.out")
-n=$(wc -l <"$OUT/flat.batch")
-sed -n "5,$((4 + n))p" "$OUT/flat" | cut -c2- >"$OUT/flat.ui"
-check "flat pane rows = tgprof --batch -p rows ($n)" cmp -s "$OUT/flat.batch" "$OUT/flat.ui"
-n=$(wc -l <"$OUT/entry.batch")
-sed -n "4,$((3 + n))p" "$OUT/graph" | cut -c2- >"$OUT/entry.ui"
-check "call-graph pane = fib's entry in tgprof --batch -q ($n rows)" cmp -s "$OUT/entry.batch" "$OUT/entry.ui"
-check "source pane: fib's line makes 12540000 calls" \
-    grep -q '^> *[0-9.]*  *12540000  *44  long fib' "$OUT/source"
-
-check "Enter on a cycle member's line opens <cycle ${member#* } as a whole>" \
-    grep -q "^>\\[[0-9]*\\].*<cycle ${member#* } as a whole> \\[[0-9]*\\]\$" "$OUT/cycle"
+batch() { LC_ALL=C "$TGPROF" --batch -b "$@" "$P/prog" "$P/gmon.out"; }
+# The call-graph index of fib, which is not in a cycle.
+idx=$(batch -q | sed -n 's/^\[\([0-9]*\)\].* fib \[[0-9]*\]$/\1/p')
+if want batch; then
+	batch -p | sed -n '6,24p' >"$OUT/flat.batch"
+	batch -q | awk -v i="[$idx]" '/^-----/ { if (hit) exit; n = 0; next } { line[n++] = $0 } index($0, i) == 1 { hit = 1 }
+	    END { for (k = 0; k < n; k++) print line[k] }' >"$OUT/entry.batch"
+	# A cycle member's index and its cycle's number.
+	member=$(batch -q | sed -n 's/^\[\([0-9]*\)\].* is_even <cycle \([0-9]*\)> \[[0-9]*\]$/\1 \2/p')
+	printf 'dump flat\nkey :\ntype %s\nkey Enter\ndump graph\nkey Tab\ndump source\nkey :\ntype %s\nkey Enter\nkey Enter\ndump cycle\n' \
+	    "$idx" "${member% *}" >"$OUT/cycles.keys"
+	(cd "$OUT" && TGPROF_SCRIPT="$OUT/cycles.keys" TGPROF_SIZE=100x30 "$TGPROF" "$P/prog" "$P/gmon.out")
+	n=$(wc -l <"$OUT/flat.batch")
+	sed -n "5,$((4 + n))p" "$OUT/flat" | cut -c2- >"$OUT/flat.ui"
+	check "flat pane rows = tgprof --batch -p rows ($n)" cmp -s "$OUT/flat.batch" "$OUT/flat.ui"
+	n=$(wc -l <"$OUT/entry.batch")
+	sed -n "4,$((3 + n))p" "$OUT/graph" | cut -c2- >"$OUT/entry.ui"
+	check "call-graph pane = fib's entry in tgprof --batch -q ($n rows)" cmp -s "$OUT/entry.batch" "$OUT/entry.ui"
+	check "source pane: fib's line makes 12540000 calls" \
+	    grep -q '^> *[0-9.]*  *12540000  *44  long fib' "$OUT/source"
+	check "Enter on a cycle member's line opens <cycle ${member#* } as a whole>" \
+	    grep -q "^>\\[[0-9]*\\].*<cycle ${member#* } as a whole> \\[[0-9]*\\]\$" "$OUT/cycle"
+fi
 
 # What is missing is said, and the rest shown.
-printf 'dump first\nkey Q\n' >"$OUT/first.keys"
-(cd "$OUT" && TGPROF_SCRIPT="$OUT/first.keys" "$TGPROF" "$P/prog" "$P/arcs.out")
-check "arcs only: opens, says there is no histogram" grep -q "tgprof: no histogram: no time" "$OUT/first"
-check "arcs only: the call graph is there" grep -q "Call graph: .* \[[0-9]*\]" "$OUT/first"
-(cd "$OUT" && TGPROF_SCRIPT="$OUT/first.keys" "$TGPROF" "$P/prog" "$P/hist.out")
-check "histogram only: opens, says there is no call graph" grep -q "| no call graph" "$OUT/first"
-check "histogram only: the flat profile is there" grep -q "^> *[0-9.]* .* burn\$" "$OUT/first"
+if want missing; then
+	printf 'dump first\n' >"$OUT/first.keys"
+	(cd "$OUT" && TGPROF_SCRIPT="$OUT/first.keys" "$TGPROF" "$P/prog" "$P/arcs.out")
+	check "arcs only: opens, says there is no histogram" grep -q "tgprof: no histogram: no time" "$OUT/first"
+	check "arcs only: the call graph is there" grep -q "Call graph: .* \[[0-9]*\]" "$OUT/first"
+	(cd "$OUT" && TGPROF_SCRIPT="$OUT/first.keys" "$TGPROF" "$P/prog" "$P/hist.out")
+	check "histogram only: opens, says there is no call graph" grep -q "| no call graph" "$OUT/first"
+	check "histogram only: the flat profile is there" grep -q "^> *[0-9.]* .* burn\$" "$OUT/first"
+fi
 
 # o: \$EDITOR +LINE FILE, the screen given over and taken back.
-printf '#!/bin/sh\necho "$@" >"%s/editor.args"\n' "$OUT" >"$OUT/editor"
-chmod +x "$OUT/editor"
-printf 'key :\ntype %s\nkey Enter\nkey a\nkey j\nkey o\ndump edited\nkey Q\n' "$idx" >"$OUT/edit.keys"
-(cd "$OUT" && EDITOR="$OUT/editor" TGPROF_SCRIPT="$OUT/edit.keys" "$TGPROF" "$P/prog" "$P/gmon.out")
-check "o: the editor gets +45 and fib's source file" \
-    grep -q "^+45 .*tests/progs/cycles.c\$" "$OUT/editor.args"
+if want editor; then
+	printf '#!/bin/sh\necho "$@" >"%s/editor.args"\n' "$OUT" >"$OUT/editor"
+	chmod +x "$OUT/editor"
+	printf 'key :\ntype %s\nkey Enter\nkey a\nkey j\nkey o\ndump edited\n' "$idx" >"$OUT/edit.keys"
+	(cd "$OUT" && EDITOR="$OUT/editor" TGPROF_SCRIPT="$OUT/edit.keys" "$TGPROF" "$P/prog" "$P/gmon.out")
+	check "o: the editor gets +45 and fib's source file" \
+	    grep -q "^+45 .*tests/progs/cycles.c\$" "$OUT/editor.args"
+fi
 
 # UTF-8 names: drawn whole, one character per column or two.
 U=$OUT/utf8
-mkdir -p "$U"
-if gcc -pg -g -O0 -o "$U/prog" "$TOP/tests/progs/utf8.c" && (cd "$U" && ./prog >/dev/null); then
-	printf 'dump d\nkey Q\n' >"$U/keys"
+if ! want utf8; then
+	:
+elif mkdir -p "$U" && gcc -pg -g -O0 -o "$U/prog" "$TOP/tests/progs/utf8.c" &&
+    (cd "$U" && ./prog >/dev/null); then
+	printf 'dump d\n' >"$U/keys"
 	(cd "$U" && TGPROF_SCRIPT=keys "$TGPROF" prog gmon.out)
 	"$TGPROF" --batch -b -p "$U/prog" "$U/gmon.out" | sed -n '6,7p' >"$U/batch"
 	sed -n '5,6p' "$U/d" | cut -c2- >"$U/ui"
@@ -100,63 +139,68 @@ else
 fi
 
 # The manual lists every key the help lists.
-for k in j k Down Up PgDn PgUp Space C-d C-u g G Home End Tab Shift-Tab Enter l Right \
-    Backspace h Left Alt-Right a o / n N '\\e' L s S x f u '\\&:' d P i '\\&?' F1 Esc q Q; do
-	grep -q "^\.It Ic .*$k" "$TOP/man/tgprof.1" || fail "the manual does not list the key $k"
-done
-pass "the manual lists the browser's keys"
+if want manual; then
+	for k in j k Down Up PgDn PgUp Space C-d C-u g G Home End Tab Shift-Tab Enter l Right \
+	    Backspace h Left Alt-Right a o / n N '\\e' L s S x f u '\\&:' d P i '\\&?' F1 Esc q Q; do
+		grep -q "^\.It Ic .*$k" "$TOP/man/tgprof.1" || fail "the manual does not list the key $k"
+	done
+	pass "the manual lists the browser's keys"
+fi
 
-# 3. tmux.
+# 3. tmux (the variable T is the case filter: the tmux command is TM).
 if ! command -v tmux >/dev/null 2>&1; then
 	pass "tmux not installed: end-to-end tests skipped"
 	finish
 fi
-S=tgprof-test-$$
-T="tmux -L $S"
-cap() { $T capture-pane -p -t "$S" >"$OUT/tmux.$1"; }
 # waitfor TEXT: until the pane shows TEXT (5 s at most; no fixed sleeps in the checks).
 waitfor() {
 	i=0
 	while [ $i -lt 100 ]; do
-		$T capture-pane -p -t "$S" 2>/dev/null | grep -q -- "$1" && return 0
+		$TM capture-pane -p -t "$S" 2>/dev/null | grep -q -- "$1" && return 0
 		sleep 0.05
 		i=$((i + 1))
 	done
 	return 1
 }
-$T kill-server 2>/dev/null
-$T new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.before' && '$TGPROF' prog gmon.out; echo EXIT=\$?; stty -g >'$OUT/stty.after'; sleep 30" ||
-    fatal "tmux cannot start"
-check "tmux: the browser starts" waitfor "Flat profile: 17 functions"
-$T send-keys -t "$S" / f i b Enter
-check "tmux: search finds fib" waitfor "/fib: 1 matches"
-$T send-keys -t "$S" Enter
-check "tmux: Enter opens fib's call graph" waitfor "Call graph: fib"
-$T send-keys -t "$S" k Enter
-check "tmux: a caller opens" waitfor "Call graph: main"
-$T send-keys -t "$S" BSpace
-check "tmux: back to fib" waitfor "Call graph: fib"
-$T send-keys -t "$S" '?'
-check "tmux: help" waitfor "Keys (q, Esc or ? closes this"
-$T send-keys -t "$S" q
-$T resize-window -t "$S" -x 150 -y 40 2>/dev/null
-check "tmux: resize to 150 columns shows the panes side by side" waitfor "Flat profile.*Call graph: fib"
-$T send-keys -t "$S" q
-check "tmux: q quits with status 0" waitfor "EXIT=0"
-cap final
-check "tmux: the terminal is given back" cmp -s "$OUT/stty.before" "$OUT/stty.after"
-$T kill-server 2>/dev/null
+
+if want tmux; then
+	S=tgprof-test-$$
+	TM="tmux -L $S"
+	$TM kill-server 2>/dev/null
+	$TM new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.before' && '$TGPROF' prog gmon.out; echo EXIT=\$?; stty -g >'$OUT/stty.after'; sleep 30" ||
+	    fatal "tmux cannot start"
+	check "tmux: the browser starts" waitfor "Flat profile: 17 functions"
+	$TM send-keys -t "$S" / f i b Enter
+	check "tmux: search finds fib" waitfor "/fib: 1 matches"
+	$TM send-keys -t "$S" Enter
+	check "tmux: Enter opens fib's call graph" waitfor "Call graph: fib"
+	$TM send-keys -t "$S" k Enter
+	check "tmux: a caller opens" waitfor "Call graph: main"
+	$TM send-keys -t "$S" BSpace
+	check "tmux: back to fib" waitfor "Call graph: fib"
+	$TM send-keys -t "$S" '?'
+	check "tmux: help" waitfor "Keys (q, Esc or ? closes this"
+	$TM send-keys -t "$S" q
+	$TM resize-window -t "$S" -x 150 -y 40 2>/dev/null
+	check "tmux: resize to 150 columns shows the panes side by side" waitfor "Flat profile.*Call graph: fib"
+	$TM send-keys -t "$S" q
+	check "tmux: q quits with status 0" waitfor "EXIT=0"
+	$TM capture-pane -p -t "$S" >"$OUT/tmux.final"
+	check "tmux: the terminal is given back" cmp -s "$OUT/stty.before" "$OUT/stty.after"
+	$TM kill-server 2>/dev/null
+fi
 
 # killed SIG STATUS: the browser ended by signal SIG (exit STATUS) gives the terminal back.
 killed() {
+	want "tmux-$1" || return 0
 	S=tgprof-test-$$-$1
-	T="tmux -L $S"
-	$T new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.$1.before' && '$TGPROF' prog gmon.out; echo EXIT=\$?; stty -g >'$OUT/stty.$1.after'; sleep 30"
+	TM="tmux -L $S"
+	$TM new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.$1.before' && '$TGPROF' prog gmon.out; echo EXIT=\$?; stty -g >'$OUT/stty.$1.after'; sleep 30"
 	waitfor "Flat profile" && pkill -"$1" -f "^$TGPROF prog gmon.out\$"
 	check "tmux: SIG$1 ends the browser" waitfor "EXIT=$2"
 	check "tmux: the terminal is given back after SIG$1" \
 	    cmp -s "$OUT/stty.$1.before" "$OUT/stty.$1.after"
-	$T kill-server 2>/dev/null
+	$TM kill-server 2>/dev/null
 }
 killed TERM 143
 killed SEGV 139
