@@ -88,6 +88,19 @@ shown(struct tui *t, uint32_t id, double total)
 	return list_matches(sbuf_str(&t->sb), t->filter);
 }
 
+static void
+flat_release(struct pane *pn)
+{
+	struct flat *f = pn->data;
+
+	if (f != NULL) {
+		free(f->id);
+		free(f->accum);
+		free(f);
+	}
+	pn->data = NULL;
+}
+
 static int
 flat_fill(struct tui *t, struct pane *pn)
 {
@@ -99,7 +112,7 @@ flat_fill(struct tui *t, struct pane *pn)
 
 	if (f != NULL && f->gen == t->flat_gen)
 		return 0;	/* the flat profile does not follow the selection */
-	flat_free(pn);
+	flat_release(pn);
 	if ((f = calloc(1, sizeof *f)) == NULL)
 		return -1;
 	pn->data = f;
@@ -180,25 +193,17 @@ flat_select(struct pane *pn, uint32_t id)
 			list_to(pn, i);
 }
 
-void
-flat_free(struct pane *pn)
-{
-	struct flat *f = pn->data;
-
-	if (f != NULL) {
-		free(f->id);
-		free(f->accum);
-		free(f);
-	}
-	pn->data = NULL;
-}
+static const struct pane_ops flat_ops = {
+	.name = "flat",
+	.fill = flat_fill,
+	.header = flat_header,
+	.row = flat_row,
+	.target = flat_target,
+	.release = flat_release,
+};
 
 void
 flat_init(struct pane *pn)
 {
-	pn->name = "flat";
-	pn->fill = flat_fill;
-	pn->header = flat_header;
-	pn->row = flat_row;
-	pn->target = flat_target;
+	pn->ops = &flat_ops;
 }

@@ -43,6 +43,17 @@ fill_cycle(struct tui *t, struct graph *g, uint32_t id)
 	return 0;
 }
 
+static void
+graph_release(struct pane *pn)
+{
+	struct graph *g = pn->data;
+
+	if (g != NULL)
+		free(g->row);
+	free(g);
+	pn->data = NULL;
+}
+
 /* gprof's entry: callers (or <spontaneous>), the function, its callees. */
 static int
 graph_fill(struct tui *t, struct pane *pn)
@@ -53,7 +64,7 @@ graph_fill(struct tui *t, struct pane *pn)
 
 	if (g != NULL && g->shown == id && g->row != NULL)
 		return 0;
-	graph_free(pn);
+	graph_release(pn);
 	if ((g = calloc(1, sizeof *g)) == NULL)
 		return -1;
 	pn->data = g;
@@ -159,23 +170,17 @@ graph_target(struct tui *t, struct pane *pn, size_t i)
 	}
 }
 
-void
-graph_free(struct pane *pn)
-{
-	struct graph *g = pn->data;
-
-	if (g != NULL)
-		free(g->row);
-	free(g);
-	pn->data = NULL;
-}
+static const struct pane_ops graph_ops = {
+	.name = "graph",
+	.fill = graph_fill,
+	.header = graph_header,
+	.row = graph_row,
+	.target = graph_target,
+	.release = graph_release,
+};
 
 void
 graph_init(struct pane *pn)
 {
-	pn->name = "graph";
-	pn->fill = graph_fill;
-	pn->header = graph_header;
-	pn->row = graph_row;
-	pn->target = graph_target;
+	pn->ops = &graph_ops;
 }

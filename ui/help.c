@@ -60,15 +60,26 @@ help_target(struct tui *t, struct pane *pn, size_t i)
 	return PF_NONE;
 }
 
+static void
+help_release(struct pane *pn)
+{
+	pn->data = NULL;	/* the rows are the constant table */
+}
+
 /* The key map is a pane of its own, over the others while it is up. */
+static const struct pane_ops help_ops = {
+	.name = "help",
+	.fill = help_fill,
+	.header = help_header,
+	.row = help_row,
+	.target = help_target,
+	.release = help_release,
+};
+
 void
 help_init(struct pane *pn)
 {
-	pn->name = "help";
-	pn->fill = help_fill;
-	pn->header = help_header;
-	pn->row = help_row;
-	pn->target = help_target;
+	pn->ops = &help_ops;
 }
 
 /* i: what the profile files held, as gprof -i counts it, and the histogram's ranges. */

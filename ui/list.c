@@ -10,6 +10,15 @@
 
 #include "ui.h"
 
+int
+list_fill(struct tui *t, struct pane *pn)
+{
+	if (pn->ops->fill(t, pn) == 0)
+		return 0;
+	pn->nrows = pn->sel = pn->top = 0;	/* the rows may be gone: none is safe */
+	return -1;
+}
+
 void
 list_to(struct pane *pn, size_t row)
 {
@@ -51,7 +60,7 @@ row_matches(struct tui *t, struct pane *pn, size_t i, const char *needle)
 	int attr = 0;
 
 	sbuf_reset(&t->sb);
-	pn->row(t, pn, i, &t->sb, &attr);
+	pn->ops->row(t, pn, i, &t->sb, &attr);
 	return !(attr & UI_NOTE) && list_matches(sbuf_str(&t->sb), needle);
 }
 
@@ -106,7 +115,7 @@ list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focuse
 
 	sbuf_reset(&t->sb);
 	sbuf_puts(&t->sb, focused ? "> " : "  ");
-	pn->header(t, pn, &t->sb);
+	pn->ops->header(t, pn, &t->sb);
 	if (t->sb.failed)
 		return;
 	if (t->sb.len > 0 && t->sb.s[t->sb.len - 1] == '\n')
@@ -132,7 +141,7 @@ list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focuse
 			continue;
 		}
 		sbuf_reset(&t->sb);
-		pn->row(t, pn, k, &t->sb, &attr);
+		pn->ops->row(t, pn, k, &t->sb, &attr);
 		a = draw_attr(t, attr, focused && k == pn->sel);
 		if (t->needle[0] != '\0' && !(attr & UI_NOTE) && list_matches(sbuf_str(&t->sb), t->needle))
 			a |= A_UNDERLINE;
@@ -148,14 +157,14 @@ write_rows(struct tui *t, struct pane *pn, FILE *f)
 	int attr;
 
 	sbuf_reset(&t->sb);
-	pn->header(t, pn, &t->sb);
+	pn->ops->header(t, pn, &t->sb);
 	fprintf(f, "%s", sbuf_str(&t->sb));
 	if (t->sb.len > 0 && t->sb.s[t->sb.len - 1] != '\n')
 		fputc('\n', f);
 	for (i = 0; i < pn->nrows; i++) {
 		sbuf_reset(&t->sb);
 		attr = 0;
-		pn->row(t, pn, i, &t->sb, &attr);
+		pn->ops->row(t, pn, i, &t->sb, &attr);
 		fprintf(f, "%s\n", sbuf_str(&t->sb));
 	}
 	return t->sb.failed || ferror(f) ? -1 : 0;

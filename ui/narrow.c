@@ -46,13 +46,11 @@ apply(struct tui *t, size_t n)
 	t->nback = t->nfwd = 0;	/* ids of the old analysis */
 	for (i = 0; i < NPANES; i++) {
 		t->pane[i].nrows = t->pane[i].sel = t->pane[i].top = 0;
+		t->pane[i].ops->release(&t->pane[i]);
 	}
-	flat_free(&t->pane[PANE_FLAT]);
-	graph_free(&t->pane[PANE_GRAPH]);
-	source_free(&t->pane[PANE_SOURCE]);
 	t->flat_gen++;
 	t->flat_seen = t->flat_gen;	/* keep cur */
-	if (t->pane[PANE_FLAT].fill(t, &t->pane[PANE_FLAT]) == 0)
+	if (list_fill(t, &t->pane[PANE_FLAT]) == 0)
 		flat_select(&t->pane[PANE_FLAT], t->cur);
 	return 0;
 }

@@ -206,8 +206,8 @@ source_path(const struct pane *pn)
 	return s != NULL && s->text != NULL && s->note[0] == '\0' ? s->path : NULL;
 }
 
-void
-source_free(struct pane *pn)
+static void
+source_release(struct pane *pn)
 {
 	struct source *s = pn->data;
 
@@ -219,12 +219,17 @@ source_free(struct pane *pn)
 	pn->data = NULL;
 }
 
+static const struct pane_ops source_ops = {
+	.name = "source",
+	.fill = source_fill,
+	.header = source_header,
+	.row = source_row,
+	.target = source_target,
+	.release = source_release,
+};
+
 void
 source_init(struct pane *pn)
 {
-	pn->name = "source";
-	pn->fill = source_fill;
-	pn->header = source_header;
-	pn->row = source_row;
-	pn->target = source_target;
+	pn->ops = &source_ops;
 }

@@ -120,7 +120,7 @@ bottom_line(struct tui *t)
 	else
 		sbuf_puts(&t->sb, pane_hints[t->focus]);
 	if (pn->nrows > 0 && t->prompt == 0)
-		snprintf(pos, sizeof pos, " %s %zu/%zu ", pn->name, pn->sel + 1, pn->nrows);
+		snprintf(pos, sizeof pos, " %s %zu/%zu ", pn->ops->name, pn->sel + 1, pn->nrows);
 	w = COLS - (int)strlen(pos);
 	draw_text(LINES - 1, 0, w > 0 ? w : 0, sbuf_str(&t->sb), t->colors ? COLOR_PAIR(3) : A_BOLD);
 	if (w > 0)
@@ -140,17 +140,17 @@ draw(void *ctx)
 	struct tui *t = ctx;
 	int h = LINES - 2, i;
 
-	if (t->pane[PANE_FLAT].fill(t, &t->pane[PANE_FLAT]) != 0)
+	if (list_fill(t, &t->pane[PANE_FLAT]) != 0)
 		snprintf(t->message, sizeof t->message, "out of memory");
 	if (t->flat_seen != t->flat_gen) {	/* sorted or filtered: follow the selection */
 		struct pane *fp = &t->pane[PANE_FLAT];
 
 		t->flat_seen = t->flat_gen;
 		if (t->focus == PANE_FLAT && fp->nrows > 0)
-			t->cur = fp->target(t, fp, fp->sel);
+			t->cur = fp->ops->target(t, fp, fp->sel);
 	}
 	for (i = PANE_GRAPH; i < NPANES; i++)
-		if (t->pane[i].fill(t, &t->pane[i]) != 0)
+		if (list_fill(t, &t->pane[i]) != 0)
 			snprintf(t->message, sizeof t->message, "out of memory");
 	top_line(t);
 	if (COLS >= WIDE && h >= 12) {
@@ -211,7 +211,7 @@ static void
 open_selected(struct tui *t)
 {
 	struct pane *pn = &t->pane[t->focus];
-	uint32_t fn = pn->nrows > 0 ? pn->target(t, pn, pn->sel) : PF_NONE;
+	uint32_t fn = pn->nrows > 0 ? pn->ops->target(t, pn, pn->sel) : PF_NONE;
 
 	if (fn == PF_NONE)
 		return;
@@ -258,7 +258,7 @@ write_pane(struct tui *t, const char *file)
 	char name[256];
 
 	if (file[0] == '\0') {
-		snprintf(name, sizeof name, "tgprof-%s.txt", pn->name);
+		snprintf(name, sizeof name, "tgprof-%s.txt", pn->ops->name);
 		file = name;
 	}
 	if (list_write(t, pn, file) != 0)
@@ -355,7 +355,7 @@ move_key(struct tui *t, int c)
 		return 0;
 	/* In the flat pane the selection is the function shown. */
 	if (t->focus == PANE_FLAT && pn->nrows > 0)
-		t->cur = pn->target(t, pn, pn->sel);
+		t->cur = pn->ops->target(t, pn, pn->sel);
 	return 1;
 }
 
@@ -428,7 +428,7 @@ mouse(struct tui *t)
 			t->focus = i;
 			list_to(pn, pn->top + (size_t)(y - pn->rows_y));
 			if (i == PANE_FLAT)
-				t->cur = pn->target(t, pn, pn->sel);
+				t->cur = pn->ops->target(t, pn, pn->sel);
 			if (b == 2)
 				open_selected(t);
 		}
@@ -498,7 +498,7 @@ key(struct tui *t, int c)
 	case 'd': toggle_demangle(t); break;
 	case '?': case KEY_F(1):
 		t->help = 1;
-		t->help_pane.fill(t, &t->help_pane);
+		list_fill(t, &t->help_pane);
 		break;
 	case 'q': case 'Q': case TERM_END_OF_SCRIPT: t->quit = 1; break;
 	case KEY_RESIZE: clearok(curscr, TRUE); break;
@@ -514,8 +514,8 @@ first_function(struct tui *t)
 	struct pane *pn = &t->pane[PANE_FLAT];
 	uint32_t i;
 
-	if (pn->fill(t, pn) == 0 && pn->nrows > 0 && pn->target(t, pn, 0) != PF_NONE)
-		return pn->target(t, pn, 0);
+	if (list_fill(t, pn) == 0 && pn->nrows > 0 && pn->ops->target(t, pn, 0) != PF_NONE)
+		return pn->ops->target(t, pn, 0);
 	for (i = 0; t->p->cg_order != NULL && i < t->p->nsyms + t->p->ncycles; i++)
 		if (report_cg_listed(t->r, t->p->cg_order[i]))
 			return t->p->cg_order[i];
@@ -568,7 +568,7 @@ int
 browser_run(const struct profile *p, const struct browser_opts *o, struct diag *d)
 {
 	struct tui t;
-	int rc = 0;
+	int rc = 0, i;
 
 	memset(&t, 0, sizeof t);
 	t.p = p;
@@ -592,9 +592,8 @@ browser_run(const struct profile *p, const struct browser_opts *o, struct diag *
 		loop(&t);
 		term_stop();
 	}
-	flat_free(&t.pane[PANE_FLAT]);
-	graph_free(&t.pane[PANE_GRAPH]);
-	source_free(&t.pane[PANE_SOURCE]);
+	for (i = 0; i < NPANES; i++)
+		t.pane[i].ops->release(&t.pane[i]);
 	report_free(t.r);
 	narrow_free(&t);
 	sbuf_release(&t.sb);

@@ -11,26 +11,46 @@
 #include "util/sbuf.h"
 
 struct tui;
+struct pane;
 
 /*
- * A pane is a list of text rows with a selection, drawn under a header.
- * The pane's functions build its rows from the browser's state; the list
- * behaviour (moving, scrolling, searching) is common (ui/list.c).
+ * What one kind of pane does, as tig's views have struct view_ops: each
+ * pane file (flat.c, graph.c, source.c, help.c) has one static const
+ * table, and its X_init() points a pane at it.  The list behaviour
+ * (moving, scrolling, searching, drawing, writing) is common to all
+ * (list.c) and goes through these slots.
  */
-struct pane {
+struct pane_ops {
+	/* For the bottom line's position and P's file, tgprof-NAME.txt. */
 	const char *name;
-	size_t nrows, sel, top;
-	int height;		/* rows drawn last time, for paging */
-	int box_y, box_x, box_h, box_w, rows_y;	/* where it was drawn: for the mouse */
-	/* (Re)builds the rows after the selected function or the names changed. */
+	/*
+	 * (Re)builds the rows when what they show changed (the selected
+	 * function, the names, the flat profile's view); else keeps them.
+	 * Sets nrows, and sel and top when the rows are new.  0, or -1 when
+	 * out of memory.  Called through list_fill().
+	 */
 	int (*fill)(struct tui *t, struct pane *pn);
 	/* Header lines (0 to 2) into SB, separated by '\n'. */
 	void (*header)(struct tui *t, struct pane *pn, struct sbuf *sb);
-	/* Row I's text into SB; *ATTR gets UI_* flags. */
+	/* Row I's text into SB (I < nrows, after fill); *ATTR gets UI_* flags. */
 	void (*row)(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr);
 	/* The function row I stands for (opened by Enter), or PF_NONE. */
 	uint32_t (*target)(struct tui *t, struct pane *pn, size_t i);
-	void *data;		/* the pane's own: its *_free() releases it */
+	/* Frees pn->data and sets it NULL; the next fill starts afresh. */
+	void (*release)(struct pane *pn);
+};
+
+/*
+ * A pane: a list of text rows with a selection, drawn under a header.
+ * Its ops build the rows from the browser's state; it keeps its own
+ * position and data.
+ */
+struct pane {
+	const struct pane_ops *ops;
+	size_t nrows, sel, top;
+	int height;		/* rows drawn last time, for paging */
+	int box_y, box_x, box_h, box_w, rows_y;	/* where it was drawn: for the mouse */
+	void *data;		/* the pane's own, made by ops->fill, freed by ops->release */
 };
 
 /* Row attributes. */
@@ -90,6 +110,8 @@ struct tui {
 };
 
 /* list.c: the list behaviour shared by the panes. */
+/* PN's rows made for the browser's state; out of memory, none and -1. */
+int list_fill(struct tui *t, struct pane *pn);
 void list_move(struct pane *pn, long delta);
 void list_to(struct pane *pn, size_t row);
 /* The next row (DIR 1) or previous (-1) from the selection matching NEEDLE; -1 if none. */
@@ -106,15 +128,14 @@ extern const char *const flat_sort_names[FLAT_NSORT];
 /* Does NAME contain NEEDLE (without capitals in NEEDLE: in any case)? */
 int list_matches(const char *text, const char *needle);
 
-/* The panes (flat.c, graph.c, source.c); *_free() releases pn->data. */
+/* The panes: X_init() sets pn->ops; the rest of *PN is the caller's (zeroed). */
 void flat_init(struct pane *pn);
-void flat_select(struct pane *pn, uint32_t id);
-void flat_free(struct pane *pn);
 void graph_init(struct pane *pn);
-void graph_free(struct pane *pn);
 void source_init(struct pane *pn);
-void source_free(struct pane *pn);
-/* The file the source pane shows (its row k is line k + 1), or NULL. */
+void help_init(struct pane *pn);
+/* flat.c: selects the row of function ID in the flat pane PN, if it has one. */
+void flat_select(struct pane *pn, uint32_t id);
+/* source.c: the file the source pane PN shows (its row k is line k + 1), or NULL. */
 const char *source_path(const struct pane *pn);
 
 /* tui.c: makes FN the function shown, remembering the last one for Back. */
@@ -125,8 +146,7 @@ void narrow_push(struct tui *t, int focus);
 void narrow_pop(struct tui *t);
 void narrow_free(struct tui *t);
 
-/* help.c: the key map (a pane shown over the others) and the file information overlay. */
-void help_init(struct pane *pn);
+/* help.c: the file information overlay (i); the key map is help_init()'s pane, over the others. */
 void help_info(struct tui *t);
 
 /* list.c: the focused pane as text (header and every row) into PATH, atomically. */
