@@ -41,7 +41,8 @@ for c in hot.constprop.0 checked.cold split.part.0; do
 	    fatal "gcc made no $c: tests/progs/clonefold.c needs changing for this compiler"
 done
 TABLE_OUT=$d/table "$TOOL" check "$d/prog" "$d/gmon.out" >"$d/check" 2>&1
-check "clonefold: modes agree ($(tail -n 1 "$d/check"))" [ $? -eq 0 ]
+rc=$?
+check "clonefold: modes agree ($(tail -n 1 "$d/check"))" [ $rc -eq 0 ]
 gprof -b -S "$d/table" "$d/prog" "$d/gmon.out" >"$d/gprof-S" 2>&1
 "$TGPROF" --batch -b -S "$d/table" "$d/prog" "$d/gmon.out" >"$d/tgprof-S" 2>&1
 check "clonefold: tgprof -S = gprof -S on the shown symbols" cmp -s "$d/gprof-S" "$d/tgprof-S"
@@ -69,7 +70,7 @@ check "fold: note called from checked" has "$d/fold" "note|0|1250|checked:1250"
 check "fold: no clone left" sh -c "! grep -q clone '$d/fold'"
 "$TGPROF" --batch -b --clones=fold "$d/prog" "$d/gmon.out" >"$d/batch-fold" 2>&1
 check "--clones=fold: split's 13749 calls in the report" \
-    grep -q '^  *[0-9.]*  *[0-9.]*  *[0-9.]*  *13749  .* split$' "$d/batch-fold"
+    grep -q '^ *[0-9.]*  *[0-9.]*  *[0-9.]*  *13749  .* split$' "$d/batch-fold"
 
 # Folded, checked's lines hold the call to note() made in checked.cold.
 line=$(grep -n '^		note(n);' "$TOP/tests/progs/clonefold.c" | cut -d: -f1)
