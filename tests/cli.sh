@@ -1,64 +1,74 @@
 #!/bin/sh
 # tests/cli.sh: tgprof's own command-line behaviour (what is not gprof's): -v, -h, modes, errors.
+#
+# Usage: cli.sh TGPROF OUT PROGDIR -- PROGDIR holds prog and gmon.out (cycles_O0
+# from tests/progs.sh), copied to OUT as the checks write there.  Case names:
+# the checks' ("-v exits 0"); T selects.
 set -u
 TGPROF=$1
 OUT=$2
-PROG=$3
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 T_NAME=cli
 . "$TOP/tests/lib.sh"
 mkdir -p "$OUT"
+PROG=$OUT/cycles_O0
+rm -rf "$PROG"
+cp -pR "$3" "$PROG" || fatal "cannot copy $3"
 
 "$TGPROF" -v >"$OUT/v" 2>&1
-check "-v exits 0" test $? -eq 0
-check "-v names tgprof and its version" grep -q '^tgprof [0-9][0-9.]*$' "$OUT/v"
-check "--version is -v" sh -c "'$TGPROF' --version | cmp -s - '$OUT/v'"
+tcheck "-v exits 0" test $? -eq 0
+tcheck "-v names tgprof and its version" grep -q '^tgprof [0-9][0-9.]*$' "$OUT/v"
+tcheck "--version is -v" sh -c "'$TGPROF' --version | cmp -s - '$OUT/v'"
 
 "$TGPROF" -h >"$OUT/h" 2>&1
-check "-h exits 0" test $? -eq 0
+tcheck "-h exits 0" test $? -eq 0
 # Every long option gprof and tgprof accept is in the help.
-for opt in line no-static ignore-non-functions external-symbol-table annotated-source \
-    no-annotated-source flat-profile no-flat-profile graph no-graph exec-counts \
-    no-exec-counts function-ordering file-ordering file-info sum all-lines demangle \
-    no-demangle directory-path display-unused-functions inline-file-names min-count \
-    print-path separate-files static-call-graph table-length time no-time width brief \
-    debug help file-format traditional version batch no-mouse clones; do
-	grep -q -- "--$opt" "$OUT/h" || fail "-h does not mention --$opt"
-done
-pass "-h lists every long option"
+if want "-h lists every long option"; then
+	for opt in line no-static ignore-non-functions external-symbol-table annotated-source \
+	    no-annotated-source flat-profile no-flat-profile graph no-graph exec-counts \
+	    no-exec-counts function-ordering file-ordering file-info sum all-lines demangle \
+	    no-demangle directory-path display-unused-functions inline-file-names min-count \
+	    print-path separate-files static-call-graph table-length time no-time width brief \
+	    debug help file-format traditional version batch no-mouse clones; do
+		grep -q -- "--$opt" "$OUT/h" || fail "-h does not mention --$opt"
+	done
+	pass "-h lists every long option"
+fi
 
 "$TGPROF" --nosuch >/dev/null 2>"$OUT/e"
-check "an unknown option exits 1" test $? -eq 1
-check "an unknown option is named" grep -q "unrecognized option\|invalid option" "$OUT/e"
+tcheck "an unknown option exits 1" test $? -eq 1
+tcheck "an unknown option is named" grep -q "unrecognized option\|invalid option" "$OUT/e"
 
 # --clones: gprof's way by default; a bad mode is refused in one line.
 (cd "$PROG" && "$TGPROF" --batch --clones=gprof prog gmon.out >"$OUT/a" 2>&1 &&
     "$TGPROF" --batch prog gmon.out >"$OUT/b" 2>&1)
-check "--clones=gprof is the default" cmp -s "$OUT/a" "$OUT/b"
+tcheck "--clones=gprof is the default" cmp -s "$OUT/a" "$OUT/b"
 "$TGPROF" --clones=inline >/dev/null 2>"$OUT/e"
-check "--clones=inline exits 1" test $? -eq 1
-check "--clones=inline: one line" sh -c "test \$(wc -l <'$OUT/e') -eq 1 && grep -q '^tgprof: --clones: ' '$OUT/e'"
+tcheck "--clones=inline exits 1" test $? -eq 1
+tcheck "--clones=inline: one line" sh -c "test \$(wc -l <'$OUT/e') -eq 1 && grep -q '^tgprof: --clones: ' '$OUT/e'"
 
 # Without a terminal on stdout, tgprof prints the batch report.
 (cd "$PROG" && "$TGPROF" -b prog gmon.out >"$OUT/a" 2>&1 && "$TGPROF" --batch -b prog gmon.out >"$OUT/b" 2>&1)
-check "no terminal: the batch report" cmp -s "$OUT/a" "$OUT/b"
+tcheck "no terminal: the batch report" cmp -s "$OUT/a" "$OUT/b"
 
 # Refusals are one line: "tgprof: FILE: what is wrong", exit 1.
 (cd "$PROG" && "$TGPROF" --batch prog nosuch.out >/dev/null 2>"$OUT/e")
-check "a missing gmon file exits 1" test $? -eq 1
-check "a missing gmon file: one line naming it" \
+tcheck "a missing gmon file exits 1" test $? -eq 1
+tcheck "a missing gmon file: one line naming it" \
     sh -c "test \$(wc -l <'$OUT/e') -eq 1 && grep -q '^tgprof: nosuch.out: ' '$OUT/e'"
 (cd "$PROG" && "$TGPROF" --batch gmon.out gmon.out >/dev/null 2>"$OUT/e")
-check "not an executable: gprof's message" grep -q "^tgprof: gmon.out: not in executable format" "$OUT/e"
+tcheck "not an executable: gprof's message" grep -q "^tgprof: gmon.out: not in executable format" "$OUT/e"
 
 # -s writes gmon.sum through a temporary file: never a partial file.
 (cd "$PROG" && rm -f gmon.sum && chmod a-w . && "$TGPROF" --batch -s prog gmon.out >/dev/null 2>"$OUT/e"; rc=$?; chmod u+w .; exit $rc)
 rc=$?
-if [ "$(id -u)" -eq 0 ]; then
+if ! want "-s into a read-only directory"; then
+	:
+elif [ "$(id -u)" -eq 0 ]; then
 	pass "-s into a read-only directory (skipped as root)"
 else
-	check "-s into a read-only directory fails" test "$rc" -eq 1
-	check "-s leaves no partial file" sh -c "! ls '$PROG'/gmon.sum* 2>/dev/null"
+	tcheck "-s into a read-only directory fails" test "$rc" -eq 1
+	tcheck "-s leaves no partial file" sh -c "! ls '$PROG'/gmon.sum* 2>/dev/null"
 fi
 # @FILE response files: gprof's splitting and nesting (gprof as the oracle);
 # what libiberty does badly (exits naming argv[0], or ignores a pipe) is
@@ -67,21 +77,22 @@ A=$OUT/at
 mkdir -p "$A/dir"
 printf -- "-b 'prog'\n@%s\n" "$A/inner" >"$A/outer"
 printf -- '"-p" gm\\on.out\n' >"$A/inner"
-(cd "$PROG" && LC_ALL=C gprof @"$A/outer" >"$A/want" 2>&1 && "$TGPROF" --batch @"$A/outer" >"$A/got" 2>&1)
-check "nested @-files: the report gprof prints" cmp -s "$A/want" "$A/got"
-check "nested @-files: a flat profile" grep -q '^Flat profile:' "$A/got"
+(cd "$PROG" && LC_ALL=C "$GPROF" @"$A/outer" >"$A/want" 2>&1; "$TGPROF" --batch @"$A/outer" >"$A/got" 2>&1)
+gcheck "nested @-files: the report gprof prints" cmp -s "$A/want" "$A/got"
+tcheck "nested @-files: a flat profile" grep -q '^Flat profile:' "$A/got"
 rm -f "$A/fifo" && mkfifo "$A/fifo"
 echo gmon.out >"$A/fifo" &
 (cd "$PROG" && "$TGPROF" --batch -b -p @/dev/null prog @"$A/fifo" >"$A/got" 2>&1)
 wait
-check "@-file from a pipe (gprof takes it for a file name)" cmp -s "$A/want" "$A/got"
+gcheck "@-file from a pipe (gprof takes it for a file name)" cmp -s "$A/want" "$A/got"
 refused() {	# DESC WANT ARGS...: one line WANT on stderr, status 1
 	desc=$1 want=$2
 	shift 2
+	want_any "$desc: status 1" "$desc: one line" || return 0
 	(cd "$A" && "$TGPROF" --batch "$@" >/dev/null 2>"$A/e")
 	rc=$?
-	check "$desc: status 1" test "$rc" -eq 1
-	check "$desc: one line" sh -c "printf '%s\n' '$want' | cmp -s - '$A/e'"
+	tcheck "$desc: status 1" test "$rc" -eq 1
+	tcheck "$desc: one line" sh -c "printf '%s\n' '$want' | cmp -s - '$A/e'"
 }
 refused "@-file that is a directory" "tgprof: dir: @-file is a directory" @dir
 printf '@self\n' >"$A/self"
@@ -93,10 +104,10 @@ refused "@-file that is missing: a file name, as in gprof" "tgprof: @nosuch: No 
     "$PROG/prog" @nosuch
 # make install with a prefix and DESTDIR puts the program and the manual in place.
 rm -rf "$OUT/inst"
-(cd "$TOP" && make install prefix=/opt/tg DESTDIR="$OUT/inst" >/dev/null 2>&1)
-check "make install: the program" test -x "$OUT/inst/opt/tg/bin/tgprof"
-check "make install: the manual page" test -f "$OUT/inst/opt/tg/share/man/man1/tgprof.1"
-check "make install: libtgmon, its manual and pkg-config file" sh -c \
+want "make install" && (cd "$TOP" && make install prefix=/opt/tg DESTDIR="$OUT/inst" >/dev/null 2>&1)
+tcheck "make install: the program" test -x "$OUT/inst/opt/tg/bin/tgprof"
+tcheck "make install: the manual page" test -f "$OUT/inst/opt/tg/share/man/man1/tgprof.1"
+tcheck "make install: libtgmon, its manual and pkg-config file" sh -c \
     "ls '$OUT'/inst/opt/tg/lib*/libtgmon.a '$OUT'/inst/opt/tg/lib*/libtgmon.so \
     '$OUT'/inst/opt/tg/lib*/pkgconfig/tgmon.pc '$OUT/inst/opt/tg/share/man/man3/libtgmon.3' >/dev/null &&
     grep -q '^libdir=/opt/tg/lib' '$OUT'/inst/opt/tg/lib*/pkgconfig/tgmon.pc"

@@ -1,24 +1,25 @@
 #!/bin/sh
 # tests/lines.sh: the per-line interface (profile_lines()) through tests/tools/test-lines.
 #
-# Usage: lines.sh OUT DIFFOUT -- DIFFOUT holds the differential suite's programs.
+# Usage: lines.sh OUT PROGDIR -- PROGDIR holds the programs tests/progs.sh built.
 # For every program with debugging information, each function's per-line
 # ticks and calls must equal what the -l analysis (gprof -l's line symbols,
 # which the differential suite checks) charges to the same lines.  calls.c
-# makes calls from known lines a known number of times.
+# makes calls from known lines a known number of times.  Case names: the
+# programs' ("cycles_O2"), and "calls.c -O0", "calls.c -O2"; T selects.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$1
-DIFFOUT=$2
+PROGDIR=$2
 T_NAME=lines
 . "$TOP/tests/lib.sh"
 mkdir -p "$OUT"
 TOOL=$TOP/tests/tools/test-lines
 
-for d in "$DIFFOUT"/*/; do
+for d in "$PROGDIR"/*/; do
 	n=$(basename "$d")
 	case $n in elf-*) continue ;; esac
-	[ -f "$d/prog" ] && [ -f "$d/gmon.out" ] || continue
+	[ -f "$d/prog" ] && [ -f "$d/gmon.out" ] && want "$n" || continue
 	if "$TOOL" "$d/prog" "$d/gmon.out" >"$OUT/$n.log" 2>&1; then
 		pass "$n: $(tail -n 1 "$OUT/$n.log")"
 	else
@@ -28,6 +29,7 @@ for d in "$DIFFOUT"/*/; do
 done
 
 for o in O0 O2; do
+	want "calls.c -$o" || continue
 	dir=$OUT/calls_$o
 	mkdir -p "$dir"
 	gcc -pg -g -$o -o "$dir/prog" "$TOP/tests/progs/calls.c" && (cd "$dir" && ./prog) ||

@@ -1,14 +1,15 @@
 #!/bin/sh
 # tests/srcmap.sh: srcmap gives libbfd's answer to every question gprof asks (tests/tools/test-srcmap).
 #
-# Usage: srcmap.sh OUT DIFFOUT -- DIFFOUT holds the differential suite's programs.
+# Usage: srcmap.sh OUT PROGDIR -- PROGDIR holds the programs tests/progs.sh built.
 # test-srcmap asks libbfd and a srcmap each function symbol's address and
 # every text byte twice, in gprof's order, and compares all answers.  Besides
-# the suite's programs, it builds variants that exercise other DWARF forms.
+# those programs, it builds variants that exercise other DWARF forms.  Case
+# names: the programs' ("cycles_O2", "elf-be64", "inl_lto"); T selects.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$1
-DIFFOUT=$2
+PROGDIR=$2
 T_NAME=srcmap
 . "$TOP/tests/lib.sh"
 mkdir -p "$OUT"
@@ -33,7 +34,8 @@ none() {	# name prog reason: libbfd must be asked instead
 	fi
 }
 
-build() {	# name compiler args...: builds OUT/name, or skips the case
+build() {	# name compiler args...: builds OUT/name, or skips the case (or T does)
+	want "$1" || return 1
 	n=$1
 	shift
 	if "$@" -o "$OUT/$n" >"$OUT/$n.build" 2>&1; then
@@ -43,9 +45,9 @@ build() {	# name compiler args...: builds OUT/name, or skips the case
 	return 1
 }
 
-for d in "$DIFFOUT"/*/; do
+for d in "$PROGDIR"/*/; do
 	n=$(basename "$d")
-	[ -f "$d/prog" ] || continue
+	[ -f "$d/prog" ] && want "$n" || continue
 	case $n in
 	elf-*) none "$n" "$d/prog" "no DWARF" ;;
 	*) same "$n" "$d/prog" ;;

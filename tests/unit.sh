@@ -1,5 +1,9 @@
 #!/bin/sh
 # tests/unit.sh: unit tests of the engine through the drivers in tests/tools (text in, text out).
+#
+# Usage: unit.sh OUT.  Case names: a .t file's path under tests/unit
+# ("cg/cycle2.t"), "gmon: ARGS" for each block of tests/unit/gmon/cases.t,
+# "argfile" and "fmt"; T selects cases by name.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$1
@@ -9,12 +13,13 @@ mkdir -p "$OUT"
 
 # A .t file: a comment, the input, a line "----", the expected output.
 run_t() {	# tool file
+	want "${2#"$TOP/tests/unit/"}" || return 0
 	sed '/^----$/,$d' "$2" | "$1" >"$OUT/got" 2>&1
 	sed '1,/^----$/d' "$2" >"$OUT/want"
 	if cmp -s "$OUT/got" "$OUT/want"; then
-		pass "$2"
+		pass "${2#"$TOP/tests/unit/"}"
 	else
-		fail "$2"
+		fail "${2#"$TOP/tests/unit/"}"
 		diff "$OUT/want" "$OUT/got" | head -n 10 | sed 's/^/#   /'
 	fi
 }
@@ -33,6 +38,7 @@ awk -v out="$OUT/gmon" '/^== /{n++; f=out "/case" n; print substr($0, 4) > (f ".
 	n {print > (f ".want")}' "$TOP/tests/unit/gmon/cases.t"
 for a in "$OUT"/gmon/case*.args; do
 	c=${a%.args}
+	want "gmon: $(cat "$a")" || continue
 	# shellcheck disable=SC2046
 	(cd "$OUT/gmon" && "$TOP/tests/tools/test-gmon" $(cat "$a") >"$c.got" 2>&1)
 	touch "$c.want"
@@ -45,6 +51,6 @@ for a in "$OUT"/gmon/case*.args; do
 done
 
 mkdir -p "$OUT/argfile"
-check "@-files split and expanded as libiberty does" "$TOP/tests/tools/test-argfile" 200000 "$OUT/argfile"
-check "number formatting equals printf" "$TOP/tests/tools/test-fmt" 300000
+tcheck "argfile: @-files split and expanded as libiberty does" "$TOP/tests/tools/test-argfile" 200000 "$OUT/argfile"
+tcheck "fmt: number formatting equals printf" "$TOP/tests/tools/test-fmt" 300000
 finish

@@ -5,7 +5,6 @@
 # each compared with GNU gprof like the real programs.
 
 MKGMON="python3 $TOP/tests/diff/mkgmon.py"
-MKELF="python3 $TOP/tests/diff/mkelf.py"
 
 # Variants of one real profile, each with a few option sets.
 variant() {	# dir name mkgmon-command [args]
@@ -20,6 +19,7 @@ variant() {	# dir name mkgmon-command [args]
 }
 
 for p in cycles_O0 cxx_O2 clones_O0; do
+	want_dir "$p" || continue
 	d=$OUT/$p
 	variant "$d" bsd.out bsd
 	variant "$d" bsd44.out bsd44
@@ -66,12 +66,11 @@ for p in cycles_O0 cxx_O2 clones_O0; do
 	sum_case "$d" -Obsd prog bsd44.out
 done
 
-# Hand-made executables: each spec in tests/diff/elf/ becomes prog + gmon.out.
+# Hand-made executables: tests/progs.sh made each spec in tests/diff/elf/ an elf-NAME with prog + gmon.out.
 for spec in "$TOP"/tests/diff/elf/*.spec; do
 	name=$(basename "$spec" .spec)
 	d=$OUT/elf-$name
-	mkdir -p "$d"
-	$MKELF "$spec" "$d" || { fail "mkelf $name failed"; continue; }
+	[ -f "$d/prog" ] || { fail "elf-$name: not made by tests/progs.sh"; continue; }
 	for opts in "" "-b -z" "-T" "-b -i" "-b -a" "-b -D" "-b -c" "-b -c -z" "-b --no-demangle"; do
 		# shellcheck disable=SC2086
 		diff_case "$d" $opts prog gmon.out
@@ -82,7 +81,7 @@ done
 # Byte order and address size of the gmon file follow the executable.
 for name in be64 le32; do
 	d=$OUT/elf-$name
-	[ -f "$d/gmon.out" ] || continue
+	[ -f "$d/gmon.out" ] && want_dir "elf-$name" || continue
 	flags=$([ "$name" = be64 ] && echo --be || echo --32)
 	variant "$d" bsd.out bsd "$flags"
 	variant "$d" bsd44.out bsd44 500 "$flags"

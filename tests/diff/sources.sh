@@ -1,6 +1,8 @@
 # tests/diff/sources.sh: -A and its options on sources in several directories (sourced by run.sh).
+# The sources move during the test: these programs are built here, not by tests/progs.sh.
 
 for opt in O0 O2; do
+	want_dir "multidir_$opt" || continue
 	d=$OUT/multidir_$opt
 	rm -rf "$d" "$OUT/src_$opt" "$OUT/moved_$opt"
 	mkdir -p "$d" "$OUT/src_$opt"
@@ -24,15 +26,16 @@ for opt in O0 O2; do
 	diff_case "$d" -A "--directory-path=$m/lib/deep:/nonexistent" prog gmon.out
 	GPROF_PATH="$m:$m/lib/deep" diff_case "$d" -A -I "$m/lib" prog gmon.out
 	# -y: one FILE-ann per source, in the current directory.
+	want "multidir_$opt -A -y" || continue
 	for tool in g t; do
 		rm -rf "$d/ann-$tool" && mkdir -p "$d/ann-$tool"
 		if [ $tool = g ]; then
-			(cd "$d/ann-$tool" && LC_ALL=C gprof -A -y -I "$m:$m/lib:$m/lib/deep" ../prog ../gmon.out)
+			(cd "$d/ann-$tool" && LC_ALL=C "$GPROF" -A -y -I "$m:$m/lib:$m/lib/deep" ../prog ../gmon.out)
 		else
 			(cd "$d/ann-$tool" && LC_ALL=C "$TGPROF" --batch -A -y -I "$m:$m/lib:$m/lib/deep" ../prog ../gmon.out)
 		fi >"$d/ann-$tool.out" 2>/dev/null
 	done
-	check "$d: -A -y writes gprof's files" diff -r "$d/ann-g" "$d/ann-t"
-	check "$d: -A -y: nothing on stdout either" cmp -s "$d/ann-g.out" "$d/ann-t.out"
-	check "$d: -A -y: files were written" test -f "$d/ann-t/util.c-ann"
+	check "multidir_$opt -A -y: writes gprof's files" diff -r "$d/ann-g" "$d/ann-t"
+	check "multidir_$opt -A -y: nothing on stdout either" cmp -s "$d/ann-g.out" "$d/ann-t.out"
+	check "multidir_$opt -A -y: files were written" test -f "$d/ann-t/util.c-ann"
 done
