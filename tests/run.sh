@@ -12,7 +12,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$TOP/tests/out
 PROGS=$OUT/progs
 TGPROF=$TOP/tgprof
-SUITES="unit layering diff srcmap lines clones damaged ui runtime cli known man"
+SUITES="unit layering selftest diff srcmap lines clones damaged ui runtime cli known man"
 . "$TOP/tests/lib.sh"
 # Under the sanitizers (./configure --enable-sanitizers): libbfd keeps an
 # allocation or two until exit, which is not ours to fix.
@@ -49,6 +49,7 @@ for s in "$@"; do
 	case $s in
 	unit) run "unit tests" sh "$TOP/tests/unit.sh" "$OUT/unit" ;;
 	layering) run "layering" sh "$TOP/tests/layering.sh" ;;
+	selftest) progs; run "the test machinery" sh "$TOP/tests/selftest.sh" "$TGPROF" "$OUT/selftest" "$PROGS" ;;
 	diff)
 		progs
 		used_gprof=1
