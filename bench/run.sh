@@ -1,8 +1,8 @@
 #!/bin/sh
 # bench/run.sh: tgprof --batch against GNU gprof on the same synthetic profiles (make bench).
 #
-# Profiles come from ../shared/bench/synth.py (or tests/gen/synth.py): an ELF
-# with N functions and a gmon.out with cycles.  For each size, tgprof runs
+# Profiles come from tests/gen/synth.py: an ELF with N functions and a
+# gmon.out with cycles (tests/gen/chain.py: a long call chain).  For each size, tgprof runs
 # five times (the fastest counts: this machine's speed varies) and gprof
 # once; the script prints wall time, peak memory and the ratio.  gprof on
 # 100,000 functions takes about 6 minutes and runs only with BENCH_FULL=1.
@@ -17,8 +17,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$TOP/bench/out
 TGPROF=$TOP/tgprof
 mkdir -p "$OUT"
-SYNTH=$TOP/../shared/bench/synth.py
-[ -f "$SYNTH" ] || SYNTH=$TOP/tests/gen/synth.py
+SYNTH=$TOP/tests/gen/synth.py
 cc -O2 -o "$OUT/peak" "$TOP/bench/peak.c" || exit 1
 PEAK=$OUT/peak
 
