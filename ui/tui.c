@@ -1,4 +1,4 @@
-/* tui: the browser's event loop: layout, status lines, keys, history (implements browser.h). */
+/* tui: the browser's loop (implements browser.h): the screen's layout, top and bottom lines, history. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <ncursesw/curses.h>
 
@@ -6,9 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "browser.h"
 #include "term.h"
@@ -72,13 +70,6 @@ match_count(struct tui *t)
 	return t->count.n;
 }
 
-/* The bottom line's reminder of the focused pane's keys. */
-static const char *const pane_hints[NPANES] = {
-	"Enter:open s:sort \\:names L:limit x/f:without/only ?:help",
-	"Enter:open Backspace:back Tab:pane /:search ?:help",
-	"o:edit Backspace:back Tab:pane /:search ?:help",
-};
-
 /*
  * The selected function's self time with its sampling error: n samples
  * are good to about sqrt(n) (the gprof manual's rule of thumb).
@@ -95,7 +86,8 @@ sampling_error(struct tui *t, uint32_t id)
 		    n < UI_FEW_SAMPLES ? ", too few to trust" : "");
 	else
 		sbuf_puts(&t->sb, ": no samples");
-	sbuf_printf(&t->sb, "   %s", pane_hints[t->focus]);
+	sbuf_puts(&t->sb, "   ");
+	help_hints(t->focus, &t->sb);
 }
 
 /* Hints, the search or a message on the left; the position in the focused pane on the right. */
@@ -118,7 +110,7 @@ bottom_line(struct tui *t)
 	else if (t->cur != PF_NONE && t->cur < t->p->nsyms && t->p->hz > 0)
 		sampling_error(t, t->cur);
 	else
-		sbuf_puts(&t->sb, pane_hints[t->focus]);
+		help_hints(t->focus, &t->sb);
 	if (pn->nrows > 0 && t->prompt == 0)
 		snprintf(pos, sizeof pos, " %s %zu/%zu ", pn->ops->name, pn->sel + 1, pn->nrows);
 	w = COLS - (int)strlen(pos);
@@ -133,7 +125,41 @@ bottom_line(struct tui *t)
 	}
 }
 
-/* Wide: flat | graph above, source below.  Narrow: the focused pane alone. */
+/* i: what the profile files held, as gprof -i counts it, and the histogram's ranges. */
+static void
+info_overlay(struct tui *t)
+{
+	const struct profile *p = t->p;
+	int y = 2, w = COLS;
+	char line[512];
+	size_t k;
+
+	draw_text(y++, 0, w, "  Profile files (any key closes this)", A_BOLD);
+	draw_text(y++, 0, w, "", A_NORMAL);
+	for (k = 0; k < p->ngmon && y < LINES - 4; k++) {
+		const struct pf_gmon_info *g = &p->gmon[k];
+
+		snprintf(line, sizeof line, "  %s: version %d, %d histogram records, %d call-graph "
+		    "records, %d basic-block records", g->path, g->counts.version, g->counts.nhist,
+		    g->counts.narcs, g->counts.nbbs);
+		draw_text(y++, 0, w, line, A_NORMAL);
+	}
+	for (k = 0; k < p->nhist && y < LINES - 3; k++) {
+		snprintf(line, sizeof line, "  histogram %#llx-%#llx, %u bins of %g bytes",
+		    (unsigned long long)p->hist[k].lowpc, (unsigned long long)p->hist[k].highpc,
+		    p->hist[k].num_bins, 2 * p->hist_scale);
+		draw_text(y++, 0, w, line, A_NORMAL);
+	}
+	snprintf(line, sizeof line, "  %ld samples a second (%s); %u functions, %u arcs, %u cycles",
+	    p->hz, p->dimension, p->nsyms, p->narcs, p->ncycles);
+	draw_text(y++, 0, w, line, A_NORMAL);
+	draw_text(y, 0, w, "", A_NORMAL);
+}
+
+/*
+ * Wide: flat | graph above, source below.  Narrow: the focused pane alone.
+ * A pane not drawn has no box (box_h 0): the mouse finds only those drawn.
+ */
 static void
 draw(void *ctx)
 {
@@ -153,6 +179,8 @@ draw(void *ctx)
 		if (list_fill(t, &t->pane[i]) != 0)
 			snprintf(t->message, sizeof t->message, "out of memory");
 	top_line(t);
+	for (i = 0; i < NPANES; i++)
+		t->pane[i].box_h = 0;
 	if (COLS >= WIDE && h >= 12) {
 		int top = h * 3 / 5, left = COLS / 2;
 
@@ -167,7 +195,7 @@ draw(void *ctx)
 	if (t->help)
 		list_draw(t, &t->help_pane, 1, 0, LINES - 2, COLS, 1);
 	if (t->info)
-		help_info(t);
+		info_overlay(t);
 	bottom_line(t);
 	refresh();
 }
@@ -188,9 +216,8 @@ tui_open(struct tui *t, uint32_t fn)
 	t->cur = fn;
 }
 
-/* Back (DIR -1) or forward (1) in the history. */
-static void
-go(struct tui *t, int dir)
+void
+tui_go(struct tui *t, int dir)
 {
 	uint32_t *from = dir < 0 ? t->back : t->fwd, *to = dir < 0 ? t->fwd : t->back;
 	size_t *nfrom = dir < 0 ? &t->nback : &t->nfwd, *nto = dir < 0 ? &t->nfwd : &t->nback;
@@ -204,307 +231,6 @@ go(struct tui *t, int dir)
 		to[(*nto)++] = t->cur;
 	t->cur = from[--*nfrom];
 	flat_select(&t->pane[PANE_FLAT], t->cur);
-}
-
-/* Enter: the function of the selected row, in the call-graph pane. */
-static void
-open_selected(struct tui *t)
-{
-	struct pane *pn = &t->pane[t->focus];
-	uint32_t fn = pn->nrows > 0 ? pn->ops->target(t, pn, pn->sel) : PF_NONE;
-
-	if (fn == PF_NONE)
-		return;
-	tui_open(t, fn);
-	flat_select(&t->pane[PANE_FLAT], fn);
-	t->focus = PANE_GRAPH;
-}
-
-/* ":N": the function or cycle with call-graph index N. */
-static void
-goto_index(struct tui *t, const char *s)
-{
-	long n = strtol(s, NULL, 10);
-	uint32_t i;
-
-	for (i = 0; n > 0 && i < t->p->nsyms + t->p->ncycles; i++) {
-		if (t->p->sym[i].index == n && report_cg_listed(t->r, i)) {
-			tui_open(t, i);
-			flat_select(&t->pane[PANE_FLAT], i);
-			t->focus = PANE_GRAPH;
-			return;
-		}
-	}
-	snprintf(t->message, sizeof t->message, "no call-graph entry [%s]", s);
-}
-
-static void
-search(struct tui *t, int dir, int from_sel)
-{
-	struct pane *pn = &t->pane[t->focus];
-	long i = list_find(t, pn, t->needle, dir, from_sel);
-
-	if (i < 0)
-		snprintf(t->message, sizeof t->message, "\"%s\": no match in this pane", t->needle);
-	else
-		list_to(pn, (size_t)i);
-}
-
-/* P: the focused pane as text into FILE (by default tgprof-PANE.txt). */
-static void
-write_pane(struct tui *t, const char *file)
-{
-	struct pane *pn = &t->pane[t->focus];
-	char name[256];
-
-	if (file[0] == '\0') {
-		snprintf(name, sizeof name, "tgprof-%s.txt", pn->ops->name);
-		file = name;
-	}
-	if (list_write(t, pn, file) != 0)
-		snprintf(t->message, sizeof t->message, "%.200s: cannot write it", file);
-	else
-		snprintf(t->message, sizeof t->message, "wrote %zu rows to %.200s", pn->nrows, file);
-}
-
-/* A typed line is complete: what it is for depends on the key that asked for it. */
-static void
-prompt_done(struct tui *t, char kind, const char *text)
-{
-	char *end;
-	double v;
-
-	switch (kind) {
-	case '/':
-		snprintf(t->needle, sizeof t->needle, "%s", text);
-		search(t, 1, 1);
-		break;
-	case ':':
-		goto_index(t, text);
-		break;
-	case '\\':
-		snprintf(t->filter, sizeof t->filter, "%s", text);
-		t->flat_gen++;
-		break;
-	case 'L':
-		v = strtod(text, &end);
-		if (end == text || v < 0 || v > 100) {
-			snprintf(t->message, sizeof t->message, "a percent from 0 to 100, please");
-			return;
-		}
-		t->limit = v;
-		t->flat_gen++;
-		break;
-	case 'P':
-		write_pane(t, text);
-		break;
-	}
-}
-
-/* A key while a line is typed after /, :, \\, L or P. */
-static void
-prompt_key(struct tui *t, int c)
-{
-	size_t n = strlen(t->input);
-
-	if (c == 27) {
-		t->prompt = 0;
-	} else if (c == '\r' || c == '\n' || c == KEY_ENTER) {
-		char kind = t->prompt;
-
-		t->prompt = 0;
-		prompt_done(t, kind, t->input);
-	} else if (c == KEY_BACKSPACE || c == 127 || c == 8) {
-		if (n > 0)
-			t->input[n - 1] = '\0';
-		else
-			t->prompt = 0;
-	} else if (c >= ' ' && c < 256 && n + 1 < sizeof t->input) {
-		t->input[n] = (char)c;
-		t->input[n + 1] = '\0';
-	}
-}
-
-/* Keys that move within pane PN; 1 if C was one. */
-static int
-pane_move(struct pane *pn, int c)
-{
-	long page = pn->height > 1 ? pn->height - 1 : 1;
-
-	switch (c) {
-	case 'j': case KEY_DOWN: list_move(pn, 1); break;
-	case 'k': case KEY_UP: list_move(pn, -1); break;
-	case KEY_NPAGE: case ' ': list_move(pn, page); break;
-	case KEY_PPAGE: list_move(pn, -page); break;
-	case 4: list_move(pn, page / 2 > 0 ? page / 2 : 1); break;	/* C-d */
-	case 21: list_move(pn, -(page / 2 > 0 ? page / 2 : 1)); break;	/* C-u */
-	case 'g': case KEY_HOME: list_to(pn, 0); break;
-	case 'G': case KEY_END: list_to(pn, pn->nrows > 0 ? pn->nrows - 1 : 0); break;
-	default: return 0;
-	}
-	return 1;
-}
-
-/* Keys that move within the focused pane; 1 if C was one. */
-static int
-move_key(struct tui *t, int c)
-{
-	struct pane *pn = &t->pane[t->focus];
-
-	if (!pane_move(pn, c))
-		return 0;
-	/* In the flat pane the selection is the function shown. */
-	if (t->focus == PANE_FLAT && pn->nrows > 0)
-		t->cur = pn->ops->target(t, pn, pn->sel);
-	return 1;
-}
-
-/* While the help is up: it moves, Q quits, anything else closes it. */
-static void
-help_key(struct tui *t, int c)
-{
-	if (c != TERM_END_OF_SCRIPT && pane_move(&t->help_pane, c))
-		return;
-	t->help = 0;
-	t->quit = c == TERM_END_OF_SCRIPT;
-}
-
-/*
- * o: $EDITOR (or vi) at the source pane's line: the screen is handed over
- * and taken back.
- */
-static void
-edit_source(struct tui *t)
-{
-	const struct pane *pn = &t->pane[PANE_SOURCE];
-	const char *path = source_path(pn), *editor = getenv("EDITOR");
-	char line[32];
-	pid_t pid;
-	int status;
-
-	if (path == NULL) {
-		snprintf(t->message, sizeof t->message, "no source to edit");
-		return;
-	}
-	if (editor == NULL || editor[0] == '\0')
-		editor = "vi";
-	snprintf(line, sizeof line, "+%zu", pn->sel + 1);
-	def_prog_mode();
-	endwin();
-	if ((pid = fork()) == 0) {
-		execlp(editor, editor, line, path, (char *)NULL);
-		_exit(127);
-	}
-	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-	    WEXITSTATUS(status) == 127)
-		snprintf(t->message, sizeof t->message, "%s %s %s: failed", editor, line, path);
-	reset_prog_mode();
-	clearok(curscr, TRUE);
-}
-
-/* Click selects (and focuses the pane), double click opens, the wheel scrolls. */
-static void
-mouse(struct tui *t)
-{
-	int y, x, b, i;
-
-	term_mouse(&y, &x, &b);
-	for (i = 0; i < NPANES; i++) {
-		struct pane *pn = &t->pane[i];
-
-		if (pn->box_h <= 0 || y < pn->box_y || y >= pn->box_y + pn->box_h ||
-		    x < pn->box_x || x >= pn->box_x + pn->box_w)
-			continue;
-		if ((COLS < WIDE || LINES < 14) && i != t->focus)
-			continue;	/* one pane at a time: only the focused one is up */
-		if (b == 4 || b == 5) {
-			t->focus = i;
-			move_key(t, b == 4 ? 'k' : 'j');
-			move_key(t, b == 4 ? 'k' : 'j');
-			move_key(t, b == 4 ? 'k' : 'j');
-			return;
-		}
-		if ((b == 1 || b == 2) && y >= pn->rows_y && pn->top + (size_t)(y - pn->rows_y) < pn->nrows) {
-			t->focus = i;
-			list_to(pn, pn->top + (size_t)(y - pn->rows_y));
-			if (i == PANE_FLAT)
-				t->cur = pn->ops->target(t, pn, pn->sel);
-			if (b == 2)
-				open_selected(t);
-		}
-		return;
-	}
-}
-
-/* d: names demangled or raw; the report caches names, so it is made anew. */
-static void
-toggle_demangle(struct tui *t)
-{
-	struct report *r;
-
-	t->ro.demangle = !t->ro.demangle;
-	if ((r = report_new(t->p, &t->ro)) == NULL) {
-		t->ro.demangle = !t->ro.demangle;
-		snprintf(t->message, sizeof t->message, "out of memory");
-		return;
-	}
-	report_free(t->r);
-	t->r = r;
-	t->flat_gen++;
-}
-
-static void
-key(struct tui *t, int c)
-{
-	t->message[0] = '\0';
-	if (t->prompt != 0) {
-		prompt_key(t, c);
-		return;
-	}
-	if (t->info) {
-		t->info = 0;
-		if (c != 'Q')
-			return;
-	}
-	if (t->help && c != 'Q') {
-		help_key(t, c);
-		return;
-	}
-	if (move_key(t, c))
-		return;
-	switch (c) {
-	case '\t': t->focus = (t->focus + 1) % NPANES; break;
-	case KEY_BTAB: t->focus = (t->focus + NPANES - 1) % NPANES; break;
-	case '\r': case '\n': case KEY_ENTER: case 'l': case KEY_RIGHT: open_selected(t); break;
-	case KEY_BACKSPACE: case 127: case 8: case 'h': case KEY_LEFT: case TERM_ALT_LEFT:
-		go(t, -1);
-		break;
-	case TERM_ALT_RIGHT: go(t, 1); break;
-	case 'a': t->focus = PANE_SOURCE; break;
-	case '/': case ':': case '\\': case 'L': case 'P':
-		t->prompt = (char)c;
-		t->input[0] = '\0';
-		break;
-	case 's': t->sort_key = (t->sort_key + 1) % FLAT_NSORT; t->flat_gen++; break;
-	case 'S': t->sort_rev = !t->sort_rev; t->flat_gen++; break;
-	case 'i': t->info = 1; break;
-	case 'o': edit_source(t); break;
-	case 'x': narrow_push(t, 0); break;
-	case 'f': narrow_push(t, 1); break;
-	case 'u': narrow_pop(t); break;
-	case 'n': search(t, 1, 0); break;
-	case 'N': search(t, -1, 0); break;
-	case 27: t->needle[0] = '\0'; break;
-	case 'd': toggle_demangle(t); break;
-	case '?': case KEY_F(1):
-		t->help = 1;
-		list_fill(t, &t->help_pane);
-		break;
-	case 'q': case 'Q': case TERM_END_OF_SCRIPT: t->quit = 1; break;
-	case KEY_RESIZE: clearok(curscr, TRUE); break;
-	case KEY_MOUSE: mouse(t); break;
-	default: break;
-	}
 }
 
 /* The function first shown: the top of the flat profile, else the first call-graph entry. */
@@ -548,7 +274,7 @@ loop(struct tui *t)
 		int c = term_key(draw, t);
 
 		t0 = now();
-		key(t, c);
+		help_key(t, c);
 		if (times == NULL || c == TERM_END_OF_SCRIPT || t->quit)
 			continue;
 		draw(t);

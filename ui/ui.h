@@ -92,8 +92,9 @@ struct tui {
 		uint32_t cur;
 		size_t nrows, n;
 	} count;
-	char prompt;			/* '/' or ':' while a line is typed, else 0 */
+	char prompt;			/* while a line is typed: the key that asks for it, else 0 */
 	char input[128];		/* what has been typed */
+	void (*prompt_done)(struct tui *t, const char *line);	/* takes it on Enter */
 	int help;			/* the help pane is up */
 	struct pane help_pane;
 	int info;			/* the file information overlay is up */
@@ -140,14 +141,21 @@ const char *source_path(const struct pane *pn);
 
 /* tui.c: makes FN the function shown, remembering the last one for Back. */
 void tui_open(struct tui *t, uint32_t fn);
+/* tui.c: back (DIR -1) or forward (1) in the history of functions shown. */
+void tui_go(struct tui *t, int dir);
 
 /* narrow.c: x excludes the selected function's time (-E), f keeps only it (-F), u undoes. */
 void narrow_push(struct tui *t, int focus);
 void narrow_pop(struct tui *t);
 void narrow_free(struct tui *t);
 
-/* help.c: the file information overlay (i); the key map is help_init()'s pane, over the others. */
-void help_info(struct tui *t);
+/*
+ * help.c: the browser's keys, one table.  help_key() runs key C (from
+ * term_key()); help_hints() appends the focused pane's reminder of keys
+ * for the bottom line; help_init() is the help pane made from the table.
+ */
+void help_key(struct tui *t, int c);
+void help_hints(int focus, struct sbuf *sb);
 
 /* list.c: the focused pane as text (header and every row) into PATH, atomically. */
 int list_write(struct tui *t, struct pane *pn, const char *path);
