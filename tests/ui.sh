@@ -2,7 +2,7 @@
 # tests/ui.sh: the browser, scripted in-process (TGPROF_SCRIPT) and end to end in tmux.
 #
 # Usage: ui.sh TGPROF OUT PROGDIR, where PROGDIR/cycles_O0 holds prog,
-# gmon.out, arcs.out and hist.out (as tests/diff/run.sh leaves them).
+# gmon.out, arcs.out and hist.out (tests/progs.sh makes them).
 # T=PATTERN runs only the cases whose names contain it (tests/lib.sh want).
 # 1. Golden screens: each tests/ui/NAME.keys drives a browser of its own over
 #    tests/gen/synth.py's 30-function profile (deterministic), on an 80x24
@@ -13,7 +13,7 @@
 #    and call-graph entries are the same report rows, and the source pane
 #    the exact call counts (batch); profile files missing a part (missing);
 #    o runs the editor (editor); UTF-8 names (utf8); the manual documents
-#    every key of the key table (manual).
+#    every key of the key table (manual); a script's end quits (script-end).
 # 3. In tmux, a real terminal: start, search, open, follow a caller, back,
 #    help, resize, quit, and the terminal must be given back (tmux); also
 #    when the browser is killed (tmux-TERM, tmux-SEGV).
@@ -164,6 +164,13 @@ if want manual; then
 	check "the manual lists no key the table does not have (${extra:-none})" [ -z "$extra" ]
 fi
 
+# The end of a script quits, whatever is up: a line being typed too.
+if want script-end; then
+	printf 'key /\ntype f_2\n' >"$OUT/typing.keys"
+	(cd "$OUT/syn" && timeout 20 env TGPROF_SCRIPT="$OUT/typing.keys" "$TGPROF" prog gmon.out)
+	check "a script that ends while a line is typed ends the browser (status 0)" [ $? -eq 0 ]
+fi
+
 # 3. tmux (the variable T is the case filter: the tmux command is TM).
 if ! command -v tmux >/dev/null 2>&1; then
 	pass "tmux not installed: end-to-end tests skipped"
@@ -184,7 +191,7 @@ if want tmux; then
 	S=tgprof-test-$$
 	TM="tmux -L $S"
 	$TM kill-server 2>/dev/null
-	$TM new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.before' && '$TGPROF' prog gmon.out; echo EXIT=\$?; stty -g >'$OUT/stty.after'; sleep 30" ||
+	$TM new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.before' && '$TGPROF' prog gmon.out; s=\$?; stty -g >'$OUT/stty.after'; echo EXIT=\$s; sleep 30" ||
 	    fatal "tmux cannot start"
 	check "tmux: the browser starts" waitfor "Flat profile: 17 functions"
 	$TM send-keys -t "$S" / f i b Enter
@@ -212,7 +219,7 @@ killed() {
 	want "tmux-$1" || return 0
 	S=tgprof-test-$$-$1
 	TM="tmux -L $S"
-	$TM new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.$1.before' && '$TGPROF' prog gmon.out; echo EXIT=\$?; stty -g >'$OUT/stty.$1.after'; sleep 30"
+	$TM new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.$1.before' && '$TGPROF' prog gmon.out; s=\$?; stty -g >'$OUT/stty.$1.after'; echo EXIT=\$s; sleep 30"
 	waitfor "Flat profile" && pkill -"$1" -f "^$TGPROF prog gmon.out\$"
 	check "tmux: SIG$1 ends the browser" waitfor "EXIT=$2"
 	check "tmux: the terminal is given back after SIG$1" \

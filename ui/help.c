@@ -441,7 +441,8 @@ prompt_key(struct tui *t, int c)
  */
 enum {
 	MOVES = 1,		/* moves the help too while it is up (else a key closes it) */
-	ALWAYS = 2		/* runs over the help and the information overlay too */
+	OVER = 2,		/* runs over the help and the information overlay too */
+	TYPING = 4		/* runs while a line is typed too (else the key is text) */
 };
 
 struct key {
@@ -459,7 +460,7 @@ struct key {
 struct binding {
 	struct key key[7];
 	const char *help;	/* the help's text ('\n' starts a line more); NULL: not in the help */
-	unsigned flags;		/* MOVES, ALWAYS */
+	unsigned flags;		/* MOVES, OVER, TYPING */
 	const char *hint;	/* on the bottom line: "KEY:what", or NULL */
 	signed char hint_at[NPANES];	/* its place among the hints of the flat, graph and
 					 * source panes, from 1; 0: not there */
@@ -526,11 +527,11 @@ static const struct binding bindings[] = {
 	{ .key = { { 'q', "q", quit } },
 	  .help = "close the help, or quit" },
 	{ .key = { { 'Q', "Q", quit } },
-	  .help = "quit", .flags = ALWAYS },
+	  .help = "quit", .flags = OVER },
 	{ .key = { { KEY_MOUSE, "mouse", mouse } },
 	  .help = "click selects, double click opens, wheel" },
 	/* Not in the help: */
-	{ .key = { { TERM_END_OF_SCRIPT, NULL, quit } }, .flags = ALWAYS },
+	{ .key = { { TERM_END_OF_SCRIPT, NULL, quit } }, .flags = OVER | TYPING },
 	{ .key = { { KEY_RESIZE, NULL, resized } } },
 };
 
@@ -559,16 +560,16 @@ help_key(struct tui *t, int c)
 	unsigned flags = b != NULL ? b->flags : 0;
 
 	t->message[0] = '\0';
-	if (t->prompt != 0) {
-		prompt_key(t, c);	/* the keys are the line's text */
+	if (t->prompt != 0 && !(flags & TYPING)) {
+		prompt_key(t, c);
 		return;
 	}
 	if (t->info) {
 		t->info = 0;
-		if (!(flags & ALWAYS))
+		if (!(flags & OVER))
 			return;
 	}
-	if (t->help && !(flags & (MOVES | ALWAYS))) {
+	if (t->help && !(flags & (MOVES | OVER))) {
 		t->help = 0;
 		return;
 	}
