@@ -9,7 +9,7 @@
 #include "print/report.h"
 
 struct browser_opts {
-	const char *image;		/* the executable, for the status line */
+	const char *image;		/* the executable, for the top line */
 	const char *const *gmon;	/* the profile files */
 	size_t ngmon;
 	struct report_opts ro;		/* names and listing as the command line asked */
@@ -18,7 +18,8 @@ struct browser_opts {
 	int mouse;			/* take mouse events */
 	/*
 	 * A file of keys and commands to run instead of reading the terminal
-	 * (TGPROF_SCRIPT; see ui/script.c), on a virtual screen of COLS x LINES.
+	 * (TGPROF_SCRIPT; see ui/term.c), on a virtual screen of COLS columns
+	 * and LINES lines (80 and 24 where 0), or NULL.
 	 */
 	const char *script;
 	int cols, lines;

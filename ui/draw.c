@@ -9,8 +9,9 @@
 #include "ui.h"
 
 /*
- * Draws S at (Y, X) in at most W columns, padded with blanks.  Invalid
- * UTF-8 bytes show as '?'; characters are never cut in half.
+ * Draws S at (Y, X) in at most W columns, padded with blanks, in ATTR.
+ * A tab shows as a blank, invalid UTF-8 bytes and unprintable characters
+ * as '?'; a character is never cut in half.
  */
 void
 draw_text(int y, int x, int w, const char *s, int attr)
@@ -49,7 +50,11 @@ draw_text(int y, int x, int w, const char *s, int attr)
 	attrset(A_NORMAL);
 }
 
-/* Colour pairs (ui_colors()): 1 hot, 2 warm, 3 bars, 4 notes. */
+/*
+ * The curses attributes of a row with UI_* FLAGS, SELECTED or not.  The
+ * colour pairs are term.c's: 1 hot, 2 warm, 3 the top and bottom lines,
+ * 4 notes.
+ */
 int
 draw_attr(const struct tui *t, int flags, int selected)
 {

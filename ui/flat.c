@@ -101,6 +101,11 @@ flat_release(struct pane *pn)
 	pn->data = NULL;
 }
 
+/*
+ * The functions gprof's flat profile lists, in its order or the sort
+ * key's, those the filter and the limit let through; made again when
+ * flat_gen changes, with the function selected kept selected.
+ */
 static int
 flat_fill(struct tui *t, struct pane *pn)
 {

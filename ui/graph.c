@@ -7,7 +7,7 @@ enum kind { SPONTANEOUS, CALLER, PRIMARY, CALLEE, CYCLE, MEMBER };
 
 struct grow {
 	enum kind kind;
-	uint32_t ref;		/* CALLER/CALLEE: arc id; MEMBER: symbol id */
+	uint32_t ref;		/* CALLER, CALLEE: an arc; PRIMARY, MEMBER: a function; CYCLE: the cycle */
 };
 
 struct graph {
@@ -54,7 +54,10 @@ graph_release(struct pane *pn)
 	pn->data = NULL;
 }
 
-/* gprof's entry: callers (or <spontaneous>), the function, its callees. */
+/*
+ * gprof's entry for the function shown: its callers (or <spontaneous>),
+ * the function (selected), its callees; for a cycle, fill_cycle()'s rows.
+ */
 static int
 graph_fill(struct tui *t, struct pane *pn)
 {
@@ -93,7 +96,7 @@ graph_fill(struct tui *t, struct pane *pn)
 	return 0;
 }
 
-/* gprof splits a function's time among its callers by their calls. */
+/* Whether gprof splits the function's time among its callers by their calls (it has several). */
 static int
 callers_estimated(const struct profile *p, uint32_t id)
 {

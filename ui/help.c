@@ -1,4 +1,4 @@
-/* help: the browser's keys in one table, which makes the dispatcher, the hints and the help pane. */
+/* help: the browser's keys, one table that makes the dispatcher, the hints and the help pane. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <ncursesw/curses.h>
 
@@ -448,10 +448,10 @@ enum {
 struct key {
 	int code;		/* as term_key() gives it; 0 ends a binding's keys */
 	/*
-	 * As the help shows it, and the manual (tests/ui.sh checks) and the
-	 * script's "key NAME" (ui/term.c) name it.  NULL: not shown, another
-	 * code of the key before (Enter sends \r, \n or KEY_ENTER) or a
-	 * synonym (M-Left for Left).
+	 * As the help shows it; the manual names it so too (tests/ui.sh
+	 * checks), and a script's "key NAME" (term.c), but for the mouse.
+	 * NULL: not shown: another code of the key before (Enter sends \r,
+	 * \n or KEY_ENTER), or a synonym (M-Left for Left).
 	 */
 	const char *name;
 	void (*run)(struct tui *t, int c);
@@ -463,11 +463,12 @@ struct binding {
 	unsigned flags;		/* MOVES, OVER, TYPING */
 	const char *hint;	/* on the bottom line: "KEY:what", or NULL */
 	signed char hint_at[NPANES];	/* its place among the hints of the flat, graph and
-					 * source panes, from 1; 0: not there */
+					 * source panes: 1, 2, ... (no gap); 0: not there */
 };
 
 static const struct binding bindings[] = {
-	{ .key = { { 'j', "j", down }, { 'k', "k", up }, { KEY_DOWN, "Down", down }, { KEY_UP, "Up", up } },
+	{ .key = { { 'j', "j", down }, { 'k', "k", up }, { KEY_DOWN, "Down", down },
+	      { KEY_UP, "Up", up } },
 	  .help = "move", .flags = MOVES },
 	{ .key = { { KEY_NPAGE, "PgDn", page_down }, { KEY_PPAGE, "PgUp", page_up },
 	      { ' ', "Space", page_down } },
@@ -552,6 +553,11 @@ find(int c, const struct key **k)
 	return NULL;
 }
 
+/*
+ * Runs key C as the table says, but: while a line is typed, C is text
+ * (unless TYPING); over the information overlay, C closes it and runs
+ * only if OVER; over the help, C closes it unless MOVES or OVER.
+ */
 void
 help_key(struct tui *t, int c)
 {
@@ -577,6 +583,7 @@ help_key(struct tui *t, int c)
 		k->run(t, c);
 }
 
+/* The hints in their places on pane FOCUS's line, blank-separated. */
 void
 help_hints(int focus, struct sbuf *sb)
 {
@@ -655,7 +662,7 @@ key_names(const struct binding *b, char *buf, size_t size)
 			n += (size_t)snprintf(buf + n, size - n, "%s%s", n > 0 ? " " : "", b->key[k].name);
 }
 
-/* The key names (on the first line) in a column of 20, at least two blanks, the line of help text. */
+/* The key names (on a binding's first line) in 20 columns, two blanks at least, then the text. */
 static void
 help_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {

@@ -1,4 +1,4 @@
-/* list: what every pane does with its rows: selection, scrolling, search, drawing. */
+/* list: what every pane does with its rows: selection, scrolling, search, drawing, writing. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <ncursesw/curses.h>
 
@@ -54,6 +54,7 @@ list_matches(const char *text, const char *needle)
 	return n == 0;
 }
 
+/* Row I of PN matches NEEDLE (a note never does). */
 static int
 row_matches(struct tui *t, struct pane *pn, size_t i, const char *needle)
 {
@@ -89,7 +90,7 @@ list_count(struct tui *t, struct pane *pn, const char *needle)
 	return n;
 }
 
-/* Scrolls so that the selection is visible, with context when it can. */
+/* Scrolls as little as shows the selection in H rows, leaving no row blank that could show one. */
 static void
 scroll_to_sel(struct pane *pn, int h)
 {
@@ -104,8 +105,10 @@ scroll_to_sel(struct pane *pn, int h)
 }
 
 /*
- * The pane in the box (Y, X, H, W): its title (marked "> " when it has the
- * focus), its header lines, then rows.
+ * The pane in the box (Y, X, H, W): its first header line as the title
+ * (marked "> " when it has the focus), the others underlined, then rows,
+ * the search's matches underlined.  The box and the rows' height are kept
+ * in PN for the mouse and for paging.
  */
 void
 list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focused)

@@ -5,6 +5,7 @@
 
 #include "ui.h"
 
+/* Drops the narrowings from FROM on. */
 static void
 free_names(struct tui *t, size_t from)
 {

@@ -12,7 +12,8 @@
 #include <wchar.h>
 
 /*
- * A script (TGPROF_SCRIPT) is a file of commands, one a line:
+ * A script (TGPROF_SCRIPT) is a file of commands, one a line (the help
+ * and the manual name keys the same way):
  *   key NAME      one key: a character, Enter, Tab, BTab, Esc, Space,
  *                 Backspace, Up, Down, Left, Right, PgUp, PgDn, Home, End,
  *                 F1, C-d, C-u, M-Right, M-Left, Resize
@@ -22,7 +23,8 @@
  *                 it shows the selection (reverse video), else ' '
  *   mouse B X Y   a mouse event at column X, line Y (from 0): B is click,
  *                 double, up or down (the wheel)
- * Blank lines and lines starting with # are skipped.
+ * Blank lines, lines starting with # and lines not understood (a key
+ * without a name) are skipped.  At its end, the browser quits.
  */
 static FILE *script;
 static SCREEN *screen;
@@ -58,6 +60,21 @@ on_signal(int sig)
 		endwin();
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+/* Whatever ends the browser, the terminal is given back first. */
+static void
+give_back_always(void)
+{
+	atexit(term_stop);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
+	signal(SIGQUIT, on_signal);
+	signal(SIGSEGV, on_signal);
+	signal(SIGBUS, on_signal);
+	signal(SIGFPE, on_signal);
+	signal(SIGABRT, on_signal);
 }
 
 static void
@@ -100,16 +117,7 @@ term_start(const struct browser_opts *o, struct diag *d)
 		return -1;
 	}
 	started = 1;
-	atexit(term_stop);
-	/* Whatever ends the browser, the terminal is given back first. */
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
-	signal(SIGQUIT, on_signal);
-	signal(SIGSEGV, on_signal);
-	signal(SIGBUS, on_signal);
-	signal(SIGFPE, on_signal);
-	signal(SIGABRT, on_signal);
+	give_back_always();
 	cbreak();
 	noecho();
 	nonl();
@@ -135,6 +143,7 @@ static const struct {
 	{ "M-Right", TERM_ALT_RIGHT }, { "M-Left", TERM_ALT_LEFT }, { "Resize", KEY_RESIZE },
 };
 
+/* The code of the key named S in a script, or -1. */
 static int
 key_named(const char *s)
 {
@@ -186,7 +195,7 @@ dump(const char *path)
 	fclose(f);
 }
 
-/* "mouse B X Y": 1 if it is one. */
+/* "mouse B X Y" (its arguments in ARG) kept for term_mouse(): 1 if it is one. */
 static int
 script_mouse(const char *arg)
 {

@@ -14,13 +14,14 @@ enum { TERM_ALT_RIGHT = 0x10000, TERM_ALT_LEFT, TERM_END_OF_SCRIPT };
  * 0, or -1 with the reason in D.
  */
 int term_start(const struct browser_opts *o, struct diag *d);
+/* Gives the terminal back and closes the script; nothing if it is not started. */
 void term_stop(void);
 
 /*
- * The next key: from the terminal, or the script's next "key"/"type"
- * command, running its "dump" and "resize" commands on the way (each
- * dump first asks DRAW to paint the screen).  TERM_END_OF_SCRIPT ends a
- * script.
+ * The next key, after DRAW(CTX) painted the screen: from the terminal,
+ * or the script's next "key", "type", "mouse" or "resize" command,
+ * running its "dump" commands on the way (each first asks DRAW to paint
+ * the screen).  At the script's end, TERM_END_OF_SCRIPT, again and again.
  */
 int term_key(void (*draw)(void *), void *ctx);
 

@@ -1,4 +1,4 @@
-/* tui: the browser's loop (implements browser.h): the screen's layout, top and bottom lines, history. */
+/* tui: the browser's loop (browser.h): the screen's layout, its top and bottom lines, the history. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <ncursesw/curses.h>
 
@@ -71,8 +71,9 @@ match_count(struct tui *t)
 }
 
 /*
- * The selected function's self time with its sampling error: n samples
- * are good to about sqrt(n) (the gprof manual's rule of thumb).
+ * The selected function's self time with its sampling error (n samples
+ * are good to about sqrt(n), the gprof manual's rule of thumb), then the
+ * focused pane's hints.
  */
 static void
 sampling_error(struct tui *t, uint32_t id)
@@ -258,9 +259,10 @@ now(void)
 }
 
 /*
- * Keys until q.  With TGPROF_KEYTIMES naming a file, the time each key
- * takes (handled and the screen redrawn) is measured and the slowest and
- * the mean written there at the end, for make bench.
+ * Keys until one quits (q, Q, the end of a script).  With TGPROF_KEYTIMES
+ * naming a file, the time each key takes (handled and the screen redrawn)
+ * is measured and the slowest and the mean written there at the end, for
+ * make bench.
  */
 static void
 loop(struct tui *t)

@@ -57,8 +57,8 @@ struct pane {
 enum {
 	UI_HOT = 1,		/* much time: heat colour */
 	UI_WARM = 2,		/* some time */
-	UI_STRONG = 4,		/* the primary line of a call-graph entry */
-	UI_DIM = 8,		/* not selectable */
+	UI_STRONG = 4,		/* the primary line of a call-graph entry, or a cycle's */
+	UI_DIM = 8,		/* dimmed: too few samples to trust, or <spontaneous> */
 	UI_NOTE = 16,		/* a message rather than data */
 	UI_ESTIMATE = 32	/* numbers gprof estimates (a caller's share, by calls) */
 };
@@ -74,13 +74,13 @@ struct tui {
 	const struct browser_opts *o;
 	struct report_opts ro;
 	struct report *r;
-	uint32_t cur;			/* the function shown in the graph and source panes */
+	uint32_t cur;			/* the function (or cycle) shown in the graph and source panes */
 	struct pane pane[NPANES];
-	int focus;
+	int focus;			/* the focused pane, PANE_* */
 	uint32_t back[UI_HISTORY], fwd[UI_HISTORY];
 	size_t nback, nfwd;
 	char needle[128];		/* the search, or "" */
-	/* The flat pane's view: rebuilt when GEN changes. */
+	/* The flat pane's view: its rows are made again when flat_gen changes. */
 	int sort_key;			/* FLAT_BY_* */
 	int sort_rev;
 	char filter[128];		/* names must contain it ("" for all) */
@@ -110,31 +110,36 @@ struct tui {
 	struct profile *owned;		/* the profile analysed with them, or NULL */
 };
 
+enum { FLAT_BY_TIME, FLAT_BY_CALLS, FLAT_BY_SELF, FLAT_BY_TOTAL, FLAT_BY_NAME, FLAT_NSORT };
+
 /* list.c: the list behaviour shared by the panes. */
 /* PN's rows made for the browser's state; out of memory, none and -1. */
 int list_fill(struct tui *t, struct pane *pn);
 void list_move(struct pane *pn, long delta);
 void list_to(struct pane *pn, size_t row);
-/* The next row (DIR 1) or previous (-1) from the selection matching NEEDLE; -1 if none. */
+/*
+ * The next row matching NEEDLE from the selection down (DIR 1) or up
+ * (-1), round the end, the selection itself first if FROM_SEL; -1 if none.
+ */
 long list_find(struct tui *t, struct pane *pn, const char *needle, int dir, int from_sel);
 size_t list_count(struct tui *t, struct pane *pn, const char *needle);
+/* Does TEXT contain NEEDLE (in any case where NEEDLE has no capitals)? */
+int list_matches(const char *text, const char *needle);
 void list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focused);
+/* PN's header and every row as text into PATH, through a temporary file; 0 or -1. */
+int list_write(struct tui *t, struct pane *pn, const char *path);
 
-/* draw.c: UTF-8 text into the screen, cut to a width. */
+/* draw.c: UTF-8 text into the screen, cut to a width; the attributes of UI_* flags. */
 void draw_text(int y, int x, int w, const char *s, int attr);
 int draw_attr(const struct tui *t, int flags, int selected);
-
-enum { FLAT_BY_TIME, FLAT_BY_CALLS, FLAT_BY_SELF, FLAT_BY_TOTAL, FLAT_BY_NAME, FLAT_NSORT };
-extern const char *const flat_sort_names[FLAT_NSORT];
-/* Does NAME contain NEEDLE (without capitals in NEEDLE: in any case)? */
-int list_matches(const char *text, const char *needle);
 
 /* The panes: X_init() sets pn->ops; the rest of *PN is the caller's (zeroed). */
 void flat_init(struct pane *pn);
 void graph_init(struct pane *pn);
 void source_init(struct pane *pn);
 void help_init(struct pane *pn);
-/* flat.c: selects the row of function ID in the flat pane PN, if it has one. */
+/* flat.c: the sort keys' names; selects the row of function ID in the flat pane PN, if any. */
+extern const char *const flat_sort_names[FLAT_NSORT];
 void flat_select(struct pane *pn, uint32_t id);
 /* source.c: the file the source pane PN shows (its row k is line k + 1), or NULL. */
 const char *source_path(const struct pane *pn);
@@ -144,11 +149,6 @@ void tui_open(struct tui *t, uint32_t fn);
 /* tui.c: back (DIR -1) or forward (1) in the history of functions shown. */
 void tui_go(struct tui *t, int dir);
 
-/* narrow.c: x excludes the selected function's time (-E), f keeps only it (-F), u undoes. */
-void narrow_push(struct tui *t, int focus);
-void narrow_pop(struct tui *t);
-void narrow_free(struct tui *t);
-
 /*
  * help.c: the browser's keys, one table.  help_key() runs key C (from
  * term_key()); help_hints() appends the focused pane's reminder of keys
@@ -157,7 +157,12 @@ void narrow_free(struct tui *t);
 void help_key(struct tui *t, int c);
 void help_hints(int focus, struct sbuf *sb);
 
-/* list.c: the focused pane as text (header and every row) into PATH, atomically. */
-int list_write(struct tui *t, struct pane *pn, const char *path);
+/*
+ * narrow.c: the function shown analysed away (-E, FOCUS 0) or alone (-F,
+ * FOCUS 1), stacked; narrow_pop() undoes the last; narrow_free() at the end.
+ */
+void narrow_push(struct tui *t, int focus);
+void narrow_pop(struct tui *t);
+void narrow_free(struct tui *t);
 
 #endif
