@@ -457,8 +457,10 @@ struct key {
 	void (*run)(struct tui *t, int c);
 };
 
+#define NKEYS 7			/* keys in a binding at most */
+
 struct binding {
-	struct key key[7];
+	struct key key[NKEYS];	/* up to a code 0, or NKEYS */
 	const char *help;	/* the help's text ('\n' starts a line more); NULL: not in the help */
 	unsigned flags;		/* MOVES, OVER, TYPING */
 	const char *hint;	/* on the bottom line: "KEY:what", or NULL */
@@ -545,7 +547,7 @@ find(int c, const struct key **k)
 	size_t i, j;
 
 	for (i = 0; i < NBINDINGS; i++)
-		for (j = 0; bindings[i].key[j].code != 0; j++)
+		for (j = 0; j < NKEYS && bindings[i].key[j].code != 0; j++)
 			if (bindings[i].key[j].code == c) {
 				*k = &bindings[i].key[j];
 				return &bindings[i];
@@ -657,7 +659,7 @@ key_names(const struct binding *b, char *buf, size_t size)
 	size_t k, n = 0;
 
 	buf[0] = '\0';
-	for (k = 0; b->key[k].code != 0; k++)
+	for (k = 0; k < NKEYS && b->key[k].code != 0; k++)
 		if (b->key[k].name != NULL && n < size)
 			n += (size_t)snprintf(buf + n, size - n, "%s%s", n > 0 ? " " : "", b->key[k].name);
 }
