@@ -14,8 +14,8 @@
 
 #include <libiberty/libiberty.h>
 
-#include "cli/argfile.h"
 #include "fuzzio.h"
+#include "cli/argfile.h"
 #include "cli/opts.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

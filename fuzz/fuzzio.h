@@ -5,8 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "print/batch.h"
 #include "core/profile.h"
+#include "print/batch.h"
 
 /*
  * The SIZE bytes at DATA in a memory file; its name for open() goes to

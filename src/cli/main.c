@@ -9,12 +9,12 @@
 #include <unistd.h>
 
 #include "argfile.h"
-#include "print/batch.h"
-#include "ui/browser.h"
-#include "util/mem.h"
 #include "opts.h"
 #include "core/profile.h"
+#include "print/batch.h"
 #include "print/sumfile.h"
+#include "ui/browser.h"
+#include "util/mem.h"
 #include "util/sysmem.h"
 
 static void

@@ -4,8 +4,8 @@
 
 #include <stddef.h>
 
-#include "print/batch.h"
 #include "core/profile.h"
+#include "print/batch.h"
 
 struct opts {
 	struct pf_opts load;		/* what shapes the analysis */

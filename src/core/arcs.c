@@ -1,11 +1,13 @@
 /* arcs: call arcs between symbols, created and counted as gprof's cg_tally() and arc_add() do. */
-#include "core.h"
-#include "srclines.h"
+#include "arcs.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core.h"
+#include "linemap.h"
+#include "srclines.h"
 #include "util/mem.h"
 
 static size_t
@@ -149,14 +151,12 @@ arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, stru
 			return 0;	/* into its own clone: within one function, folded */
 	}
 	pc = &p->sym[child];
-	if (symspec_arc_present(ss, SPEC_INCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr) ||
-	    (symspec_empty(ss, SPEC_INCL_ARCS) &&
-	    !symspec_arc_present(ss, SPEC_EXCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr))) {
+	if (symspec_arc_chosen(ss, SPEC_INCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr)) {
 		p->sym[child].ncalls += count;
 		if (arcs_add(p, parent, child, count, 0) != 0)
 			return diag_oom(d);
 		if (p->priv->opts != NULL && p->priv->opts->source_lines &&
-		    srclines_add_site(p, from, child, count) != 0)
+		    linemap_add_site(p, from, child, count) != 0)
 			return diag_oom(d);
 	}
 	return 0;

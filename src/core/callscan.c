@@ -1,5 +1,8 @@
 /* callscan: -c, call arcs found by scanning machine code, as gprof's i386 and aarch64 scanners do. */
+#include "callscan.h"
+#include "arcs.h"
 #include "core.h"
+#include "hist.h"
 
 /*
  * These arcs have count 0: they show who could call whom, and carry no

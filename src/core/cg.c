@@ -1,8 +1,13 @@
 /* cg: depth-first numbering, cycles and time propagation, with gprof's exact results in linear time. */
-#include "core.h"
+#include "cg.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "arcs.h"
+#include "callscan.h"
+#include "core.h"
+#include "order.h"
 
 /*
  * gprof's cg_assemble() in five phases:
@@ -307,22 +312,14 @@ inherit_into_cycle(struct cgw *w, uint32_t hid)
 static void
 apply_specs(const struct symspecs *ss, uint64_t addr, struct node *c)
 {
-	if (!c->print_flag) {
-		if (symspec_has(ss, SPEC_INCL_GRAPH, addr) || (symspec_empty(ss, SPEC_INCL_GRAPH) &&
-		    !symspec_has(ss, SPEC_EXCL_GRAPH, addr)))
-			c->print_flag = 1;
-	} else if (!symspec_has(ss, SPEC_INCL_GRAPH, addr) &&
-	    symspec_has(ss, SPEC_EXCL_GRAPH, addr)) {
+	if (!c->print_flag)
+		c->print_flag = (uint8_t)symspec_chosen(ss, SPEC_INCL_GRAPH, addr);
+	else if (symspec_refused(ss, SPEC_INCL_GRAPH, addr))
 		c->print_flag = 0;
-	}
-	if (c->fract == 0.0) {
-		if (symspec_has(ss, SPEC_INCL_TIME, addr) || (symspec_empty(ss, SPEC_INCL_TIME) &&
-		    !symspec_has(ss, SPEC_EXCL_TIME, addr)))
-			c->fract = 1.0;
-	} else if (!symspec_has(ss, SPEC_INCL_TIME, addr) &&
-	    symspec_has(ss, SPEC_EXCL_TIME, addr)) {
+	if (c->fract == 0.0)
+		c->fract = symspec_chosen(ss, SPEC_INCL_TIME, addr) ? 1.0 : 0.0;
+	else if (symspec_refused(ss, SPEC_INCL_TIME, addr))
 		c->fract = 0.0;
-	}
 }
 
 /* From the topological top (callers) down. */

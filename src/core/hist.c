@@ -1,10 +1,12 @@
 /* hist: histogram records and the assignment of their samples to symbols, as gprof does it. */
-#include "core.h"
+#include "hist.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "core.h"
 
 /*
  * Histogram units are 2-byte "UNIT"s: bin i of a record covers scaled

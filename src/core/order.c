@@ -1,9 +1,10 @@
 /* order: the flat-profile and call-graph orders, with gprof's comparators and glibc's sort. */
-#include "core.h"
+#include "order.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "core.h"
 #include "util/msort.h"
 
 static int

@@ -11,13 +11,25 @@
  *
  * Numbers follow GNU gprof 2.40 exactly (see docs in man/tgprof.1): times
  * are in histogram ticks (divide by hz for seconds), counts are 64-bit.
+ *
+ * load.c implements profile_load(), profile.c the rest.  What the engine
+ * does to the process, beyond its own memory:
+ *   - profile_load() runs two short-lived threads of its own (it joins
+ *     them before it returns), and maps the gmon files until profile_free();
+ *   - reading a BSD-format file without a rate probes the system's tick
+ *     rate with ITIMER_REAL, set back as it was (input/gmon.h gmon_hertz());
+ *   - profile_demangle_style() selects libiberty's demangling style, which
+ *     is process-wide: it applies to every profile, loaded or not;
+ *   - allocations obey the process-wide limit of mem_set_limit() (util/mem.h),
+ *     which the caller sets.
+ * It sets no signal handler and changes no descriptor it did not open.
  */
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "util/diag.h"
 #include "input/gmon.h"
+#include "util/diag.h"
 
 #define PF_NONE UINT32_MAX
 
@@ -86,7 +98,7 @@ struct pf_bb {
 	uint64_t calls[PF_NBBS];
 };
 
-/* The tables symspec options fill (gprof's sym_ids.h order). */
+/* The tables symspec options fill (gprof's sym_ids.h order): each exclude table follows its include table. */
 enum spec_table {
 	SPEC_INCL_GRAPH, SPEC_EXCL_GRAPH,	/* -f/-q, -e/-Q */
 	SPEC_INCL_ARCS, SPEC_EXCL_ARCS,		/* -q a/b, -k and -Q a/b */
@@ -208,7 +220,10 @@ uint32_t profile_lookup(const struct profile *p, uint64_t addr);
  */
 char *profile_demangle(const struct profile *p, const char *name);
 
-/* Selects the demangling style (gprof's --demangle=STYLE); -1 if unknown. */
+/*
+ * Selects the demangling style (gprof's --demangle=STYLE) for the whole
+ * process (libiberty keeps it in a global); 0, or -1 if STYLE is unknown.
+ */
 int profile_demangle_style(const char *style);
 
 /* Address size of the executable in bytes, its byte order (-s writes both). */

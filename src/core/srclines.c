@@ -10,74 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "callsite.h"
 #include "core.h"
-#include "util/rsort.h"
-
-int
-srclines_map_add(struct pf_linemap *m, uint64_t lo, uint32_t file, uint32_t line)
-{
-	struct pf_linespan *last = m->n > 0 ? &m->span[m->n - 1] : NULL;
-
-	if (last != NULL && last->file == file && last->line == line)
-		return 0;
-	if (last != NULL && last->lo == lo) {
-		last->file = file;
-		last->line = line;
-		return 0;
-	}
-	if (mem_reserve(&m->span, &m->cap, m->n + 1, sizeof *m->span) != 0)
-		return -1;
-	m->span[m->n].lo = lo;
-	m->span[m->n].file = file;
-	m->span[m->n++].line = line;
-	return 0;
-}
-
-int
-srclines_add_site(struct profile *p, uint64_t from, uint32_t child, uint64_t count)
-{
-	struct pf_private *pv = p->priv;
-
-	if (mem_reserve(&pv->site, &pv->sitecap, pv->nsite + 1, sizeof *pv->site) != 0)
-		return -1;
-	pv->site[pv->nsite].from = from;
-	pv->site[pv->nsite].count = count;
-	pv->site[pv->nsite++].child = child;
-	return 0;
-}
-
-/* Each call site's call instruction, found in the text; the sites sorted by it. */
-int
-srclines_finish(struct profile *p)
-{
-	struct pf_private *pv = p->priv;
-	struct callsite_text t;
-	struct diag quiet;
-	size_t i;
-
-	diag_init(&quiet);	/* without the text, return addresses will do */
-	t.arch = bin_arch(pv->bin);
-	t.text = bin_text(pv->bin, &quiet);
-	t.vma = bin_text_vma(pv->bin);
-	t.size = bin_text_size(pv->bin);
-	t.big_endian = pv->big_endian;
-	diag_release(&quiet);
-	for (i = 0; i < pv->nsite; i++)
-		pv->site[i].at = callsite_resolve(&t, pv->site[i].from,
-		    p->sym[pv->site[i].child].addr);
-	return rsort_records(pv->site, pv->nsite, sizeof *pv->site, offsetof(struct pf_site, at));
-}
-
-void
-srclines_release(struct pf_private *pv)
-{
-	free(pv->lines.span);
-	free(pv->site);
-	memset(&pv->lines, 0, sizeof pv->lines);
-	pv->site = NULL;
-	pv->nsite = pv->sitecap = 0;
-}
+#include "hist.h"
 
 /* The span holding ADDR: the last starting at or before it (0 if none does). */
 static size_t

@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "util/diag.h"
 #include "profile.h"
+#include "util/diag.h"
 
 /* One source line with code in a function. */
 struct pf_line {

@@ -1,15 +1,17 @@
 /* syms: builds the profile's symbols from the executable (functions, -l lines) or an -S table. */
-#include "clones.h"
-#include "core.h"
-#include "srclines.h"
-#include "dwarf/srcmap.h"
-#include "input/clonename.h"
+#include "syms.h"
 
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "clones.h"
+#include "core.h"
+#include "linemap.h"
+#include "dwarf/srcmap.h"
+#include "input/clonename.h"
 
 /* A growing array of table entries. */
 struct entvec {
@@ -279,7 +281,7 @@ line_span(void *ctx, uint64_t addr, uint32_t file, uint32_t line)
 
 	if (file != SRCMAP_NOFILE && line != 0 && (f = map_file(w->pv, w->q, file)) == U64MAP_NONE)
 		return -1;
-	return srclines_map_add(&w->pv->lines, addr, f, f != PF_NONE ? line : 0);
+	return linemap_add(&w->pv->lines, addr, f, f != PF_NONE ? line : 0);
 }
 
 /*
@@ -307,7 +309,7 @@ keep_lines(struct pf_private *pv, struct srcq *q)
 			if (bin_src_info(pv->bin, a, &file, &func, &line) &&
 			    (f = srcfiles_intern(&pv->files, file)) == U64MAP_NONE)
 				return -1;
-			rc = srclines_map_add(&pv->lines, a, f, f != PF_NONE ? (uint32_t)line : 0);
+			rc = linemap_add(&pv->lines, a, f, f != PF_NONE ? (uint32_t)line : 0);
 		}
 	}
 	pv->lines.kept = rc == 0;
@@ -438,20 +440,11 @@ build_specs(struct profile *p, const struct pf_opts *o, const struct symtab *tab
     struct diag *d)
 {
 	struct pf_private *pv = p->priv;
-	struct spec_req *req = mem_array(o->nspec, sizeof *req);
-	size_t k;
-	int rc;
 
-	if (req == NULL)
+	if (symspec_build(&pv->specs, o->spec, o->nspec, tab, &pv->files,
+	    bin_leading_char(pv->bin), text_end(pv)) != 0)
 		return diag_oom(d);
-	for (k = 0; k < o->nspec; k++) {
-		req[k].text = o->spec[k].text;
-		req[k].table = o->spec[k].table;
-	}
-	rc = symspec_build(&pv->specs, req, o->nspec, tab, &pv->files,
-	    bin_leading_char(pv->bin), text_end(pv));
-	free(req);
-	return rc != 0 ? diag_oom(d) : 0;
+	return 0;
 }
 
 int

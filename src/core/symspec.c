@@ -294,7 +294,7 @@ make_arcs(struct symspecs *ss, struct build *b)
 
 /* The specs in gprof's processing order: it prepends each to its list. */
 static int
-new_specs(struct build *b, const struct spec_req *req, size_t nreq, const struct srcfiles *files)
+new_specs(struct build *b, const struct pf_spec *req, size_t nreq, const struct srcfiles *files)
 {
 	size_t k;
 
@@ -345,7 +345,7 @@ build_tables(struct symspecs *ss, struct build *b)
 }
 
 int
-symspec_build(struct symspecs *ss, const struct spec_req *req, size_t nreq,
+symspec_build(struct symspecs *ss, const struct pf_spec *req, size_t nreq,
     const struct symtab *syms, const struct srcfiles *files, char lead, uint64_t text_end)
 {
 	struct build b;
@@ -409,4 +409,25 @@ symspec_arc_present(const struct symspecs *ss, enum spec_table t,
 				return 1;
 	}
 	return 0;
+}
+
+int
+symspec_chosen(const struct symspecs *ss, enum spec_table incl, uint64_t addr)
+{
+	return symspec_has(ss, incl, addr) ||
+	    (symspec_empty(ss, incl) && !symspec_has(ss, incl + 1, addr));
+}
+
+int
+symspec_refused(const struct symspecs *ss, enum spec_table incl, uint64_t addr)
+{
+	return !symspec_has(ss, incl, addr) && symspec_has(ss, incl + 1, addr);
+}
+
+int
+symspec_arc_chosen(const struct symspecs *ss, enum spec_table incl,
+    uint64_t from, uint64_t to, uint64_t to_end)
+{
+	return symspec_arc_present(ss, incl, from, to, to_end) ||
+	    (symspec_empty(ss, incl) && !symspec_arc_present(ss, incl + 1, from, to, to_end));
 }

@@ -9,12 +9,6 @@
 #include "srcfile.h"
 #include "symtab.h"
 
-/* A symspec as given on the command line, with the table it goes to. */
-struct spec_req {
-	const char *text;	/* not owned */
-	enum spec_table table;
-};
-
 /* An arc allowed or refused by an "a/b" spec: the callee's address range. */
 struct spec_arc {
 	uint64_t child_addr, child_end;
@@ -28,11 +22,11 @@ struct symspecs {
 };
 
 /*
- * Builds the tables from REQ[0..NREQ) (in command-line order; gprof
- * processes them last first) against the finalized symbol table SYMS,
+ * Builds the tables from SPEC[0..NSPEC) (in command-line order; gprof
+ * processes them last first; the texts are not kept) against the finalized symbol table SYMS,
  * whose file ids refer to FILES.  Returns 0 or -1 (out of memory).
  */
-int symspec_build(struct symspecs *ss, const struct spec_req *req, size_t nreq,
+int symspec_build(struct symspecs *ss, const struct pf_spec *spec, size_t nspec,
     const struct symtab *syms, const struct srcfiles *files, char leading_char,
     uint64_t text_end);
 
@@ -49,6 +43,21 @@ int symspec_empty(const struct symspecs *ss, enum spec_table t);
  * table T (gprof: sym_id_arc_is_present()).
  */
 int symspec_arc_present(const struct symspecs *ss, enum spec_table t,
+    uint64_t from, uint64_t to, uint64_t to_end);
+
+/*
+ * gprof's rule for a pair of tables, INCL (an include table: SPEC_INCL_*)
+ * and the exclude table after it in enum spec_table: the symbol at ADDR
+ * is chosen when INCL has it, or when INCL is empty and the exclude table
+ * does not have it.
+ */
+int symspec_chosen(const struct symspecs *ss, enum spec_table incl, uint64_t addr);
+
+/* Refused: the exclude table after INCL has it, and INCL does not. */
+int symspec_refused(const struct symspecs *ss, enum spec_table incl, uint64_t addr);
+
+/* symspec_chosen() for the arc tables (-k, -q a/b, -Q a/b): the arc of symspec_arc_present(). */
+int symspec_arc_chosen(const struct symspecs *ss, enum spec_table incl,
     uint64_t from, uint64_t to, uint64_t to_end);
 
 #endif

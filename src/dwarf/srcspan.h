@@ -5,8 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "input/bin.h"
 #include "dwinfo.h"
+#include "input/bin.h"
 
 #define SRCSPAN_NOFUNC UINT32_MAX
 

@@ -8,10 +8,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/srclines.h"
 #include "util/mem.h"
 #include "util/msort.h"
 #include "util/path.h"
-#include "core/srclines.h"
 
 #define WIDTH 16	/* gprof's annotation column */
 

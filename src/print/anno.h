@@ -5,8 +5,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "util/diag.h"
 #include "core/profile.h"
+#include "util/diag.h"
 
 struct anno_opts {
 	int all_lines;			/* -x: a count on every line of a block */

@@ -6,11 +6,11 @@
 #include <string.h>
 
 #include "blurb.h"
-#include "util/mem.h"
-#include "util/msort.h"
 #include "linkorder.h"
 #include "pipe2.h"
 #include "util/fmt.h"
+#include "util/mem.h"
+#include "util/msort.h"
 #include "util/path.h"
 
 /* Output state: gprof's first_output flag and a reusable line buffer. */

@@ -5,9 +5,9 @@
 #include <stdio.h>
 
 #include "anno.h"
-#include "util/diag.h"
-#include "core/profile.h"
 #include "report.h"
+#include "core/profile.h"
+#include "util/diag.h"
 
 /* Output styles (gprof's STYLE_* bits). */
 enum {

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/msort.h"
 #include "input/mapfile.h"
 #include "util/mem.h"
+#include "util/msort.h"
 
 /*
  * gprof builds chains of functions greedily along the heaviest arcs: a

@@ -4,8 +4,8 @@
 
 #include <stdio.h>
 
-#include "util/diag.h"
 #include "core/profile.h"
+#include "util/diag.h"
 
 /* gprof's cg_print_function_ordering(): one raw function name per line. 0 or -1 (memory). */
 int ordering_functions(FILE *out, const struct profile *p, struct diag *d);

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "input/clonename.h"
+#include "util/fmt.h"
 #include "util/mem.h"
 #include "util/msort.h"
-#include "util/fmt.h"
 #include "util/path.h"
 
 static char not_mangled[1];	/* cache marker: bfd_demangle returned NULL */

@@ -2,9 +2,9 @@
 #ifndef TGPROF_SUMFILE_H
 #define TGPROF_SUMFILE_H
 
-#include "util/diag.h"
-#include "input/gmon.h"
 #include "core/profile.h"
+#include "input/gmon.h"
+#include "util/diag.h"
 
 /*
  * Writes P's histograms, arcs and basic blocks to PATH in FORMAT (gprof's

@@ -12,7 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/arcs.h"
+#include "core/cg.h"
 #include "core/core.h"
+#include "core/order.h"
 
 #define MAXLINE 512
 
@@ -22,7 +25,7 @@ struct input {
 	uint32_t n;
 	struct { uint32_t from, to; uint64_t count; } arc[16384];
 	uint32_t narcs;
-	struct spec_req spec[64];
+	struct pf_spec spec[64];
 	char spectext[64][64];
 	size_t nspec;
 };

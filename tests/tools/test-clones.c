@@ -23,10 +23,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "toolload.h"
 #include "core/profile.h"
 #include "print/report.h"
 #include "util/sbuf.h"
-#include "toolload.h"
 
 static unsigned long ndiff;
 

@@ -22,9 +22,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "toolload.h"
 #include "core/profile.h"
 #include "core/srclines.h"
-#include "toolload.h"
 
 /* A (file name, line) total from the -l profile. */
 struct tally {

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dwarf/srcmap.h"
 #include "input/bin.h"
 #include "util/diag.h"
-#include "dwarf/srcmap.h"
 
 struct counts {
 	unsigned long asked, answered, differ;

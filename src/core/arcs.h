@@ -1,0 +1,34 @@
+/* arcs: call arcs between symbols, created and counted as gprof's cg_tally() and arc_add() do. */
+#ifndef TGPROF_ARCS_H
+#define TGPROF_ARCS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct profile;
+struct diag;
+
+/*
+ * gprof's cg_tally(): one arc record from a gmon file, FROM a return
+ * address in the caller and SELF the callee's entry.  Dropped when either
+ * is unknown or the arc symspecs refuse it; else counted into an arc.
+ * 0, or -1 with the reason in D.
+ */
+int arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d);
+
+/*
+ * gprof's arc_add(): COUNT more calls from PARENT to CHILD, creating the
+ * arc if needed (BY_RANGE: found by -c, with count 0).  0 or -1 (memory).
+ */
+int arcs_add(struct profile *p, uint32_t parent, uint32_t child, uint64_t count, int by_range);
+
+/* The arc from PARENT to CHILD, or PF_NONE. */
+uint32_t arcs_find(const struct profile *p, uint32_t parent, uint32_t child);
+
+/* Room for N arcs in the index without growing it; 0 or -1. */
+int arcs_reserve_index(struct profile *p, size_t n);
+
+/* Frees the (parent, child) index once the call graph no longer needs it. */
+void arcs_release_index(struct profile *p);
+
+#endif

@@ -1,0 +1,298 @@
+/* load: profile_load(), the pipeline that reads the executable and the gmon files and analyses them. */
+#include "profile.h"
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arcs.h"
+#include "cg.h"
+#include "core.h"
+#include "hist.h"
+#include "linemap.h"
+#include "order.h"
+#include "syms.h"
+
+/*
+ * The steps, in order (each reads what the ones before it wrote):
+ *   1. bin_open(): the executable, through libbfd (input/bin.h);
+ *   2. syms_load(): symbols, source files, symspec tables, clones;
+ *   3. the gmon files, mapped, then parsed record by record: histograms
+ *      to hist.c, arcs to arcs.c, basic blocks here; meanwhile a second
+ *      thread sorts the names (order_names);
+ *   4. hist_assign(): samples to symbols;
+ *   5. cg_assemble(): cycles and propagated times;
+ *   6. the print orders, half of them on a second thread.
+ * Nothing after profile_load() returns changes the profile.
+ */
+
+/* gmon reader callbacks: the reader knows nothing of profiles. */
+static enum gmon_status
+on_hist(void *ctx, const struct gmon_hist *h, const unsigned char *bins, const char *file,
+    uint32_t *nbins, struct diag *d)
+{
+	return hist_on_record(ctx, h, bins, file, nbins, d);
+}
+
+static int
+on_bsd_rate(void *ctx, uint32_t rate, const char *file, struct diag *d)
+{
+	return hist_on_bsd_rate(ctx, rate, file, d);
+}
+
+static void
+on_bsd_end(void *ctx)
+{
+	hist_on_bsd_end(ctx);
+}
+
+static int
+on_arc(void *ctx, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
+{
+	return arcs_tally(ctx, from, self, count, d);
+}
+
+/* gprof's bb_read_rec(): up to PF_NBBS blocks per symbol, and only with -l. */
+static int
+on_bb(void *ctx, uint64_t addr, uint64_t count, struct diag *d)
+{
+	struct profile *p = ctx;
+	uint32_t id, i;
+
+	if (!p->line_mode) {
+		if (!p->priv->bb_warned && p->priv->opts->want_bb_warning)
+			diag_add(d, DIAG_WARN, "warning: ignoring basic-block exec counts (use -l or --line)");
+		p->priv->bb_warned = 1;
+		return 0;
+	}
+	if ((id = profile_lookup(p, addr)) == PF_NONE)
+		return 0;
+	if (p->bb == NULL && (p->bb = mem_calloc(p->priv->symcap, sizeof *p->bb)) == NULL)
+		return diag_oom(d);
+	for (i = 0; i < PF_NBBS; i++) {
+		if (p->bb[id].addr[i] == 0 || p->bb[id].addr[i] == addr) {
+			p->bb[id].addr[i] = addr;
+			p->bb[id].calls[i] += count;
+			break;
+		}
+	}
+	return 0;
+}
+
+static const struct gmon_ops reader_ops = {
+	on_hist, on_bsd_rate, on_bsd_end, on_arc, on_bb
+};
+
+/*
+ * Room for as many arcs as the files have arc records, so that tallying
+ * never copies the arc array.  Only address space: pages are used as arcs
+ * come, so files that repeat arcs (merged profiles) cost the distinct ones
+ * only.  The index, which is touched all over, starts at a quarter of that
+ * and doubles as needed.
+ */
+static void
+reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layout *lay)
+{
+	size_t n = 1, i;
+
+	for (i = 0; i < p->priv->ngfiles; i++)
+		n += gmon_count_arcs(&p->priv->gfile[i], o->format, lay);
+	if (n > ((size_t)1 << 26))
+		n = (size_t)1 << 26;
+	if (mem_reserve(&p->arc, &p->priv->arccap, n, sizeof *p->arc) == 0) {
+		mem_huge(p->arc, n * sizeof *p->arc);
+		arcs_reserve_index(p, n / 4);
+	}
+}
+
+static int
+read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	struct gmon_layout lay = {
+		p->priv->addr_bytes, p->priv->big_endian, bin_sign_extend(p->priv->bin)
+	};
+	int version = 0;
+	size_t i;
+
+	if (o->format == GMON_FMT_PROF) {
+		diag_add(d, DIAG_ERROR, "sorry, file format `prof' is not yet supported");
+		return -1;
+	}
+	p->gmon = mem_calloc(o->ngmon, sizeof *p->gmon);
+	p->priv->gfile = mem_calloc(o->ngmon, sizeof *p->priv->gfile);
+	if (p->gmon == NULL || p->priv->gfile == NULL)
+		return diag_oom(d);
+	for (i = 0; i < o->ngmon; i++) {
+		if (gmon_load(o->gmon[i], &p->priv->gfile[i], d) != 0)
+			return -1;
+		p->priv->ngfiles++;
+	}
+	reserve_arcs(p, o, &lay);
+	for (i = 0; i < o->ngmon; i++) {
+		struct gmon_file *f = &p->priv->gfile[i];
+
+		p->gmon[i].path = o->gmon[i];
+		if (gmon_parse(f, o->gmon[i], o->format, &lay, &reader_ops, p, &p->input, &version,
+		    &p->gmon[i].counts, d) != 0)
+			return -1;
+		p->ngmon++;
+	}
+	return 0;
+}
+
+/* The text for -c, or NULL where gprof cannot scan (it says so once). */
+static const unsigned char *
+scan_text(struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	if (!o->static_calls)
+		return NULL;
+	if (bin_arch(p->priv->bin) == BIN_ARCH_OTHER) {
+		diag_add(d, DIAG_WARN, "-c not supported on architecture %s",
+		    bin_arch_name(p->priv->bin));
+		return NULL;
+	}
+	return bin_text(p->priv->bin, d);
+}
+
+/*
+ * The orders are independent of each other once the call graph is done:
+ * half of them are sorted on a second thread.  They only read what the
+ * analysis wrote and each writes its own arrays.
+ */
+static void *
+order_half(void *arg)
+{
+	struct profile *p = arg;
+	int *rc = malloc(sizeof *rc);
+
+	if (rc != NULL)
+		*rc = order_flat(p) != 0 || ((p->input & GMON_IN_CG) && order_callees(p) != 0);
+	return rc;
+}
+
+static int
+order_all(struct profile *p)
+{
+	pthread_t tid;
+	void *res = NULL;
+	int rc, threaded = pthread_create(&tid, NULL, order_half, p) == 0;
+
+	rc = (p->input & GMON_IN_CG) && (order_cg(p) != 0 || order_callers(p) != 0);
+	if (!threaded)
+		res = order_half(p);
+	else
+		pthread_join(tid, &res);
+	rc |= res == NULL || *(int *)res != 0;
+	free(res);
+	return rc ? -1 : 0;
+}
+
+static void *
+names_thread(void *arg)
+{
+	return order_names(arg) == 0 ? arg : NULL;
+}
+
+/*
+ * Reads the profiles while a second thread sorts the names (it reads only
+ * names, the reader writes only counts and arcs).  Returns 0, -1 (read
+ * failed, message in D) or -2 (out of memory).
+ */
+static int
+read_and_sort_names(struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	pthread_t tid;
+	void *res = p;
+	int threaded = pthread_create(&tid, NULL, names_thread, p) == 0, rc;
+
+	rc = read_profiles(p, o, d);
+	if (threaded)
+		pthread_join(tid, &res);
+	else
+		res = names_thread(p);
+	return rc != 0 ? -1 : res == NULL ? -2 : 0;
+}
+
+/*
+ * A profile of another program still gives a report (gprof's, of nothing
+ * much): say what looks wrong, on standard error, without changing it.
+ */
+static void
+check_belongs(const struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	uint64_t lo = bin_text_vma(p->priv->bin), hi = lo + bin_text_size(p->priv->bin);
+	unsigned long arcs = 0;
+	uint32_t i;
+	size_t k;
+
+	for (i = 0; i < p->nhist; i++)
+		if (p->hist[i].lowpc < hi && p->hist[i].highpc > lo)
+			break;
+	if (p->nhist > 0 && i == p->nhist)
+		diag_add(d, DIAG_WARN, "%s: warning: the histogram does not cover %s's code: "
+		    "is this its profile?", o->gmon[0], o->image);
+	for (k = 0; k < p->ngmon; k++)
+		arcs += (unsigned long)p->gmon[k].counts.narcs;
+	if (arcs > 0 && p->priv->arcs_known == 0)
+		diag_add(d, DIAG_WARN, "%s: warning: none of its %lu call arcs is in %s's code: "
+		    "is this its profile?", o->gmon[0], arcs, o->image);
+}
+
+static int
+analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	const struct symspecs *ss = &p->priv->specs;
+	const unsigned char *text = scan_text(p, o, d);
+	uint32_t i;
+
+	for (i = 0; i < p->nsyms; i++)
+		p->sym[i].flat_ok = (uint8_t)symspec_chosen(ss, SPEC_INCL_FLAT, p->sym[i].addr);
+	switch (read_and_sort_names(p, o, d)) {
+	case -1:
+		return -1;
+	case -2:
+		return diag_oom(d);
+	}
+	p->ntallied = p->narcs;
+	if (o->extsyms == NULL && o->ngmon > 0)
+		check_belongs(p, o, d);
+	if (o->source_lines && linemap_finish(p) != 0)
+		return diag_oom(d);
+	if (p->input & GMON_IN_HIST)
+		hist_assign(p);
+	if ((p->input & GMON_IN_CG) && cg_assemble(p, text, d) != 0)
+		return diag_errors(d) ? -1 : diag_oom(d);
+	return order_all(p) != 0 ? diag_oom(d) : 0;
+}
+
+int
+profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
+{
+	struct profile *p = mem_calloc(1, sizeof *p);
+	struct pf_private *pv = mem_calloc(1, sizeof *pv);
+
+	*out = NULL;
+	if (p == NULL || pv == NULL) {
+		free(p);
+		free(pv);
+		return diag_oom(d);
+	}
+	p->priv = pv;
+	pv->opts = o;
+	srcfiles_init(&pv->files);
+	strpool_init(&pv->names);
+	strcpy(p->dimension, "seconds");
+	p->dimension_abbrev = 's';
+	p->line_mode = o->line;
+	if (bin_open(&pv->bin, o->image, d) != 0 ||
+	    (pv->addr_bytes = bin_addr_bytes(pv->bin, d)) == 0 ||
+	    (pv->big_endian = bin_big_endian(pv->bin), syms_load(p, o, d)) != 0 ||
+	    analyse(p, o, d) != 0) {
+		profile_free(p);
+		return -1;
+	}
+	pv->opts = NULL;
+	*out = p;
+	return 0;
+}

@@ -1,0 +1,18 @@
+/* syms: builds the profile's symbols from the executable (functions, -l lines) or an -S table. */
+#ifndef TGPROF_SYMS_H
+#define TGPROF_SYMS_H
+
+struct profile;
+struct pf_opts;
+struct diag;
+
+/*
+ * The first step of profile_load(): reads -R's map, builds the symbols
+ * (p->sym: functions, -l lines, or an -S table), the source files and the
+ * symspec tables, indexes the symbols by address and, with
+ * PF_CLONES_FOLD, folds clones.  With pf_opts.source_lines it also
+ * fills the text's line map.  0, or -1 with the reason in D.
+ */
+int syms_load(struct profile *p, const struct pf_opts *o, struct diag *d);
+
+#endif
