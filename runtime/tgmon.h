@@ -46,7 +46,7 @@ tgmon_hash(uint64_t from, uint64_t self)
 /* The calling thread's table; NULL until its first call. */
 extern __thread struct tgmon_table *tgmon_self __attribute__((tls_model("initial-exec")));
 
-/* settings.c: the environment, read once at start. */
+/* start.c: the settings, read from the environment once at start. */
 struct tgmon_settings {
 	int hz;			/* samples a second of each thread's CPU time; 0: none */
 	int signals;		/* dump on fatal signals too */
