@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include <libiberty/demangle.h>
 
 #include "clonename.h"
+#include "debuglink.h"
 #include "elfstr.h"
 #include "util/mem.h"
 
@@ -23,6 +25,7 @@ struct bin {
 	char *path;
 	bfd *abfd;
 	asection *text;
+	uint64_t text_size;	/* .text's size as far as the file holds it (text_extent()) */
 	asymbol **syms;		/* canonical symbols, then synthetic ones */
 	long nsyms;
 	long ncanon;		/* canonical (.symtab) symbols among them */
@@ -36,7 +39,9 @@ struct bin {
 	struct diag *msgs;	/* where libbfd's own warnings go */
 };
 
-static struct diag *bfd_msgs;	/* libbfd's handler has no context pointer */
+/* libbfd's handler has no context pointer: the bin whose messages it takes. */
+static struct diag *bfd_msgs;
+static const char *bfd_msgs_path;
 
 static void
 bfd_message(const char *fmt, va_list ap)
@@ -46,7 +51,50 @@ bfd_message(const char *fmt, va_list ap)
 	if (bfd_msgs == NULL)
 		return;
 	vsnprintf(buf, sizeof buf, fmt, ap);
-	diag_add(bfd_msgs, DIAG_WARN, "libbfd: %s", buf);
+	diag_add(bfd_msgs, DIAG_WARN, "%s: %s", bfd_msgs_path, buf);
+}
+
+/* Each line of TEXT, libbfd's "BFD: " taken off, as a warning about the file. */
+static void
+add_lines(const struct bin *b, char *text, struct diag *d)
+{
+	char *line, *next;
+
+	for (line = text; line != NULL && *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		if (strncmp(line, "BFD: ", 5) == 0)
+			line += 5;
+		if (*line != '\0')
+			diag_add(d, DIAG_WARN, "%s: %s", b->path, line);
+	}
+}
+
+/*
+ * bfd_check_format(), whose warnings libbfd 2.40 prints straight to
+ * stderr, past its error handler (format.c, print_warnmsg()).  For this
+ * call only, stderr is a memory stream and what it catches becomes
+ * warnings in D.  No other thread runs while a profile starts to load,
+ * and no descriptor changes.
+ */
+static int
+check_format(struct bin *b, struct diag *d)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len), *saved = stderr;	/* layering: allowed, caught */
+	int ok;
+
+	if (mem != NULL)
+		stderr = mem;		/* layering: allowed, caught */
+	ok = bfd_check_format(b->abfd, bfd_object);
+	if (mem != NULL) {
+		stderr = saved;		/* layering: allowed, given back */
+		if (fclose(mem) == 0)
+			add_lines(b, text, d);
+		free(text);
+	}
+	return ok;
 }
 
 static int
@@ -71,6 +119,74 @@ has_line_info(bfd *abfd)
 			if (strncmp(s->name, prefix[i], strlen(prefix[i])) == 0)
 				return 1;
 	return 0;
+}
+
+/*
+ * Lets libbfd follow the link in section NAME only where debuglink.h finds
+ * nothing but regular files: otherwise the section is hidden from it (as
+ * if empty) and a warning says why.
+ */
+static void
+check_link(struct bin *b, const char *name, struct diag *d)
+{
+	asection *s = bfd_get_section_by_name(b->abfd, name);
+	char buf[PATH_MAX + 64], bad[PATH_MAX + 64];
+	bfd_size_type size;
+
+	if (s == NULL || (s->flags & SEC_HAS_CONTENTS) == 0)
+		return;
+	size = bfd_section_size(s);
+	if (size > sizeof buf)
+		snprintf(bad, sizeof bad, "its %s section has %llu bytes", name,
+		    (unsigned long long)size);
+	else if (!bfd_get_section_contents(b->abfd, s, buf, 0, size))
+		snprintf(bad, sizeof bad, "%s: %s", name, bfd_errmsg(bfd_get_error()));
+	else if (debuglink_check(b->path, buf, (size_t)size, bad, sizeof bad) == 0)
+		return;
+	s->flags &= ~(flagword)SEC_HAS_CONTENTS;
+	diag_add(d, DIAG_WARN, "%s: warning: not following its debug link: %s", b->path, bad);
+}
+
+/* The end of the last .text symbol (start plus ELF size), at most SIZE, as an offset in .text. */
+static uint64_t
+symbols_end(const struct bin *b, uint64_t size)
+{
+	struct elfstr_extra x;
+	uint64_t end = 0;
+	long i;
+	int sized = elfstr_extra_load(&x, b->path) == 0 && x.nsyms == (size_t)b->ncanon + 1;
+
+	for (i = 0; i < b->ncanon; i++) {
+		const asymbol *s = b->syms[i];
+		uint64_t n = sized && x.size[i + 1] > 0 ? x.size[i + 1] : 1;
+
+		if (s->section == b->text && s->value < size && s->value + n > end)
+			end = s->value + n < size ? s->value + n : size;
+	}
+	elfstr_extra_release(&x);
+	return end;
+}
+
+/*
+ * The size of .text that tgprof believes: its header's, unless the file
+ * does not hold that much (a damaged or hostile header can claim 1 TiB in
+ * a 28 KB file), then what the file holds after the section's start.
+ * Without contents in the file (a debug file's NOBITS .text), the extent
+ * of the symbols in it.  Every walk over the text is bounded by this.
+ */
+static void
+text_extent(struct bin *b)
+{
+	uint64_t size = bfd_section_size(b->text), fsize = bfd_get_file_size(b->abfd);
+	uint64_t pos = b->text->filepos >= 0 ? (uint64_t)b->text->filepos : UINT64_MAX;
+
+	if (b->text->flags & SEC_HAS_CONTENTS) {
+		if (fsize > 0 && (pos > fsize || size > fsize - pos))
+			size = pos > fsize ? 0 : fsize - pos;
+	} else {
+		size = symbols_end(b, size);
+	}
+	b->text_size = size;
 }
 
 static int
@@ -112,7 +228,7 @@ open_bfd(struct bin *b, struct diag *d)
 		return -1;
 	}
 	b->abfd->flags |= BFD_DECOMPRESS;
-	if (!bfd_check_format(b->abfd, bfd_object)) {
+	if (!check_format(b, d)) {
 		diag_add(d, DIAG_ERROR, "%s: not in executable format", b->path);
 		return -1;
 	}
@@ -135,6 +251,8 @@ open_bfd(struct bin *b, struct diag *d)
 		break;
 	}
 	b->has_lines = has_line_info(b->abfd);
+	check_link(b, ".gnu_debuglink", d);
+	check_link(b, ".gnu_debugaltlink", d);
 	return 0;
 }
 
@@ -151,11 +269,13 @@ bin_open(struct bin **out, const char *path, struct diag *d)
 	bfd_init();
 	bfd_set_error_handler(bfd_message);
 	bfd_msgs = b->msgs = d;
+	bfd_msgs_path = b->path;
 	errno = 0;
 	if (open_bfd(b, d) != 0 || read_symbols(b, d) != 0) {
 		bin_close(b);
 		return -1;
 	}
+	text_extent(b);
 	if (bfd_get_flavour(b->abfd) == bfd_target_elf_flavour)
 		elfstr_load(&b->es, path);
 	*out = b;
@@ -183,7 +303,7 @@ bin_close(struct bin *b)
 
 const char *bin_path(const struct bin *b) { return b->path; }
 uint64_t bin_text_vma(const struct bin *b) { return bfd_section_vma(b->text); }
-uint64_t bin_text_size(const struct bin *b) { return bfd_section_size(b->text); }
+uint64_t bin_text_size(const struct bin *b) { return b->text_size; }
 int bin_big_endian(const struct bin *b) { return bfd_big_endian(b->abfd); }
 int bin_sign_extend(const struct bin *b) { return bfd_get_sign_extend_vma(b->abfd) > 0; }
 char bin_leading_char(const struct bin *b) { return bfd_get_symbol_leading_char(b->abfd); }
@@ -460,7 +580,7 @@ bin_function_syms(struct bin *b, struct bin_fsym **out, size_t *n)
 const unsigned char *
 bin_text(struct bin *b, struct diag *d)
 {
-	bfd_size_type size = bfd_section_size(b->text);
+	bfd_size_type size = b->text_size;
 
 	if (b->text_bytes != NULL)
 		return b->text_bytes;

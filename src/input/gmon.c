@@ -50,22 +50,90 @@ slide(struct cur *c)
 	madvise((void *)(c->buf + from), c->front - from, MADV_POPULATE_READ);
 }
 
+/*
+ * Opens PATH ("-": standard input, which may be a socket too) if it is a
+ * regular file or a FIFO: a
+ * device (a link to /dev/zero, as a tarball can ship it), a directory or a
+ * socket is refused before it is opened, and checked again once open.
+ * The descriptor, or -1 with a message in D.
+ */
+static int
+open_profile(const char *path, struct stat *st, struct diag *d)
+{
+	struct stat before;
+	int fd;
+
+	if (strcmp(path, "-") == 0) {
+		if (fstat(0, st) != 0) {
+			diag_add(d, DIAG_ERROR, "%s: %s", path, strerror(errno));
+			return -1;
+		}
+		if (S_ISREG(st->st_mode) || S_ISFIFO(st->st_mode) || S_ISSOCK(st->st_mode))
+			return 0;
+		diag_add(d, DIAG_ERROR, "%s: standard input is not a file or a pipe", path);
+		return -1;
+	}
+	if (stat(path, &before) == 0 && !S_ISREG(before.st_mode) && !S_ISFIFO(before.st_mode)) {
+		diag_add(d, DIAG_ERROR, "%s: not a regular file", path);
+		return -1;
+	}
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 || fstat(fd, st) != 0) {
+		diag_add(d, DIAG_ERROR, "%s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st->st_mode) && !S_ISFIFO(st->st_mode)) {
+		diag_add(d, DIAG_ERROR, "%s: not a regular file", path);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * Reads what is not a regular file (a pipe, standard input) into *BUF,
+ * up to GMON_MAX_STREAM bytes: more is refused, not read for ever.
+ */
+static int
+read_stream(int fd, const char *path, unsigned char **buf, size_t *len, struct diag *d)
+{
+	size_t cap = 0, n = 0;
+	ssize_t r = 0;
+
+	for (;;) {
+		if (n >= GMON_MAX_STREAM) {
+			diag_add(d, DIAG_ERROR, "%s: more than %zu MiB from a pipe (give a regular file)",
+			    path, GMON_MAX_STREAM >> 20);
+			return -1;
+		}
+		if (mem_reserve(buf, &cap, n + 65536, 1) != 0)
+			return diag_oom(d);
+		r = read(fd, *buf + n, cap - n < GMON_MAX_STREAM - n ? cap - n : GMON_MAX_STREAM - n + 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+	}
+	*len = n;
+	if (r < 0)
+		diag_add(d, DIAG_ERROR, "%s: %s", path, strerror(errno));
+	return r < 0 ? -1 : 0;
+}
+
 /* Maps or reads PATH; fills *BUF and *LEN, *MAPPED says how to free it. */
 static int
 load_file(const char *path, unsigned char **buf, size_t *len, int *mapped, struct diag *d)
 {
-	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY | O_CLOEXEC);
-	size_t cap = 0, n = 0;
 	struct stat st;
-	ssize_t r;
+	int fd, rc;
 
 	*buf = NULL;
 	*mapped = 0;
-	if (fd < 0) {
-		diag_add(d, DIAG_ERROR, "%s: %s", path, strerror(errno));
+	if ((fd = open_profile(path, &st, d)) < 0)
 		return -1;
-	}
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+	if (S_ISREG(st.st_mode) && st.st_size > 0) {
 		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 
 		if (p != MAP_FAILED) {
@@ -77,26 +145,15 @@ load_file(const char *path, unsigned char **buf, size_t *len, int *mapped, struc
 			return 0;
 		}
 	}
-	for (;;) {
-		if (mem_reserve(buf, &cap, n + 65536, 1) != 0) {
-			free(*buf);
-			if (fd != 0)
-				close(fd);
-			return diag_oom(d);
-		}
-		r = read(fd, *buf + n, cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		n += (size_t)r;
+	rc = read_stream(fd, path, buf, len, d);
+	if (rc != 0) {
+		free(*buf);
+		*buf = NULL;
+		*len = 0;
 	}
-	if (r < 0)
-		diag_add(d, DIAG_ERROR, "%s: %s", path, strerror(errno));
 	if (fd != 0)
 		close(fd);
-	*len = n;
-	return r < 0 ? -1 : 0;
+	return rc;
 }
 
 /* N more bytes are there (the offset may already be past the end). */

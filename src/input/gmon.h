@@ -83,7 +83,13 @@ struct gmon_file {
 	int mapped;	/* buf is mmap()ed from the file: its pages may be dropped and read again */
 };
 
-/* Loads PATH ("-" = standard input); 0, or -1 with a message in D. */
+/*
+ * Loads PATH ("-" = standard input); 0, or -1 with a message in D.  A
+ * regular file is mapped, whatever its size; a FIFO or standard input is
+ * read up to GMON_MAX_STREAM bytes; anything else (a device, a
+ * directory) is refused without being read.
+ */
+#define GMON_MAX_STREAM ((size_t)4 << 30)
 int gmon_load(const char *path, struct gmon_file *f, struct diag *d);
 void gmon_unload(struct gmon_file *f);
 
