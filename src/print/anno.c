@@ -5,10 +5,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/srclines.h"
+#include "util/afile.h"
 #include "util/mem.h"
 #include "util/msort.h"
 #include "util/path.h"
@@ -234,35 +233,28 @@ summary(struct astate *st, FILE *out, const struct aline *v, size_t n, uint64_t 
 	return 0;
 }
 
-/* -y: NAME-ann in the current directory, written to a temporary file first. */
+/* -y: NAME-ann in the current directory, written whole or not at all (afile.h). */
 static FILE *
-open_ann(const char *name, char *tmp, size_t size, struct diag *d)
-{
-	int fd;
-	FILE *f;
-
-	if (snprintf(tmp, size, "%s-ann.XXXXXX", path_base(name)) >= (int)size ||
-	    (fd = mkstemp(tmp)) < 0) {
-		diag_add(d, DIAG_WARN, "%s-ann: %s", path_base(name), strerror(errno));
-		return NULL;
-	}
-	fchmod(fd, 0644);
-	if ((f = fdopen(fd, "w")) == NULL) {
-		close(fd);
-		unlink(tmp);
-	}
-	return f;
-}
-
-static int
-close_ann(FILE *f, const char *tmp, const char *name, struct diag *d)
+open_ann(const char *name, struct afile *af, struct diag *d)
 {
 	char final[PATH_MAX];
 
-	snprintf(final, sizeof final, "%s-ann", path_base(name));
-	if (fclose(f) != 0 || rename(tmp, final) != 0) {
-		diag_add(d, DIAG_ERROR, "%s: %s", final, strerror(errno));
-		unlink(tmp);
+	if (snprintf(final, sizeof final, "%s-ann", path_base(name)) >= (int)sizeof final) {
+		diag_add(d, DIAG_WARN, "%s-ann: %s", path_base(name), strerror(ENAMETOOLONG));
+		return NULL;
+	}
+	if (afile_open(af, final) != 0) {
+		diag_add(d, DIAG_WARN, "%s: %s", final, strerror(errno));
+		return NULL;
+	}
+	return af->f;
+}
+
+static int
+close_ann(struct afile *af, struct diag *d)
+{
+	if (afile_commit(af) != 0) {
+		diag_add(d, DIAG_ERROR, "%s: %s", af->path, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -274,7 +266,7 @@ one_file(struct astate *st, FILE *out, uint32_t file, const struct aline *v, siz
     uint64_t ncalls)
 {
 	const char *name = profile_file_name(st->p, file);
-	char tmp[PATH_MAX];
+	struct afile af;
 	FILE *src = profile_source_open(st->o->search, st->o->nsearch, name, NULL, 0), *dst = out;
 	int rc;
 
@@ -283,7 +275,7 @@ one_file(struct astate *st, FILE *out, uint32_t file, const struct aline *v, siz
 		    errno == ENOENT ? "could not locate the source file" : strerror(errno));
 		return 0;
 	}
-	if (st->o->separate_files && (dst = open_ann(name, tmp, sizeof tmp, st->d)) == NULL) {
+	if (st->o->separate_files && (dst = open_ann(name, &af, st->d)) == NULL) {
 		fclose(src);
 		return 0;
 	}
@@ -300,7 +292,7 @@ one_file(struct astate *st, FILE *out, uint32_t file, const struct aline *v, siz
 	annotate_file(st, src, dst, v, n);
 	fclose(src);
 	rc = summary(st, dst, v, n, ncalls);
-	if (st->o->separate_files && close_ann(dst, tmp, name, st->d) != 0)
+	if (st->o->separate_files && close_ann(&af, st->d) != 0)
 		rc = -1;
 	return rc;
 }

@@ -5,10 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "input/gmon_out.h"
+#include "util/afile.h"
 #include "util/mem.h"
 
 struct writer {
@@ -141,38 +140,28 @@ int
 sumfile_write(const struct profile *p, const char *path, enum gmon_format format,
     struct diag *d)
 {
-	char tmp[4096];
+	struct afile af;
 	struct writer w;
-	mode_t umask_now;
-	int fd, rc = 0;
+	int rc = 0;
 
-	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp ||
-	    (fd = mkstemp(tmp)) < 0 || (w.f = fdopen(fd, "wb")) == NULL) {
+	if (afile_open(&af, path) != 0) {
 		diag_add(d, DIAG_ERROR, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	umask_now = umask(0);
-	umask(umask_now);
-	fchmod(fd, 0666 & ~umask_now);	/* as fopen() would create it */
+	w.f = af.f;
 	w.addr_bytes = profile_addr_bytes(p);
 	w.big = profile_big_endian(p);
 	if (format == GMON_FMT_BSD || format == GMON_FMT_BSD44)
 		rc = write_bsd(&w, p, format, d);
 	else
 		write_magic(&w, p);
-	if (rc == 0 && (fflush(w.f) != 0 || ferror(w.f) || fsync(fileno(w.f)) != 0)) {
-		diag_add(d, DIAG_ERROR, "%s: %s", path, strerror(errno));
-		rc = -1;
+	if (rc != 0) {
+		afile_abort(&af);
+		return -1;
 	}
-	if (fclose(w.f) != 0 && rc == 0) {
+	if (afile_commit(&af) != 0) {
 		diag_add(d, DIAG_ERROR, "%s: %s", path, strerror(errno));
-		rc = -1;
+		return -1;
 	}
-	if (rc == 0 && rename(tmp, path) != 0) {
-		diag_add(d, DIAG_ERROR, "%s: %s", path, strerror(errno));
-		rc = -1;
-	}
-	if (rc != 0)
-		unlink(tmp);
-	return rc;
+	return 0;
 }
