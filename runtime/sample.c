@@ -101,7 +101,7 @@ make_bins(struct tgmon_hist *h)
 	h->bin = p != MAP_FAILED ? p : NULL;
 }
 
-/* The modules loaded now, their histograms and the SIGPROF handler; 0 or -1. */
+/* The modules loaded now, their histograms and the sampling signal's handler; 0 or -1. */
 int
 tgmon_sample_init(void)
 {
@@ -126,7 +126,7 @@ tgmon_sample_init(void)
 	sa.sa_sigaction = on_sample;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
-	return sigaction(SIGPROF, &sa, NULL);
+	return sigaction(tgmon_cfg.signo, &sa, NULL);
 }
 
 /* A timer on the calling thread's CPU time, tgmon_cfg.hz times a second of it. */
@@ -141,7 +141,7 @@ tgmon_sample_thread(void)
 		return;
 	memset(&ev, 0, sizeof ev);
 	ev.sigev_notify = SIGEV_THREAD_ID;
-	ev.sigev_signo = SIGPROF;
+	ev.sigev_signo = tgmon_cfg.signo;
 	ev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
 	if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &thread_timer) != 0)
 		return;
@@ -175,4 +175,13 @@ tgmon_sample_reset(void)
 			memset(tgmon_mod[i].bin, 0, tgmon_mod[i].nbin * sizeof *tgmon_mod[i].bin);
 	has_timer = 0;
 	tgmon_sample_thread();
+}
+
+int
+tgmon_sample_handler_ours(void)
+{
+	struct sigaction sa;
+
+	return tgmon_rate <= 0 || (sigaction(tgmon_cfg.signo, NULL, &sa) == 0 &&
+	    (sa.sa_flags & SA_SIGINFO) && sa.sa_sigaction == on_sample);
 }

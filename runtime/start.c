@@ -1,5 +1,6 @@
 /* start: libtgmon's life cycle: settings, start, the gcrt1 entry points, exit, fork and signals. */
 #include <errno.h>
+#include <link.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tgmon.h"
@@ -15,10 +17,29 @@ struct tgmon_settings tgmon_cfg;
 static int started, writing;
 
 /*
+ * The signal the samples come with: a real-time one that programs do not
+ * use (SIGPROF is theirs: gperftools, vmprof and programs with their own
+ * ITIMER_PROF); TGMON_SIGNAL=N picks another, TGMON_SIGNAL=PROF SIGPROF.
+ */
+static int
+sample_signal(const char *v)
+{
+	long n;
+
+	if (v == NULL || *v == '\0')
+		return SIGRTMIN + 7;
+	if (strcmp(v, "PROF") == 0 || strcmp(v, "SIGPROF") == 0)
+		return SIGPROF;
+	n = strtol(v, NULL, 10);
+	return n >= 1 && n <= SIGRTMAX && n != SIGKILL && n != SIGSTOP ? (int)n : SIGRTMIN + 7;
+}
+
+/*
  * TGMON_HZ (samples a second, 0 for none; 1000 by default), TGMON_DIR
  * (the directory for the files instead of the starting one), TGMON_SIGNALS
  * (1: also write the file on SIGTERM, SIGINT, SIGHUP, SIGSEGV, SIGBUS,
- * SIGABRT), TGMON_QUIET, GMON_OUT_PREFIX.  A set-user-ID program reads none.
+ * SIGABRT), TGMON_SIGNAL (the sampling signal), TGMON_QUIET,
+ * GMON_OUT_PREFIX.  A set-user-ID program reads none.
  */
 void
 tgmon_settings_read(void)
@@ -26,8 +47,10 @@ tgmon_settings_read(void)
 	const char *v;
 
 	tgmon_cfg.hz = 1000;
+	tgmon_cfg.signo = sample_signal(NULL);
 	if (getauxval(AT_SECURE))
 		return;
+	tgmon_cfg.signo = sample_signal(getenv("TGMON_SIGNAL"));
 	if ((v = getenv("TGMON_HZ")) != NULL && *v != '\0') {
 		long hz = strtol(v, NULL, 10);
 
@@ -64,21 +87,51 @@ tgmon_say(const char *a, const char *b, const char *c)
 			return;
 }
 
+static int forked;	/* this process is a child of the one that started */
 static pid_t own_pid;	/* this process's; a vfork child (no atfork handler ran) has another */
+static int exiting;	/* the file was written on the way out (exit, _exit) */
 
-/* Writes the file; the threads' timers keep running, so this can be called again later. */
+/*
+ * Writes the file; the threads' timers keep running, so this can be
+ * called again later.  Only in a process where profiled code ran
+ * (started: __monstartup or a first mcount), never in a vfork child (it
+ * shares our memory).  The calling thread takes no asynchronous signal
+ * while it writes: one that arrives then (SIGTERM from a supervisor)
+ * takes effect once the file is complete.
+ */
 static void
 dump(int child)
 {
-	if (!started || getpid() != own_pid)	/* not in a vfork child: it shares our memory */
+	sigset_t block, old;
+
+	if (!__atomic_load_n(&started, __ATOMIC_ACQUIRE) || getpid() != own_pid)
 		return;
 	if (__atomic_exchange_n(&writing, 1, __ATOMIC_ACQUIRE))
 		return;
+	sigfillset(&block);
+	sigdelset(&block, SIGSEGV);
+	sigdelset(&block, SIGBUS);
+	sigdelset(&block, SIGFPE);
+	sigdelset(&block, SIGILL);
+	sigdelset(&block, SIGTRAP);
+	sigdelset(&block, SIGSYS);
+	pthread_sigmask(SIG_BLOCK, &block, &old);
+	if (!tgmon_sample_handler_ours())
+		tgmon_say("the program took libtgmon's sampling signal: ",
+		    "the histogram misses what came after", " (TGMON_SIGNAL chooses another)");
 	tgmon_write(child);
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-static int forked;	/* this process is a child of the one that started */
+/* The file written at exit; a fatal signal after it has nothing to add. */
+static void
+dump_at_exit(void)
+{
+	dump(forked);
+	__atomic_store_n(&exiting, 1, __ATOMIC_RELEASE);
+}
+
 
 static void
 in_child(void)
@@ -89,12 +142,21 @@ in_child(void)
 	tgmon_sample_reset();
 }
 
+/*
+ * TGMON_SIGNALS: the file, then the signal's own effect.  If another
+ * thread is writing the file (the program is exiting), this one waits
+ * for it to finish: the process must not end with half a file.
+ */
 static void
 on_fatal(int sig)
 {
+	struct timespec ms = { 0, 1000000 };
 	int saved = errno;
 
-	dump(forked);
+	while (__atomic_load_n(&writing, __ATOMIC_ACQUIRE))
+		nanosleep(&ms, NULL);
+	if (!__atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
+		dump(forked);
 	signal(sig, SIG_DFL);
 	errno = saved;
 	raise(sig);
@@ -141,11 +203,36 @@ tgmon_start(void)
 	tgmon_sample_thread();
 }
 
-/* Self-starting: before main, whether or not gcrt1.o calls __monstartup. */
+/* Whether this code is in the main program (libtgmon.a) rather than in libtgmon.so. */
+static int
+in_program(struct dl_phdr_info *info, size_t size, void *ctx)
+{
+	uintptr_t self = (uintptr_t)ctx;
+	int i;
+
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type == PT_LOAD && self >= lo && self - lo < ph->p_memsz)
+			return 2;
+	}
+	return 1;	/* the first object is the program: stop there */
+}
+
+/*
+ * Linked into a program (libtgmon.a), start before main, whether or not
+ * gcrt1.o calls __monstartup.  As libtgmon.so (-ltgmon, LD_PRELOAD) it
+ * is loaded into processes that were not built with -pg too (sh, time,
+ * a build's tools): there it starts at __monstartup or the first call
+ * counted, and a process without profiled code has no timer, no handler
+ * and no file.
+ */
 __attribute__((constructor(101))) static void
 tgmon_ctor(void)
 {
-	tgmon_start();
+	if (dl_iterate_phdr(in_program, (void *)(uintptr_t)tgmon_ctor) == 2)
+		tgmon_start();
 }
 
 /*
@@ -155,7 +242,7 @@ tgmon_ctor(void)
 __attribute__((destructor(101))) static void
 tgmon_dtor(void)
 {
-	dump(forked);
+	dump_at_exit();
 }
 
 /* gcrt1.o's entry points, which glibc's runtime would provide. */
@@ -195,7 +282,7 @@ moncontrol(int mode)
 void
 _exit(int status)
 {
-	dump(forked);
+	dump_at_exit();
 	syscall(SYS_exit_group, status);
 	for (;;)
 		;

@@ -51,6 +51,7 @@ struct tgmon_settings {
 	int hz;			/* samples a second of each thread's CPU time; 0: none */
 	int signals;		/* dump on fatal signals too */
 	int quiet;
+	int signo;		/* the sampling signal (TGMON_SIGNAL; a real-time one by default) */
 	char prefix[256];	/* GMON_OUT_PREFIX, or "" */
 	char dir[512];		/* TGMON_DIR: where files go, or "" for the starting directory */
 };
@@ -85,6 +86,8 @@ TGMON_HIDDEN int tgmon_sample_init(void);
 TGMON_HIDDEN void tgmon_sample_thread(void);	/* this thread's CPU timer */
 TGMON_HIDDEN void tgmon_sample_stop(void);
 TGMON_HIDDEN void tgmon_sample_reset(void);
+/* 1 if the sampling signal's handler is still libtgmon's (0: the program took it). */
+TGMON_HIDDEN int tgmon_sample_handler_ours(void);
 
 /* write.c */
 TGMON_HIDDEN int tgmon_write_init(void);	/* the directory the program started in */

@@ -1,23 +1,135 @@
 /* write: libtgmon's gmon.out writer: GNU format, atomic, without malloc or stdio. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../src/input/gmon_out.h"
 #include "tgmon.h"
 
-static int dirfd_start = -1;	/* where the program started (or TGMON_DIR), after a chdir too */
+/*
+ * Where the files go: the directory the program started in (or
+ * TGMON_DIR), after a chdir too.  It is kept open, and by its absolute
+ * path and identity: a program that closes every descriptor, or reuses
+ * the number for a file or another directory, does not send the profile
+ * elsewhere; the path finds the directory again.
+ */
+static int dirfd_start = -1;
+static char dir_path[PATH_MAX];
+static dev_t dir_dev;
+static ino_t dir_ino;
 
 int
 tgmon_write_init(void)
 {
 	const char *dir = tgmon_cfg.dir[0] != '\0' ? tgmon_cfg.dir : ".";
+	static char cwd[PATH_MAX];
+	struct stat st;
+	int n = 0;
 
 	dirfd_start = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	return dirfd_start >= 0 ? 0 : -1;
+	if (dirfd_start < 0 || fstat(dirfd_start, &st) != 0)
+		return -1;
+	dir_dev = st.st_dev;
+	dir_ino = st.st_ino;
+	if (dir[0] == '/')
+		n = snprintf(dir_path, sizeof dir_path, "%s", dir);
+	else if (getcwd(cwd, sizeof cwd) != NULL && strcmp(dir, ".") == 0)
+		n = snprintf(dir_path, sizeof dir_path, "%s", cwd);
+	else if (cwd[0] == '/')
+		n = snprintf(dir_path, sizeof dir_path, "%s/%s", cwd, dir);
+	if (n <= 0 || (size_t)n >= sizeof dir_path)
+		dir_path[0] = '\0';	/* then only the descriptor finds it */
+	return 0;
+}
+
+/* FD is the starting directory: open, a directory, the same one. */
+static int
+is_start_dir(int fd)
+{
+	struct stat st;
+
+	return fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode) && st.st_dev == dir_dev &&
+	    st.st_ino == dir_ino;
+}
+
+/*
+ * A descriptor of the starting directory for this write: the one kept,
+ * if it still is that directory, else the directory opened again by its
+ * path (*OPENED: the caller closes it), else the current directory.
+ */
+static int
+start_dir(int *opened)
+{
+	int fd;
+
+	*opened = -1;
+	if (dirfd_start < 0)
+		return AT_FDCWD;
+	if (is_start_dir(dirfd_start))
+		return dirfd_start;
+	if (dir_path[0] != '\0' &&
+	    (fd = open(dir_path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)) >= 0) {
+		*opened = fd;
+		return fd;
+	}
+	tgmon_say(dir_path, ": cannot be opened again: ", "files go to the current directory");
+	return AT_FDCWD;
+}
+
+/* NAME.tgmon-XXXXXXXX: an unpredictable temporary name (the kernel's randomness, or the clock). */
+static void
+temp_name(char *tmp, size_t size, const char *name)
+{
+	static const char set[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	unsigned char r[8];
+	char suffix[9];
+	struct timespec ts;
+	uint64_t v;
+	int i;
+
+	if (getrandom(r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		v = ((uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30) * 0x9e3779b97f4a7c15ULL ^
+		    (uint64_t)getpid();
+		for (i = 0; i < 8; i++, v >>= 8)
+			r[i] = (unsigned char)v;
+	}
+	for (i = 0; i < 8; i++)
+		suffix[i] = set[r[i] % (sizeof set - 1)];
+	suffix[8] = '\0';
+	snprintf(tmp, size, "%s.tgmon-%s", name, suffix);
+}
+
+/*
+ * A new temporary file for NAME in DIR: where the file system can, one
+ * without a name (O_TMPFILE), which vanishes if the process is killed
+ * while writing it (TMP is then ""); else one created exclusively under
+ * an unpredictable name in TMP (a file, link or FIFO planted there is
+ * never opened).  The descriptor, or -1 with errno.
+ */
+static int
+open_temp(int dir, const char *name, char *tmp, size_t size)
+{
+	int fd = openat(dir, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666), tries;
+
+	tmp[0] = '\0';
+	if (fd >= 0)
+		return fd;
+	for (tries = 0; tries < 20 && fd < 0; tries++) {
+		temp_name(tmp, size, name);
+		fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK |
+		    O_CLOEXEC, 0666);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	return fd;
 }
 
 /* Buffered output to a file descriptor; FAILED sticks. */
@@ -103,6 +215,31 @@ put_hist(struct out *o, const struct tgmon_hist *h)
 	} while (++layer * 65535ULL < most);
 }
 
+/*
+ * Gives the complete O_TMPFILE file FD a temporary name in DIR (in TMP),
+ * for renameat() to put in place; 0, or -1 with errno.  Without
+ * CAP_DAC_READ_SEARCH the link goes through /proc/self/fd.
+ */
+static int
+name_temp(int fd, int dir, const char *name, char *tmp, size_t size)
+{
+	char proc[64];
+	int tries, rc = -1;
+
+	snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+	for (tries = 0; tries < 20 && rc != 0; tries++) {
+		temp_name(tmp, size, name);
+		rc = linkat(fd, "", dir, tmp, AT_EMPTY_PATH);
+		if (rc != 0 && errno != EEXIST)
+			rc = linkat(AT_FDCWD, proc, dir, tmp, AT_SYMLINK_FOLLOW);
+		if (rc != 0 && errno != EEXIST)
+			break;
+	}
+	if (rc != 0)
+		tmp[0] = '\0';
+	return rc;
+}
+
 /* The arc walk that writes module M's arcs to O. */
 struct arcs_of {
 	struct out *o;
@@ -162,14 +299,15 @@ write_module(int m, int child)
 	static struct out o;
 	struct arcs_of w = { &o, m };
 	char name[512], tmp[600];
-	int dir = dirfd_start >= 0 ? dirfd_start : AT_FDCWD;
+	int opened, dir = start_dir(&opened);
 
 	file_name(name, sizeof name, m, child);
-	snprintf(tmp, sizeof tmp, "%s.tmp%ld", name, (long)getpid());
 	memset(&o, 0, offsetof(struct out, buf));
-	o.fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+	o.fd = open_temp(dir, name, tmp, sizeof tmp);
 	if (o.fd < 0) {
 		tgmon_say(name, ": cannot be written: ", strerror(errno));
+		if (opened >= 0)
+			close(opened);
 		return;
 	}
 	put(&o, GMON_MAGIC, GMON_MAGIC_LEN);
@@ -178,14 +316,19 @@ write_module(int m, int child)
 	put_hist(&o, &tgmon_mod[m]);
 	tgmon_arcs_each(put_arc, &w);
 	flush(&o);
+	if (!o.failed && tmp[0] == '\0' && name_temp(o.fd, dir, name, tmp, sizeof tmp) != 0)
+		o.failed = errno;
 	if (close(o.fd) != 0 && !o.failed)
 		o.failed = errno;
 	if (o.failed || renameat(dir, tmp, dir, name) != 0) {
 		int e = o.failed ? o.failed : errno;
 
-		unlinkat(dir, tmp, 0);
+		if (tmp[0] != '\0')
+			unlinkat(dir, tmp, 0);
 		tgmon_say(name, ": cannot be written: ", strerror(e));
 	}
+	if (opened >= 0)
+		close(opened);
 }
 
 /* Marks the module each arc goes into (CTX: a flag per module). */
