@@ -17,7 +17,17 @@
 struct tgmon_hist tgmon_mod[TGMON_MAX_MODULES];
 int tgmon_nmod;
 int tgmon_rate;
-static int by_addr[TGMON_MAX_MODULES];	/* module indexes by lowpc, for tgmon_module_at() */
+/*
+ * Module indexes by lowpc, for tgmon_module_at(), which a sample handler
+ * may run in any thread at any time: a new index is built in the other
+ * buffer and published whole.
+ */
+struct order {
+	int n;
+	int idx[TGMON_MAX_MODULES];
+};
+static struct order orders[2];
+static struct order *by_addr;
 static __thread timer_t thread_timer;
 static __thread int has_timer;
 
@@ -57,19 +67,20 @@ add_module(struct dl_phdr_info *info, size_t size, void *ctx)
 int
 tgmon_module_at(uint64_t pc)
 {
-	int lo = 0, hi = tgmon_nmod;
+	const struct order *o = __atomic_load_n(&by_addr, __ATOMIC_ACQUIRE);
+	int lo = 0, hi = o != NULL ? o->n : 0, m;
 
 	while (lo < hi) {	/* the last module starting at or before PC */
 		int mid = (lo + hi) / 2;
 
-		if (tgmon_mod[by_addr[mid]].lowpc <= pc)
+		if (tgmon_mod[o->idx[mid]].lowpc <= pc)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == 0 || pc >= tgmon_mod[by_addr[lo - 1]].highpc)
+	if (lo == 0 || pc >= tgmon_mod[m = o->idx[lo - 1]].highpc)
 		return -1;
-	return by_addr[lo - 1];
+	return m;
 }
 
 static void
@@ -101,22 +112,61 @@ make_bins(struct tgmon_hist *h)
 	h->bin = p != MAP_FAILED ? p : NULL;
 }
 
+/* Sorts the modules by address into the unused index buffer and publishes it. */
+static void
+publish_order(void)
+{
+	struct order *o = by_addr == &orders[0] ? &orders[1] : &orders[0];
+	int i, j;
+
+	for (i = 0; i < tgmon_nmod; i++) {
+		for (j = i; j > 0 && tgmon_mod[o->idx[j - 1]].lowpc > tgmon_mod[i].lowpc; j--)
+			o->idx[j] = o->idx[j - 1];
+		o->idx[j] = i;
+	}
+	o->n = tgmon_nmod;
+	__atomic_store_n(&by_addr, o, __ATOMIC_RELEASE);
+}
+
+/* A module loaded after start (dlopen()) that is not known yet: added, without a histogram. */
+static int
+add_late_module(struct dl_phdr_info *info, size_t size, void *ctx)
+{
+	int i;
+
+	for (i = 0; i < tgmon_nmod; i++)	/* the program (i = 0) is always known */
+		if (i == 0 ? info->dlpi_name == NULL || info->dlpi_name[0] == '\0' :
+		    tgmon_mod[i].base == info->dlpi_addr)
+			return 0;
+	add_module(info, size, ctx);
+	if (i < tgmon_nmod)	/* added: its calls are counted, not its time */
+		tgmon_mod[i].bin = NULL;
+	return 0;
+}
+
+void
+tgmon_sample_rescan(void)
+{
+	int n = tgmon_nmod;
+
+	dl_iterate_phdr(add_late_module, NULL);
+	if (tgmon_nmod != n)
+		publish_order();
+}
+
 /* The modules loaded now, their histograms and the sampling signal's handler; 0 or -1. */
 int
 tgmon_sample_init(void)
 {
 	struct sigaction sa;
-	int i, j;
+	int i;
 
 	dl_iterate_phdr(add_module, NULL);
 	if (tgmon_nmod == 0)
 		return -1;
-	for (i = 0; i < tgmon_nmod; i++) {
+	for (i = 0; i < tgmon_nmod; i++)
 		make_bins(&tgmon_mod[i]);
-		for (j = i; j > 0 && tgmon_mod[by_addr[j - 1]].lowpc > tgmon_mod[i].lowpc; j--)
-			by_addr[j] = by_addr[j - 1];
-		by_addr[j] = i;
-	}
+	publish_order();
 	if (tgmon_mod[0].bin == NULL)
 		return -1;
 	tgmon_rate = tgmon_cfg.hz;

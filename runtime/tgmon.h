@@ -80,6 +80,8 @@ struct tgmon_hist {
 TGMON_HIDDEN extern struct tgmon_hist tgmon_mod[TGMON_MAX_MODULES];
 TGMON_HIDDEN extern int tgmon_nmod;
 TGMON_HIDDEN extern int tgmon_rate;	/* samples a second, 0 without a histogram */
+/* Adds the objects loaded since start (dlopen()): their calls get files, without histograms. */
+TGMON_HIDDEN void tgmon_sample_rescan(void);
 /* The module whose text holds PC, or -1. */
 TGMON_HIDDEN int tgmon_module_at(uint64_t pc);
 TGMON_HIDDEN int tgmon_sample_init(void);

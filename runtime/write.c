@@ -353,6 +353,7 @@ tgmon_write(int child)
 	char n[32];
 	int m;
 
+	tgmon_sample_rescan();
 	tgmon_arcs_each(mark_module, has_arcs);
 	for (m = 0; m < tgmon_nmod; m++)
 		if (m == 0 || has_arcs[m])

@@ -52,7 +52,7 @@ struct pf_private {
 	int addr_bytes, big_endian;
 	int bb_warned;			/* "ignoring basic-block exec counts" said once */
 	const struct pf_opts *opts;	/* during profile_load() only */
-	uint64_t arcs_known;		/* arc records between two known symbols, filtered or not */
+	uint64_t arcs_known;		/* arc records into a known symbol, filtered or not */
 	struct pf_linemap lines;	/* source_lines: the text's lines */
 	struct pf_site *site;		/* source_lines: call sites, by FROM once loaded */
 	size_t nsite, sitecap;
