@@ -1,5 +1,5 @@
 #!/bin/sh
-# fuzz/run.sh SECONDS: each libFuzzer harness for SECONDS from its seeds (make fuzz).
+# fuzz/run.sh SECONDS [NAME...]: each libFuzzer harness (or those named) for SECONDS from its seeds (make fuzz).
 #
 # The corpus grows in fuzz/out/corpus-NAME; a crash stops that harness and
 # is left as fuzz/out/crash-* (make it a test in tests/damaged.sh, then fix).
@@ -7,12 +7,21 @@
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_EACH=${1:-60}
+[ $# -gt 0 ] && shift
+HARNESSES=${*:-gmon batch symfile args elf dwarf}
 status=0
 export FUZZ_PROG=$TOP/fuzz/prog FUZZ_GMON=$TOP/fuzz/gmon.out
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1
-for h in gmon batch symfile args; do
+# Seeds made from fuzz/prog: the executable itself, stripped of its DWARF,
+# and its DWARF sections for fuzz-dwarf.
+mkdir -p "$TOP/fuzz/out/corpus-elf" "$TOP/fuzz/out/corpus-dwarf"
+{ printf '\021'; cat "$TOP/fuzz/prog"; } >"$TOP/fuzz/out/corpus-elf/prog"
+strip -g -o "$TOP/fuzz/out/prog.s" "$TOP/fuzz/prog" &&
+    { printf '\000'; cat "$TOP/fuzz/out/prog.s"; } >"$TOP/fuzz/out/corpus-elf/prog-stripped"
+python3 "$TOP/fuzz/seed-dwarf.py" "$TOP/fuzz/prog" "$TOP/fuzz/out/corpus-dwarf/prog" || status=1
+for h in $HARNESSES; do
 	c=$TOP/fuzz/out/corpus-$h
-	mkdir -p "$c"
+	mkdir -p "$c" "$TOP/fuzz/seeds-$h"
 	(cd "$TOP/fuzz/out" && "$TOP/fuzz/fuzz-$h" -max_total_time="$SECONDS_EACH" -max_len=65536 \
 	    -rss_limit_mb=2048 -timeout=10 -close_fd_mask=3 -print_final_stats=1 "$c" "$TOP/fuzz/seeds-$h" \
 	    >"$TOP/fuzz/out/$h.log" 2>&1) || status=1
