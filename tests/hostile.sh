@@ -1,0 +1,217 @@
+#!/bin/sh
+# tests/hostile.sh: what an attacker's files, or a program hard on its profiler, do to tgprof and libtgmon.
+#
+# Usage: hostile.sh TGPROF OUT
+# Each case reproduces a fault tgprof or libtgmon had (issue 12): a hang
+# is caught with timeout(1), a file in the wrong place or mode by looking.
+# It builds its own programs from tests/progs (cycles.c, rt/hostile.c,
+# rt/bigtext.c, rt/threads.c, rt/libfoo.c, rt/dlfoo.c).  T selects cases.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+TGPROF=$1
+OUT=$2
+T_NAME=hostile
+. "$TOP/tests/lib.sh"
+rm -rf "$OUT"
+mkdir -p "$OUT"
+export LC_ALL=C
+RT=$TOP/runtime
+
+# A program with DWARF and its profile: the base of the executable cases.
+P=$OUT/exe
+mkdir -p "$P"
+(cd "$P" && gcc -pg -g -O1 -o prog "$TOP/tests/progs/cycles.c" && ./prog 100 >/dev/null) ||
+	fatal "cannot build cycles.c"
+
+# elf_set PROG SECTION FIELD VALUE OUT: PROG with one section header field
+# (size) changed, as a damaged or hostile file can have it.
+elf_set() {
+	python3 - "$@" <<'EOF'
+import struct, sys
+prog, section, field, value, out = sys.argv[1:]
+d = bytearray(open(prog, 'rb').read())
+shoff = struct.unpack_from('<Q', d, 0x28)[0]
+shentsize, shnum, shstrndx = struct.unpack_from('<HHH', d, 0x3a)
+stroff = struct.unpack_from('<Q', d, shoff + shstrndx * shentsize + 0x18)[0]
+for i in range(shnum):
+    o = shoff + i * shentsize
+    n = struct.unpack_from('<I', d, o)[0]
+    if d[stroff + n:d.index(0, stroff + n)].decode() == section:
+        struct.pack_into('<Q', d, o + {'size': 0x20}[field], int(value, 0))
+open(out, 'wb').write(d)
+EOF
+}
+
+# debuglink NAME SECTION PROG OUT: PROG with a SECTION (.gnu_debuglink or .gnu_debugaltlink) naming NAME.
+debuglink() {
+	python3 -c '
+import struct, sys
+name = sys.argv[1].encode() + b"\0"
+if sys.argv[2] == ".gnu_debuglink":
+    name += b"\0" * ((4 - len(name) % 4) % 4)
+    name += struct.pack("<I", 0x12345678)
+else:
+    name += b"\x01" * 20
+open(sys.argv[3], "wb").write(name)' "$1" "$2" "$OUT/link.bin" &&
+	objcopy --add-section "$2=$OUT/link.bin" "$3" "$4"
+}
+
+# finishes DESC SECONDS CMD...: CMD ends (any status but a timeout's) within SECONDS.
+finishes() {
+	desc=$1 secs=$2
+	shift 2
+	want "$desc" || return 0
+	timeout "$secs" "$@" >"$OUT/stdout" 2>"$OUT/stderr" </dev/null
+	rc=$?
+	if [ $rc -ne 124 ] && [ $rc -lt 128 ]; then pass "$desc"; else fail "$desc (status $rc)"; fi
+}
+
+# 4. Debug links to a device or a FIFO: libbfd read /dev/zero for ever, or blocked opening the FIFO.
+strip -g -o "$P/prog.nodebug" "$P/prog"
+debuglink ../../../../../../../../../../dev/zero .gnu_debuglink "$P/prog.nodebug" "$P/prog.zero"
+finishes "a .gnu_debuglink to /dev/zero does not hang --batch" 20 \
+    "$TGPROF" --batch -b "$P/prog.zero" "$P/gmon.out"
+tcheck "a .gnu_debuglink to /dev/zero: a warning says it is not followed" \
+    grep -q "^tgprof: $P/prog.zero: warning: not following its debug link: .*dev/zero is not a regular file\$" \
+    "$OUT/stderr"
+mkfifo "$P/fifo"
+debuglink fifo .gnu_debuglink "$P/prog.nodebug" "$P/prog.fifo"
+finishes "a .gnu_debuglink to a FIFO does not block -l" 20 \
+    "$TGPROF" --batch -b -l "$P/prog.fifo" "$P/gmon.out"
+debuglink fifo .gnu_debugaltlink "$P/prog" "$P/prog.alt"
+finishes "a .gnu_debugaltlink to a FIFO does not block -l" 20 \
+    "$TGPROF" --batch -b -l "$P/prog.alt" "$P/gmon.out"
+
+# 5. Section sizes beyond the file: -c allocated (and touched) 4 GiB; with
+# DWARF left to libbfd (an alt link), -l asked about each of 2^40 bytes.
+elf_set "$P/prog" .text size 0x100000000 "$P/prog.4g"
+finishes "a .text of 4 GiB in a small file: -c under a 2 GiB address space" 20 \
+    sh -c 'ulimit -v 2000000; exec "$@"' sh "$TGPROF" --batch -b -c "$P/prog.4g" "$P/gmon.out"
+tcheck "a .text of 4 GiB: -c reads only what the file holds" \
+    sh -c "! grep -q 'ran out room' '$OUT/stderr'"
+tcheck "libbfd's own warning comes as tgprof's line, not 'BFD: ...'" \
+    sh -c "grep -q '^tgprof: $P/prog.4g: warning: .*section extending past end of file' '$OUT/stderr' &&
+        ! grep -q '^BFD:' '$OUT/stderr'"
+elf_set "$P/prog.alt" .text size 0x10000000000 "$P/prog.1t"
+finishes "a .text of 1 TiB with DWARF left to libbfd: -l ends" 20 \
+    "$TGPROF" --batch -b -l "$P/prog.1t" "$P/gmon.out"
+
+# 6. A gmon.out that is a device was read until memory ran out.
+ln -sf /dev/zero "$P/zero.out"
+finishes "a gmon.out linked to /dev/zero is refused" 20 "$TGPROF" --batch -b "$P/prog" "$P/zero.out"
+tcheck "a gmon.out linked to /dev/zero: one line, status 1" \
+    sh -c "[ $rc -eq 1 ] && [ \"\$(cat '$OUT/stderr')\" = 'tgprof: $P/zero.out: not a regular file' ]"
+want "standard input from /dev/zero is refused" &&
+    check "standard input from /dev/zero is refused" sh -c \
+    "timeout 20 '$TGPROF' --batch -b '$P/prog' - </dev/zero 2>&1 >/dev/null |
+        grep -qx 'tgprof: -: standard input is not a file or a pipe'"
+"$TGPROF" --batch -b "$P/prog" "$P/gmon.out" >"$OUT/want" 2>&1
+want "a pipe on standard input is read" && check "a pipe on standard input is read" sh -c \
+    "cat '$P/gmon.out' | '$TGPROF' --batch -b '$P/prog' - 2>&1 | cmp -s - '$OUT/want'"
+if want "a FIFO is read"; then
+	mkfifo "$P/gmon.fifo"
+	(cat "$P/gmon.out" >"$P/gmon.fifo" &)
+	check "a FIFO is read" sh -c \
+	    "timeout 20 '$TGPROF' --batch -b '$P/prog' '$P/gmon.fifo' 2>&1 | cmp -s - '$OUT/want'"
+fi
+
+# 3. Files tgprof creates get the umask's mode, as fopen() gives them.
+if want "-A -y under umask 077: FILE-ann is 0600"; then
+	mkdir -p "$OUT/ann"
+	(cd "$OUT/ann" && umask 077 && "$TGPROF" --batch -A -y "$P/prog" "$P/gmon.out" 2>/dev/null)
+	check "-A -y under umask 077: FILE-ann is 0600" \
+	    [ "$(stat -c %a "$OUT/ann/cycles.c-ann" 2>/dev/null)" = 600 ]
+fi
+if want "-s under umask 027: gmon.sum is 0640"; then
+	mkdir -p "$OUT/sum"
+	(cd "$OUT/sum" && umask 027 && "$TGPROF" --batch -s "$P/prog" "$P/gmon.out")
+	check "-s under umask 027: gmon.sum is 0640" [ "$(stat -c %a "$OUT/sum/gmon.sum")" = 640 ]
+fi
+
+# libtgmon (x86-64 only).
+[ "$(uname -m)" = x86_64 ] || finish
+R=$OUT/rt
+mkdir -p "$R"
+gcc -pg -O2 -o "$R/hostile" "$TOP/tests/progs/rt/hostile.c" "$TOP/tests/progs/rt/bigtext.c" \
+    -L"$RT" -l:libtgmon.a -pthread || fatal "cannot build rt/hostile.c"
+
+# calls FILE PROG FUNC: FUNC's calls in tgprof's flat profile of FILE (0 if none).
+calls() {
+	"$TGPROF" --batch -b -p "$2" "$1" 2>/dev/null | awk -v f="$3" '$NF == f && NF >= 6 { n = $4 } END { print n + 0 }'
+}
+leftovers() {	# DIR: temporary files libtgmon left there
+	ls -a "$1" | grep -c 'tmp\|tgmon-'
+}
+
+# 10. A FIFO planted where the temporary file used to go (NAME.tmpPID) blocked the program at exit.
+if want "a FIFO at gmon.out.tmpPID does not block the exit"; then
+	rm -f "$R"/gmon.out*
+	(cd "$R" && timeout 20 sh -c 'mkfifo gmon.out.tmp$$ && exec ./hostile')
+	check "a FIFO at gmon.out.tmpPID does not block the exit" [ $? -eq 0 ]
+	check "a FIFO at gmon.out.tmpPID: gmon.out has the 3000 calls" \
+	    [ "$(calls "$R/gmon.out" "$R/hostile" work)" = 3000 ]
+fi
+
+# 11. A program that closes its descriptors and opens others.
+for how in closefds closedir; do
+	want "$how: the profile where the program started" || continue
+	rm -f "$R"/gmon.out* /gmon.out.hostile-test
+	(cd "$R" && ./hostile $how 2>"$OUT/err")
+	n=$(calls "$R/gmon.out" "$R/hostile" work)
+	check "$how: the profile where the program started" sh -c "[ $n = 3000 ] && [ ! -s '$OUT/err' ]"
+done
+
+# 12. SIGTERM while the exit-time file is written (24 MiB of histogram).
+if want "SIGTERM during the write, TGMON_SIGNALS=1: the whole file"; then
+	rm -f "$R"/gmon.out*
+	(cd "$R" && TGMON_SIGNALS=1 ./hostile termexit) 2>/dev/null
+	check "SIGTERM during the write, TGMON_SIGNALS=1: the whole file" \
+	    [ "$(calls "$R/gmon.out" "$R/hostile" work)" = 3000 ]
+	check "SIGTERM during the write, TGMON_SIGNALS=1: no temporary file left" \
+	    [ "$(leftovers "$R")" = 0 ]
+	rm -f "$R"/gmon.out*
+	(cd "$R" && ./hostile termexit) 2>/dev/null
+	check "SIGTERM during the write: no temporary file left" [ "$(leftovers "$R")" = 0 ]
+fi
+
+# 13. Preloaded into processes without profiled code, libtgmon wrote their empty gmon.out last.
+if want "LD_PRELOAD: only the profiled process writes"; then
+	gcc -pg -O2 -o "$R/threads" "$TOP/tests/progs/rt/threads.c" -pthread ||
+	    fatal "cannot build threads.c"
+	rm -f "$R"/gmon.out*
+	(cd "$R" && LD_PRELOAD=$RT/libtgmon.so sh -c './threads >/dev/null; true')
+	check "LD_PRELOAD: only the profiled process writes" \
+	    [ "$(calls "$R/gmon.out" "$R/threads" leaf_thr)" = 4000000 ]
+	rm -f "$R"/gmon.out*
+	(cd "$R" && LD_PRELOAD=$RT/libtgmon.so /bin/true)
+	check "LD_PRELOAD into /bin/true: no gmon.out" test ! -e "$R/gmon.out"
+fi
+
+# 14. A -pg library opened with dlopen(): its calls were dropped.
+if want "dlopen: the library's file and its 100000 calls"; then
+	gcc -pg -O2 -fPIC -shared -o "$R/libfoo.so" "$TOP/tests/progs/rt/libfoo.c" &&
+	    gcc -pg -O2 -o "$R/dlfoo" "$TOP/tests/progs/rt/dlfoo.c" -L"$RT" -l:libtgmon.a -pthread -ldl ||
+	    fatal "cannot build dlfoo.c"
+	rm -f "$R"/gmon*.out*
+	(cd "$R" && ./dlfoo "$R/libfoo.so" >/dev/null)
+	n=$("$TGPROF" --batch -b -q "$R/libfoo.so" "$R/gmon.libfoo.so.out" 2>/dev/null |
+	    awk '$NF == "[1]" && $(NF-1) == "foo_leaf" { print $(NF-2) }')
+	check "dlopen: the library's file and its 100000 calls ($n)" [ "$n" = 100000 ]
+	"$TGPROF" --batch -b "$R/dlfoo" "$R/gmon.out" 2>"$OUT/err" >/dev/null
+	check "dlopen: the program's file is not taken for another program's" \
+	    sh -c "! grep -q 'is this its profile' '$OUT/err'"
+fi
+
+# 15. A program with its own SIGPROF handler and ITIMER_PROF.
+if want "a program's own SIGPROF"; then
+	rm -f "$R"/gmon.out*
+	got=$(cd "$R" && ./hostile ownprof | awk '/^signals/ { print $2 " " $3 }')
+	# ITIMER_PROF's count is coarse on a busy machine: only the excess
+	# (libtgmon's own timers hitting the program's handler) is checked.
+	check "a program's own SIGPROF: no more signals than it asked for ($got)" \
+	    awk -v g="${got% *}" -v w="${got#* }" 'BEGIN { exit !(g > 0 && g <= w * 1.5) }'
+	s=$("$TGPROF" --batch -b -p "$R/hostile" "$R/gmon.out" | awk '$NF == "burn" { print $3 }')
+	check "a program's own SIGPROF: libtgmon's samples are there too (burn: $s s)" \
+	    awk -v s="${s:-0}" 'BEGIN { exit !(s >= 0.3) }'
+fi
+finish
