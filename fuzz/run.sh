@@ -12,6 +12,8 @@ HARNESSES=${*:-gmon batch symfile args elf dwarf}
 status=0
 export FUZZ_PROG=$TOP/fuzz/prog FUZZ_GMON=$TOP/fuzz/gmon.out
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1
+# libbfd leaks on some damaged files (in find_nearest_line): not ours to fix.
+export LSAN_OPTIONS=suppressions=$TOP/tests/lsan.supp:print_suppressions=0
 # Seeds made from fuzz/prog: the executable itself, stripped of its DWARF,
 # and its DWARF sections for fuzz-dwarf.
 mkdir -p "$TOP/fuzz/out/corpus-elf" "$TOP/fuzz/out/corpus-dwarf"
