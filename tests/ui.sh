@@ -138,7 +138,7 @@ else
 	fail "cannot build or run tests/progs/utf8.c"
 fi
 
-# The manual lists every key of the key table (ui/help.c) by the name the
+# The manual lists every key of the key table (ui/keys.c) by the name the
 # help pane, made from the table, shows; and no key the table does not have.
 if want manual; then
 	M=$OUT/manual

@@ -88,7 +88,7 @@ sampling_error(struct tui *t, uint32_t id)
 	else
 		sbuf_puts(&t->sb, ": no samples");
 	sbuf_puts(&t->sb, "   ");
-	help_hints(t->focus, &t->sb);
+	keys_hints(t->focus, &t->sb);
 }
 
 /* Hints, the search or a message on the left; the position in the focused pane on the right. */
@@ -111,7 +111,7 @@ bottom_line(struct tui *t)
 	else if (t->cur != PF_NONE && t->cur < t->p->nsyms && t->p->hz > 0)
 		sampling_error(t, t->cur);
 	else
-		help_hints(t->focus, &t->sb);
+		keys_hints(t->focus, &t->sb);
 	if (pn->nrows > 0 && t->prompt == 0)
 		snprintf(pos, sizeof pos, " %s %zu/%zu ", pn->ops->name, pn->sel + 1, pn->nrows);
 	w = COLS - (int)strlen(pos);
@@ -276,7 +276,7 @@ loop(struct tui *t)
 		int c = term_key(draw, t);
 
 		t0 = now();
-		help_key(t, c);
+		keys_run(t, c);
 		if (times == NULL || c == TERM_END_OF_SCRIPT || t->quit)
 			continue;
 		draw(t);

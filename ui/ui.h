@@ -150,12 +150,17 @@ void tui_open(struct tui *t, uint32_t fn);
 void tui_go(struct tui *t, int dir);
 
 /*
- * help.c: the browser's keys, one table.  help_key() runs key C (from
- * term_key()); help_hints() appends the focused pane's reminder of keys
- * for the bottom line; help_init() is the help pane made from the table.
+ * keys.c: the browser's keys, one table.  keys_run() runs key C (from
+ * term_key()); keys_hints() appends the focused pane's reminder of keys
+ * for the bottom line; keys_help_row() gives the help pane (help.c) its
+ * rows.
  */
-void help_key(struct tui *t, int c);
-void help_hints(int focus, struct sbuf *sb);
+void keys_run(struct tui *t, int c);
+void keys_hints(int focus, struct sbuf *sb);
+const char *keys_help_row(size_t i, char *names, size_t size);
+
+/* editor.c: the user's editor on PATH (NULL: none to edit) at LINE, the screen handed over. */
+void editor_open(struct tui *t, const char *path, size_t line);
 
 /*
  * narrow.c: the function shown analysed away (-E, FOCUS 0) or alone (-F,

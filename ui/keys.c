@@ -1,0 +1,633 @@
+/* keys: the browser's keys, one table that makes the dispatcher, the hints and the help pane's rows. */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <ncursesw/curses.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "term.h"
+#include "ui.h"
+
+/*
+ * What the keys do.  Each action gets the code of the key pressed; it
+ * changes the browser's state and never draws (tui.c draws before the
+ * next key).  The table below says which key runs which.
+ */
+
+/* The pane the moving keys move: the help while it is up, else the focused pane. */
+static struct pane *
+moving(struct tui *t)
+{
+	return t->help ? &t->help_pane : &t->pane[t->focus];
+}
+
+/* In the flat pane the selection is the function shown. */
+static void
+follow(struct tui *t, struct pane *pn)
+{
+	if (pn == &t->pane[PANE_FLAT] && pn->nrows > 0)
+		t->cur = pn->ops->target(t, pn, pn->sel);
+}
+
+enum { ROW, PAGE, HALF_PAGE };
+
+/* N rows, pages (what the pane showed, less a row) or half pages down (up if N < 0). */
+static void
+step(struct tui *t, long n, int unit)
+{
+	struct pane *pn = moving(t);
+	long page = pn->height > 1 ? pn->height - 1 : 1, half = page / 2 > 0 ? page / 2 : 1;
+
+	list_move(pn, n * (unit == PAGE ? page : unit == HALF_PAGE ? half : 1));
+	follow(t, pn);
+}
+
+static void
+down(struct tui *t, int c)
+{
+	step(t, 1, ROW);
+}
+
+static void
+up(struct tui *t, int c)
+{
+	step(t, -1, ROW);
+}
+
+static void
+page_down(struct tui *t, int c)
+{
+	step(t, 1, PAGE);
+}
+
+static void
+page_up(struct tui *t, int c)
+{
+	step(t, -1, PAGE);
+}
+
+static void
+half_down(struct tui *t, int c)
+{
+	step(t, 1, HALF_PAGE);
+}
+
+static void
+half_up(struct tui *t, int c)
+{
+	step(t, -1, HALF_PAGE);
+}
+
+static void
+first_row(struct tui *t, int c)
+{
+	struct pane *pn = moving(t);
+
+	list_to(pn, 0);
+	follow(t, pn);
+}
+
+static void
+last_row(struct tui *t, int c)
+{
+	struct pane *pn = moving(t);
+
+	list_to(pn, pn->nrows > 0 ? pn->nrows - 1 : 0);
+	follow(t, pn);
+}
+
+static void
+next_pane(struct tui *t, int c)
+{
+	t->focus = (t->focus + 1) % NPANES;
+}
+
+static void
+previous_pane(struct tui *t, int c)
+{
+	t->focus = (t->focus + NPANES - 1) % NPANES;
+}
+
+/* The function of the selected row, in the call-graph pane. */
+static void
+open_selected(struct tui *t, int c)
+{
+	struct pane *pn = &t->pane[t->focus];
+	uint32_t fn = pn->nrows > 0 ? pn->ops->target(t, pn, pn->sel) : PF_NONE;
+
+	if (fn == PF_NONE)
+		return;
+	tui_open(t, fn);
+	flat_select(&t->pane[PANE_FLAT], fn);
+	t->focus = PANE_GRAPH;
+}
+
+static void
+back(struct tui *t, int c)
+{
+	tui_go(t, -1);
+}
+
+static void
+forward(struct tui *t, int c)
+{
+	tui_go(t, 1);
+}
+
+static void
+show_source(struct tui *t, int c)
+{
+	t->focus = PANE_SOURCE;
+}
+
+/* o: the source pane's file in the user's editor, at its line (editor.c). */
+static void
+edit_source(struct tui *t, int c)
+{
+	const struct pane *pn = &t->pane[PANE_SOURCE];
+
+	editor_open(t, source_path(pn), pn->sel + 1);
+}
+
+/* The next (DIR 1) or previous (-1) match of the search in the focused pane, or the selection. */
+static void
+search(struct tui *t, int dir, int from_sel)
+{
+	struct pane *pn = &t->pane[t->focus];
+	long i = list_find(t, pn, t->needle, dir, from_sel);
+
+	if (i < 0)
+		snprintf(t->message, sizeof t->message, "\"%s\": no match in this pane", t->needle);
+	else
+		list_to(pn, (size_t)i);
+}
+
+static void
+search_next(struct tui *t, int c)
+{
+	search(t, 1, 0);
+}
+
+static void
+search_previous(struct tui *t, int c)
+{
+	search(t, -1, 0);
+}
+
+static void
+end_search(struct tui *t, int c)
+{
+	t->needle[0] = '\0';
+}
+
+static void
+sort_next(struct tui *t, int c)
+{
+	t->sort_key = (t->sort_key + 1) % FLAT_NSORT;
+	t->flat_gen++;
+}
+
+static void
+sort_reverse(struct tui *t, int c)
+{
+	t->sort_rev = !t->sort_rev;
+	t->flat_gen++;
+}
+
+static void
+exclude(struct tui *t, int c)
+{
+	narrow_push(t, 0);
+}
+
+static void
+focus_only(struct tui *t, int c)
+{
+	narrow_push(t, 1);
+}
+
+static void
+undo(struct tui *t, int c)
+{
+	narrow_pop(t);
+}
+
+/* Names demangled or raw; the report caches names, so it is made anew. */
+static void
+toggle_demangle(struct tui *t, int c)
+{
+	struct report *r;
+
+	t->ro.demangle = !t->ro.demangle;
+	if ((r = report_new(t->p, &t->ro)) == NULL) {
+		t->ro.demangle = !t->ro.demangle;
+		snprintf(t->message, sizeof t->message, "out of memory");
+		return;
+	}
+	report_free(t->r);
+	t->r = r;
+	t->flat_gen++;
+}
+
+static void
+show_info(struct tui *t, int c)
+{
+	t->info = 1;
+}
+
+static void
+show_help(struct tui *t, int c)
+{
+	t->help = 1;
+	list_fill(t, &t->help_pane);
+}
+
+static void
+quit(struct tui *t, int c)
+{
+	t->quit = 1;
+}
+
+/* The terminal's size changed: everything is drawn anew. */
+static void
+resized(struct tui *t, int c)
+{
+	clearok(curscr, TRUE);
+}
+
+/* Click selects (and focuses the pane), double click opens, the wheel scrolls. */
+static void
+mouse(struct tui *t, int c)
+{
+	int y, x, b, i;
+
+	term_mouse(&y, &x, &b);
+	for (i = 0; i < NPANES; i++) {
+		struct pane *pn = &t->pane[i];
+
+		if (pn->box_h <= 0 || y < pn->box_y || y >= pn->box_y + pn->box_h ||
+		    x < pn->box_x || x >= pn->box_x + pn->box_w)
+			continue;	/* not drawn (tui.c's layout), or not there */
+		if (b == 4 || b == 5) {
+			t->focus = i;
+			step(t, b == 4 ? -3 : 3, ROW);
+		} else if ((b == 1 || b == 2) && y >= pn->rows_y &&
+		    pn->top + (size_t)(y - pn->rows_y) < pn->nrows) {
+			t->focus = i;
+			list_to(pn, pn->top + (size_t)(y - pn->rows_y));
+			follow(t, pn);
+			if (b == 2)
+				open_selected(t, c);
+		}
+		return;
+	}
+}
+
+/*
+ * Keys that ask for a line: the bottom line shows the key and what is
+ * typed (prompt_key() edits it), and Enter hands the line to DONE.
+ */
+static void
+ask(struct tui *t, int c, void (*done)(struct tui *t, const char *line))
+{
+	t->prompt = (char)c;
+	t->input[0] = '\0';
+	t->prompt_done = done;
+}
+
+static void
+search_line(struct tui *t, const char *line)
+{
+	snprintf(t->needle, sizeof t->needle, "%s", line);
+	search(t, 1, 1);
+}
+
+static void
+ask_search(struct tui *t, int c)
+{
+	ask(t, c, search_line);
+}
+
+/* The function or cycle with call-graph index [LINE]. */
+static void
+index_line(struct tui *t, const char *line)
+{
+	long n = strtol(line, NULL, 10);
+	uint32_t i;
+
+	for (i = 0; n > 0 && i < t->p->nsyms + t->p->ncycles; i++) {
+		if (t->p->sym[i].index == n && report_cg_listed(t->r, i)) {
+			tui_open(t, i);
+			flat_select(&t->pane[PANE_FLAT], i);
+			t->focus = PANE_GRAPH;
+			return;
+		}
+	}
+	snprintf(t->message, sizeof t->message, "no call-graph entry [%s]", line);
+}
+
+static void
+ask_index(struct tui *t, int c)
+{
+	ask(t, c, index_line);
+}
+
+static void
+filter_line(struct tui *t, const char *line)
+{
+	snprintf(t->filter, sizeof t->filter, "%s", line);
+	t->flat_gen++;
+}
+
+static void
+ask_filter(struct tui *t, int c)
+{
+	ask(t, c, filter_line);
+}
+
+static void
+limit_line(struct tui *t, const char *line)
+{
+	char *end;
+	double v = strtod(line, &end);
+
+	if (end == line || v < 0 || v > 100) {
+		snprintf(t->message, sizeof t->message, "a percent from 0 to 100, please");
+		return;
+	}
+	t->limit = v;
+	t->flat_gen++;
+}
+
+static void
+ask_limit(struct tui *t, int c)
+{
+	ask(t, c, limit_line);
+}
+
+/* The focused pane as text into the file LINE (by default tgprof-PANE.txt). */
+static void
+write_line(struct tui *t, const char *line)
+{
+	struct pane *pn = &t->pane[t->focus];
+	char name[256];
+
+	if (line[0] == '\0') {
+		snprintf(name, sizeof name, "tgprof-%s.txt", pn->ops->name);
+		line = name;
+	}
+	if (list_write(t, pn, line) != 0)
+		snprintf(t->message, sizeof t->message, "%.200s: cannot write it", line);
+	else
+		snprintf(t->message, sizeof t->message, "wrote %zu rows to %.200s", pn->nrows, line);
+}
+
+static void
+ask_write(struct tui *t, int c)
+{
+	ask(t, c, write_line);
+}
+
+/* A key while a line is typed: Esc cancels, Enter is done, Backspace deletes. */
+static void
+prompt_key(struct tui *t, int c)
+{
+	size_t n = strlen(t->input);
+
+	if (c == 27) {
+		t->prompt = 0;
+	} else if (c == '\r' || c == '\n' || c == KEY_ENTER) {
+		t->prompt = 0;
+		t->prompt_done(t, t->input);
+	} else if (c == KEY_BACKSPACE || c == 127 || c == 8) {
+		if (n > 0)
+			t->input[n - 1] = '\0';
+		else
+			t->prompt = 0;
+	} else if (c >= ' ' && c < 256 && n + 1 < sizeof t->input) {
+		t->input[n] = (char)c;
+		t->input[n + 1] = '\0';
+	}
+}
+
+/*
+ * The key table.  A binding is a row of the help: keys that go together,
+ * each with its own action, the help's text, and the binding's hint on
+ * the bottom line.  A key code is in one binding only.
+ */
+enum {
+	MOVES = 1,		/* moves the help too while it is up (else a key closes it) */
+	OVER = 2,		/* runs over the help and the information overlay too */
+	TYPING = 4		/* runs while a line is typed too (else the key is text) */
+};
+
+struct key {
+	int code;		/* as term_key() gives it; 0 ends a binding's keys */
+	/*
+	 * As the help shows it; the manual names it so too (tests/ui.sh
+	 * checks), and a script's "key NAME" (term.c), but for the mouse.
+	 * NULL: not shown: another code of the key before (Enter sends \r,
+	 * \n or KEY_ENTER), or a synonym (M-Left for Left).
+	 */
+	const char *name;
+	void (*run)(struct tui *t, int c);
+};
+
+#define NKEYS 7			/* keys in a binding at most */
+
+struct binding {
+	struct key key[NKEYS];	/* up to a code 0, or NKEYS */
+	const char *help;	/* the help's text ('\n' starts a line more); NULL: not in the help */
+	unsigned flags;		/* MOVES, OVER, TYPING */
+	const char *hint;	/* on the bottom line: "KEY:what", or NULL */
+	signed char hint_at[NPANES];	/* its place among the hints of the flat, graph and
+					 * source panes: 1, 2, ... (no gap); 0: not there */
+};
+
+static const struct binding bindings[] = {
+	{ .key = { { 'j', "j", down }, { 'k', "k", up }, { KEY_DOWN, "Down", down },
+	      { KEY_UP, "Up", up } },
+	  .help = "move", .flags = MOVES },
+	{ .key = { { KEY_NPAGE, "PgDn", page_down }, { KEY_PPAGE, "PgUp", page_up },
+	      { ' ', "Space", page_down } },
+	  .help = "page down, up", .flags = MOVES },
+	{ .key = { { 4, "C-d", half_down }, { 21, "C-u", half_up } },
+	  .help = "half a page down, up", .flags = MOVES },
+	{ .key = { { 'g', "g", first_row }, { 'G', "G", last_row }, { KEY_HOME, "Home", first_row },
+	      { KEY_END, "End", last_row } },
+	  .help = "first, last row", .flags = MOVES },
+	{ .key = { { '\t', "Tab", next_pane }, { KEY_BTAB, "BTab", previous_pane } },
+	  .help = "next, previous pane",
+	  .hint = "Tab:pane", .hint_at = { 0, 3, 3 } },
+	{ .key = { { '\r', "Enter", open_selected }, { '\n', NULL, open_selected },
+	      { KEY_ENTER, NULL, open_selected }, { 'l', "l", open_selected },
+	      { KEY_RIGHT, "Right", open_selected } },
+	  .help = "open the selected function's call graph\n(on a cycle member's own line: the cycle)",
+	  .hint = "Enter:open", .hint_at = { 1, 1, 0 } },
+	{ .key = { { KEY_BACKSPACE, "Backspace", back }, { 127, NULL, back }, { 8, NULL, back },
+	      { 'h', "h", back }, { KEY_LEFT, "Left", back }, { TERM_ALT_LEFT, NULL, back } },
+	  .help = "back to the function before",
+	  .hint = "Backspace:back", .hint_at = { 0, 2, 2 } },
+	{ .key = { { TERM_ALT_RIGHT, "M-Right", forward } },
+	  .help = "forward again" },
+	{ .key = { { 'a', "a", show_source } },
+	  .help = "the source of the function" },
+	{ .key = { { 'o', "o", edit_source } },
+	  .help = "$EDITOR at the source line",
+	  .hint = "o:edit", .hint_at = { 0, 0, 1 } },
+	{ .key = { { '/', "/", ask_search }, { 'n', "n", search_next }, { 'N', "N", search_previous } },
+	  .help = "search the pane, next, previous match",
+	  .hint = "/:search", .hint_at = { 0, 4, 4 } },
+	{ .key = { { '\\', "\\", ask_filter } },
+	  .help = "flat profile: only names with ...",
+	  .hint = "\\:names", .hint_at = { 3, 0, 0 } },
+	{ .key = { { 'L', "L", ask_limit } },
+	  .help = "flat profile: hide rows under ... %",
+	  .hint = "L:limit", .hint_at = { 4, 0, 0 } },
+	{ .key = { { 's', "s", sort_next }, { 'S', "S", sort_reverse } },
+	  .help = "flat profile: next sort column, reverse",
+	  .hint = "s:sort", .hint_at = { 2, 0, 0 } },
+	{ .key = { { 'x', "x", exclude }, { 'f', "f", focus_only }, { 'u', "u", undo } },
+	  .help = "without / only this function (-E, -F); undo",
+	  .hint = "x/f:without/only", .hint_at = { 5, 0, 0 } },
+	{ .key = { { ':', ":", ask_index } },
+	  .help = "go to call-graph index [N]" },
+	{ .key = { { 'd', "d", toggle_demangle } },
+	  .help = "demangle C++ names or not" },
+	{ .key = { { 'P', "P", ask_write } },
+	  .help = "write the pane as text to a file" },
+	{ .key = { { 'i', "i", show_info } },
+	  .help = "what the profile files hold" },
+	{ .key = { { 27, "Esc", end_search } },
+	  .help = "cancel the search" },
+	{ .key = { { '?', "?", show_help }, { KEY_F(1), "F1", show_help } },
+	  .help = "this help",
+	  .hint = "?:help", .hint_at = { 6, 5, 5 } },
+	{ .key = { { 'q', "q", quit } },
+	  .help = "close the help, or quit" },
+	{ .key = { { 'Q', "Q", quit } },
+	  .help = "quit", .flags = OVER },
+	{ .key = { { KEY_MOUSE, "mouse", mouse } },
+	  .help = "click selects, double click opens, wheel" },
+	/* Not in the help: */
+	{ .key = { { TERM_END_OF_SCRIPT, NULL, quit } }, .flags = OVER | TYPING },
+	{ .key = { { KEY_RESIZE, NULL, resized } } },
+};
+
+#define NBINDINGS (sizeof bindings / sizeof *bindings)
+
+/* The binding of key code C and, in *K, the key; NULL if none. */
+static const struct binding *
+find(int c, const struct key **k)
+{
+	size_t i, j;
+
+	for (i = 0; i < NBINDINGS; i++)
+		for (j = 0; j < NKEYS && bindings[i].key[j].code != 0; j++)
+			if (bindings[i].key[j].code == c) {
+				*k = &bindings[i].key[j];
+				return &bindings[i];
+			}
+	return NULL;
+}
+
+/*
+ * Runs key C as the table says, but: while a line is typed, C is text
+ * (unless TYPING); over the information overlay, C closes it and runs
+ * only if OVER; over the help, C closes it unless MOVES or OVER.
+ */
+void
+keys_run(struct tui *t, int c)
+{
+	const struct key *k = NULL;
+	const struct binding *b = find(c, &k);
+	unsigned flags = b != NULL ? b->flags : 0;
+
+	t->message[0] = '\0';
+	if (t->prompt != 0 && !(flags & TYPING)) {
+		prompt_key(t, c);
+		return;
+	}
+	if (t->info) {
+		t->info = 0;
+		if (!(flags & OVER))
+			return;
+	}
+	if (t->help && !(flags & (MOVES | OVER))) {
+		t->help = 0;
+		return;
+	}
+	if (k != NULL)
+		k->run(t, c);
+}
+
+/* The hints in their places on pane FOCUS's line, blank-separated. */
+void
+keys_hints(int focus, struct sbuf *sb)
+{
+	size_t i;
+	int at, found = 1;
+
+	for (at = 1; found; at++) {
+		found = 0;
+		for (i = 0; i < NBINDINGS; i++) {
+			if (bindings[i].hint_at[focus] != at)
+				continue;
+			sbuf_printf(sb, "%s%s", at > 1 ? " " : "", bindings[i].hint);
+			found = 1;
+		}
+	}
+}
+
+/* The lines of help text S. */
+static size_t
+nlines(const char *s)
+{
+	size_t n = 1;
+
+	while ((s = strchr(s, '\n')) != NULL)
+		s++, n++;
+	return n;
+}
+
+/* B's key names, blank-separated, into BUF. */
+static void
+key_names(const struct binding *b, char *buf, size_t size)
+{
+	size_t k, n = 0;
+
+	buf[0] = '\0';
+	for (k = 0; k < NKEYS && b->key[k].code != 0; k++)
+		if (b->key[k].name != NULL && n < size)
+			n += (size_t)snprintf(buf + n, size - n, "%s%s", n > 0 ? " " : "", b->key[k].name);
+}
+
+/*
+ * The help has a row for each binding with help text and one for each
+ * line more of it.  Row I: its text (up to a '\n' or the end), with the
+ * key names in NAMES on a binding's first line ("" on the others); NULL
+ * past the last row.
+ */
+const char *
+keys_help_row(size_t i, char *names, size_t size)
+{
+	size_t k, n, line;
+	const char *s;
+
+	names[0] = '\0';
+	for (k = 0; k < NBINDINGS; k++) {
+		if ((s = bindings[k].help) == NULL)
+			continue;
+		if (i < (n = nlines(s)))
+			break;
+		i -= n;
+	}
+	if (k == NBINDINGS)
+		return NULL;
+	if (i == 0)
+		key_names(&bindings[k], names, size);
+	for (line = 0; line < i; line++)
+		s = strchr(s, '\n') + 1;
+	return s;
+}
