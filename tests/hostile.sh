@@ -5,7 +5,8 @@
 # Each case reproduces a fault tgprof or libtgmon had (issue 12): a hang
 # is caught with timeout(1), a file in the wrong place or mode by looking.
 # It builds its own programs from tests/progs (cycles.c, rt/hostile.c,
-# rt/bigtext.c, rt/threads.c, rt/libfoo.c, rt/dlfoo.c).  T selects cases.
+# rt/bigtext.c, rt/threads.c, rt/libfoo.c, rt/dlfoo.c); the browser's
+# cases are in tests/hostile-ui.sh.  T selects cases.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 TGPROF=$1
@@ -16,6 +17,7 @@ rm -rf "$OUT"
 mkdir -p "$OUT"
 export LC_ALL=C
 RT=$TOP/runtime
+rc=0
 
 # A program with DWARF and its profile: the base of the executable cases.
 P=$OUT/exe
@@ -126,6 +128,11 @@ if want "-s under umask 027: gmon.sum is 0640"; then
 	mkdir -p "$OUT/sum"
 	(cd "$OUT/sum" && umask 027 && "$TGPROF" --batch -s "$P/prog" "$P/gmon.out")
 	check "-s under umask 027: gmon.sum is 0640" [ "$(stat -c %a "$OUT/sum/gmon.sum")" = 640 ]
+fi
+
+# The browser (issue 12, items 1-3 and 7-9), when built with ncursesw.
+if grep -q 'HAVE_UI 1' "$TOP/config.h"; then
+	. "$TOP/tests/hostile-ui.sh"
 fi
 
 # libtgmon (x86-64 only).

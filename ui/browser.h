@@ -34,6 +34,13 @@ struct browser_opts {
 };
 
 /*
+ * Whether the terminal can show the browser (TERM names a type that can
+ * move the cursor, /dev/tty gives keys): 1, or 0 with the reason in WHY
+ * (SIZE bytes), and then the report is better printed.
+ */
+int browser_usable(char *why, size_t size);
+
+/*
  * Browses P until the user quits.  The terminal is restored on return, on
  * a fatal signal and at exit.  Returns 0, or -1 with the reason in D (no
  * terminal, out of memory).

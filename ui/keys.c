@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <ncursesw/curses.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,7 +159,7 @@ search(struct tui *t, int dir, int from_sel)
 	long i = list_find(t, pn, t->needle, dir, from_sel);
 
 	if (i < 0)
-		snprintf(t->message, sizeof t->message, "\"%s\": no match in this pane", t->needle);
+		snprintf(t->message, sizeof t->message, "\"%.200s\": no match in this pane", t->needle);
 	else
 		list_to(pn, (size_t)i);
 }
@@ -293,6 +294,7 @@ ask(struct tui *t, int c, void (*done)(struct tui *t, const char *line))
 {
 	t->prompt = (char)c;
 	t->input[0] = '\0';
+	t->input_over = 0;
 	t->prompt_done = done;
 }
 
@@ -378,7 +380,7 @@ write_line(struct tui *t, const char *line)
 		line = name;
 	}
 	if (list_write(t, pn, line) != 0)
-		snprintf(t->message, sizeof t->message, "%.200s: cannot write it", line);
+		snprintf(t->message, sizeof t->message, "%.200s: %s", line, strerror(errno));
 	else
 		snprintf(t->message, sizeof t->message, "wrote %zu rows to %.200s", pn->nrows, line);
 }
@@ -397,6 +399,10 @@ prompt_key(struct tui *t, int c)
 
 	if (c == 27) {
 		t->prompt = 0;
+	} else if ((c == '\r' || c == '\n' || c == KEY_ENTER) && t->input_over) {
+		t->prompt = 0;
+		snprintf(t->message, sizeof t->message, "too long: at most %zu characters; nothing done",
+		    sizeof t->input - 1);
 	} else if (c == '\r' || c == '\n' || c == KEY_ENTER) {
 		t->prompt = 0;
 		t->prompt_done(t, t->input);
@@ -408,6 +414,8 @@ prompt_key(struct tui *t, int c)
 	} else if (c >= ' ' && c < 256 && n + 1 < sizeof t->input) {
 		t->input[n] = (char)c;
 		t->input[n + 1] = '\0';
+	} else if (c >= ' ' && c < 256) {
+		t->input_over = 1;
 	}
 }
 
@@ -511,7 +519,7 @@ static const struct binding bindings[] = {
 	{ .key = { { KEY_MOUSE, "mouse", mouse } },
 	  .help = "click selects, double click opens, wheel" },
 	/* Not in the help: */
-	{ .key = { { TERM_END_OF_SCRIPT, NULL, quit } }, .flags = OVER | TYPING },
+	{ .key = { { TERM_END, NULL, quit } }, .flags = OVER | TYPING },
 	{ .key = { { KEY_RESIZE, NULL, resized } } },
 };
 

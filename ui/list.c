@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ui.h"
+#include "util/afile.h"
 
 int
 list_fill(struct tui *t, struct pane *pn)
@@ -173,25 +174,17 @@ write_rows(struct tui *t, struct pane *pn, FILE *f)
 	return t->sb.failed || ferror(f) ? -1 : 0;
 }
 
+/* Written whole or not at all, with the mode fopen() would give (util/afile.h). */
 int
 list_write(struct tui *t, struct pane *pn, const char *path)
 {
-	char tmp[4096];
-	FILE *f;
-	int fd, rc;
+	struct afile af;
 
-	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp ||
-	    (fd = mkstemp(tmp)) < 0)
+	if (afile_open(&af, path) != 0)
 		return -1;
-	if ((f = fdopen(fd, "w")) == NULL) {
-		close(fd);
-		unlink(tmp);
+	if (write_rows(t, pn, af.f) != 0) {
+		afile_abort(&af);
 		return -1;
 	}
-	rc = write_rows(t, pn, f);
-	if (fclose(f) != 0 || rc != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return afile_commit(&af);
 }

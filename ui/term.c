@@ -4,11 +4,17 @@
 
 #include "term.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <term.h>
+#undef lines		/* term.h's capability names, not ours */
+#undef columns
+#include <unistd.h>
 #include <wchar.h>
 
 /*
@@ -29,6 +35,8 @@
 static FILE *script;
 static SCREEN *screen;
 static FILE *null_out, *null_in;
+static FILE *tty_in;		/* the terminal's keys (/dev/tty) */
+static int errors;		/* getch() failures in a row: the terminal is gone */
 static int started;
 static char pending[512];	/* the rest of a "type" command */
 static int mouse_y, mouse_x, mouse_button;	/* a script's last mouse event */
@@ -50,7 +58,9 @@ term_stop(void)
 		fclose(null_out);
 	if (null_in != NULL)
 		fclose(null_in);
-	script = null_out = null_in = NULL;
+	if (tty_in != NULL)
+		fclose(tty_in);
+	script = null_out = null_in = tty_in = NULL;
 }
 
 static void
@@ -108,11 +118,51 @@ start_script(const struct browser_opts *o, struct diag *d)
 }
 
 int
+term_usable(char *why, size_t size)
+{
+	const char *term = getenv("TERM");
+	char *cup;
+	int err = 0, fd;
+
+	if (term == NULL || term[0] == '\0') {
+		snprintf(why, size, "TERM is not set");
+		return 0;
+	}
+	if ((fd = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)) < 0) {
+		snprintf(why, size, "no terminal to read keys from (/dev/tty: %s)", strerror(errno));
+		return 0;
+	}
+	close(fd);
+	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
+		snprintf(why, size, "TERM=%.64s is a terminal type this system does not know", term);
+		return 0;
+	}
+	cup = tigetstr("cup");
+	del_curterm(cur_term);
+	if (cup == NULL || cup == (char *)-1) {
+		snprintf(why, size, "TERM=%.64s cannot move the cursor", term);
+		return 0;
+	}
+	return 1;
+}
+
+/* Curses on the terminal, its keys from /dev/tty; 0 or -1. */
+static int
+start_terminal(struct diag *d)
+{
+	if ((tty_in = fopen("/dev/tty", "re")) == NULL ||
+	    (screen = newterm(NULL, stdout, tty_in)) == NULL) {
+		diag_add(d, DIAG_ERROR, "cannot start the terminal (TERM=%.64s)",
+		    getenv("TERM") != NULL ? getenv("TERM") : "");
+		return -1;
+	}
+	return 0;
+}
+
+int
 term_start(const struct browser_opts *o, struct diag *d)
 {
-	if (o->script != NULL ? start_script(o, d) != 0 : initscr() == NULL) {
-		if (o->script == NULL)
-			diag_add(d, DIAG_ERROR, "cannot start the terminal");
+	if (o->script != NULL ? start_script(o, d) != 0 : start_terminal(d) != 0) {
 		term_stop();
 		return -1;
 	}
@@ -266,7 +316,7 @@ script_key(void (*draw)(void *), void *ctx)
 	}
 	if (ipending < npending)
 		return (unsigned char)pending[ipending++];
-	return TERM_END_OF_SCRIPT;
+	return TERM_END;
 }
 
 int
@@ -276,8 +326,16 @@ term_key(void (*draw)(void *), void *ctx)
 
 	if (script != NULL)
 		return script_key(draw, ctx);
-	draw(ctx);
+	nodelay(stdscr, TRUE);		/* a key already waiting: no drawing before it */
 	c = getch();
+	nodelay(stdscr, FALSE);
+	if (c == ERR) {
+		draw(ctx);
+		c = getch();
+	}
+	if (c == ERR)	/* only when the input is gone: end of file, or a hang-up */
+		return ++errors >= 100 ? TERM_END : KEY_RESIZE;
+	errors = 0;
 	if (c > KEY_MAX && keyname(c) != NULL) {	/* xterm's Alt-arrows: kRIT3, kLFT3 */
 		if (strcmp(keyname(c), "kRIT3") == 0)
 			return TERM_ALT_RIGHT;

@@ -5,10 +5,21 @@
 #include "browser.h"
 
 /* Key codes beyond curses' own. */
-enum { TERM_ALT_RIGHT = 0x10000, TERM_ALT_LEFT, TERM_END_OF_SCRIPT };
+enum {
+	TERM_ALT_RIGHT = 0x10000, TERM_ALT_LEFT,
+	TERM_END		/* no more keys: the script ended, or the terminal is gone */
+};
 
 /*
- * Starts curses on the terminal, or on a virtual screen for a script.
+ * Whether the browser can run on this terminal: TERM names a type that
+ * can move the cursor, and /dev/tty gives keys (standard input need not
+ * be the terminal).  1, or 0 with the reason in WHY (SIZE bytes).
+ */
+int term_usable(char *why, size_t size);
+
+/*
+ * Starts curses on the terminal (keys from /dev/tty), or on a virtual
+ * screen for a script.
  * Restoring the terminal is registered with atexit() and for SIGINT,
  * SIGTERM, SIGHUP, SIGQUIT and the crash signals (SEGV, BUS, FPE, ABRT).
  * 0, or -1 with the reason in D.
@@ -21,7 +32,9 @@ void term_stop(void);
  * The next key, after DRAW(CTX) painted the screen: from the terminal,
  * or the script's next "key", "type", "mouse" or "resize" command,
  * running its "dump" commands on the way (each first asks DRAW to paint
- * the screen).  At the script's end, TERM_END_OF_SCRIPT, again and again.
+ * the screen).  At the script's end, or when the terminal gives no more
+ * input (it was hung up), TERM_END, again and again.  Keys that are
+ * already waiting (a paste) come without a drawing before each.
  */
 int term_key(void (*draw)(void *), void *ctx);
 

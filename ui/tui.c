@@ -277,7 +277,7 @@ loop(struct tui *t)
 
 		t0 = now();
 		keys_run(t, c);
-		if (times == NULL || c == TERM_END_OF_SCRIPT || t->quit)
+		if (times == NULL || c == TERM_END || t->quit)
 			continue;
 		draw(t);
 		t0 = now() - t0;
@@ -290,6 +290,12 @@ loop(struct tui *t)
 		    n > 0 ? sum / (double)n * 1e3 : 0.0);
 		fclose(f);
 	}
+}
+
+int
+browser_usable(char *why, size_t size)
+{
+	return term_usable(why, size);
 }
 
 int

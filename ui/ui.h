@@ -66,6 +66,7 @@ enum {
 enum { PANE_FLAT, PANE_GRAPH, PANE_SOURCE, NPANES };
 
 #define UI_HISTORY 256
+#define UI_LINE 1024		/* a typed line (search, filter, file name) holds less */
 #define UI_FEW_SAMPLES 10	/* a function with fewer samples is dimmed */
 #define UI_NARROW 32		/* excluded and focused functions at most */
 
@@ -79,21 +80,22 @@ struct tui {
 	int focus;			/* the focused pane, PANE_* */
 	uint32_t back[UI_HISTORY], fwd[UI_HISTORY];
 	size_t nback, nfwd;
-	char needle[128];		/* the search, or "" */
+	char needle[UI_LINE];		/* the search, or "" */
 	/* The flat pane's view: its rows are made again when flat_gen changes. */
 	int sort_key;			/* FLAT_BY_* */
 	int sort_rev;
-	char filter[128];		/* names must contain it ("" for all) */
+	char filter[UI_LINE];		/* names must contain it ("" for all) */
 	double limit;			/* rows under this percent are hidden */
 	unsigned flat_gen;
 	struct {			/* the matches counted last, while nothing changes */
-		char needle[128];
+		char needle[UI_LINE];
 		int focus, demangle;
 		uint32_t cur;
 		size_t nrows, n;
 	} count;
 	char prompt;			/* while a line is typed: the key that asks for it, else 0 */
-	char input[128];		/* what has been typed */
+	char input[UI_LINE];		/* what has been typed */
+	int input_over;			/* more was typed than input holds: Enter refuses it */
 	void (*prompt_done)(struct tui *t, const char *line);	/* takes it on Enter */
 	int help;			/* the help pane is up */
 	struct pane help_pane;
@@ -126,7 +128,7 @@ size_t list_count(struct tui *t, struct pane *pn, const char *needle);
 /* Does TEXT contain NEEDLE (in any case where NEEDLE has no capitals)? */
 int list_matches(const char *text, const char *needle);
 void list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focused);
-/* PN's header and every row as text into PATH, through a temporary file; 0 or -1. */
+/* PN's header and every row as text into PATH, through a temporary file; 0, or -1 with errno. */
 int list_write(struct tui *t, struct pane *pn, const char *path);
 
 /* draw.c: UTF-8 text into the screen, cut to a width; the attributes of UI_* flags. */

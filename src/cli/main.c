@@ -141,6 +141,33 @@ set_memory_limit(struct diag *d)
 	return 0;
 }
 
+/*
+ * The browser for a terminal (or a script), unless --batch or -s; a
+ * terminal it cannot use (TERM unset or dumb, no /dev/tty) gets the
+ * report, with one line saying why.
+ */
+static int
+want_browser(const struct opts *o)
+{
+	char why[256];
+
+	if (o->batch || (o->out.style & BATCH_SUM))
+		return 0;
+	if (getenv("TGPROF_SCRIPT") != NULL)
+		return 1;
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+#if HAVE_UI
+	if (!browser_usable(why, sizeof why)) {
+		fprintf(stderr, "tgprof: %s: printing the report instead (--batch)\n", why);
+		return 0;
+	}
+#else
+	(void)why;
+#endif
+	return 1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -171,8 +198,7 @@ main(int argc, char **argv)
 	case OPTS_EXIT_FAIL:
 		break;
 	case OPTS_RUN:
-		if (!o.batch && !(o.out.style & BATCH_SUM) &&
-		    (isatty(STDOUT_FILENO) || getenv("TGPROF_SCRIPT") != NULL))
+		if (want_browser(&o))
 			rc = browse(&o, &d);
 		else
 			rc = run(&o, &d);
