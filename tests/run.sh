@@ -12,7 +12,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$TOP/tests/out
 PROGS=$OUT/progs
 TGPROF=$TOP/tgprof
-SUITES="unit layering selftest diff srcmap lines clones damaged ui runtime cli known man"
+SUITES="unit layering selftest diff srcmap lines clones damaged hostile ui runtime cli known man"
 . "$TOP/tests/lib.sh"
 # Under the sanitizers (./configure --enable-sanitizers): libbfd keeps an
 # allocation or two until exit, which is not ours to fix.
@@ -64,6 +64,7 @@ for s in "$@"; do
 		progs
 		used_gprof=1
 		run "damaged input" sh "$TOP/tests/damaged.sh" "$TGPROF" "$OUT/damaged" "$PROGS/cycles_O0" ;;
+	hostile) run "hostile files and programs" sh "$TOP/tests/hostile.sh" "$TGPROF" "$OUT/hostile" ;;
 	ui) progs; run "browser" sh "$TOP/tests/ui.sh" "$TGPROF" "$OUT/ui" "$PROGS" ;;
 	runtime) used_gprof=1; run "runtime (libtgmon)" sh "$TOP/tests/runtime.sh" "$TGPROF" "$OUT/runtime" ;;
 	cli)
