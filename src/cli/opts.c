@@ -122,8 +122,9 @@ opts_usage(FILE *f)
 "\n"
 "SPEC is a function name, file.c, file.c:function, file.c:line or a line\n"
 "number; FROM/TO names a caller and a callee.  Defaults: a.out, gmon.out.\n"
-"In the browser, ? lists the keys (man tgprof has them too); the environment\n"
-"variable NO_COLOR turns its colours off.  TGPROF_MAX_MEMORY=SIZE[KMG] caps the\n"
+"In the browser, ? lists the keys (man tgprof has them too); NO_COLOR turns its\n"
+"colours off, o runs $VISUAL or $EDITOR.  Without a terminal it can use (TERM\n"
+"unset or dumb), the report is printed.  TGPROF_MAX_MEMORY=SIZE[KMG] caps the\n"
 "memory tgprof uses (default: what the system has).  libtgmon: man libtgmon.\n", f);
 }
 
