@@ -24,10 +24,11 @@ python3 "$TOP/fuzz/seed-dwarf.py" "$TOP/fuzz/prog" "$TOP/fuzz/out/corpus-dwarf/p
 for h in $HARNESSES; do
 	c=$TOP/fuzz/out/corpus-$h
 	mkdir -p "$c" "$TOP/fuzz/seeds-$h"
+	failed=
 	(cd "$TOP/fuzz/out" && "$TOP/fuzz/fuzz-$h" -max_total_time="$SECONDS_EACH" -max_len=65536 \
 	    -rss_limit_mb=2048 -timeout=10 -close_fd_mask=3 -print_final_stats=1 "$c" "$TOP/fuzz/seeds-$h" \
-	    >"$TOP/fuzz/out/$h.log" 2>&1) || status=1
+	    >"$TOP/fuzz/out/$h.log" 2>&1) || { status=1; failed=", FAILED: see fuzz/out/$h.log"; }
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$TOP/fuzz/out/$h.log")
-	echo "fuzz-$h: ${runs:-?} executions in $SECONDS_EACH s$( [ $status -ne 0 ] && echo ', FAILED: see fuzz/out/'$h'.log')"
+	echo "fuzz-$h: ${runs:-?} executions in $SECONDS_EACH s$failed"
 done
 exit $status
