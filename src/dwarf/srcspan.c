@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bfdtrie.h"
 #include "util/mem.h"
 #include "util/rsort.h"
 
@@ -533,6 +534,53 @@ srcspan_release(struct srcspans *s)
 	memset(s, 0, sizeof *s);
 }
 
+/*
+ * The bytes libbfd's trie loses (bfdtrie.h) get no answer: each becomes a
+ * span of its own without a function or a line, and the span after it
+ * answers as the one it was cut from.  0, or -1 (memory, or a trie whose
+ * shape depends on the order libbfd decodes the units in).
+ */
+static int
+punch_holes(const struct srcspan_in *in, struct srcspans *out)
+{
+	struct srcspan *v;
+	uint64_t *hole;
+	size_t nhole, n = 0, i, k = 0;
+
+	if (bfdtrie_holes(in->di, in->vma, in->end, &hole, &nhole) != 0)
+		return -1;
+	if (nhole == 0)
+		return 0;
+	if ((v = mem_array(out->nspan + 2 * nhole, sizeof *v)) == NULL) {
+		free(hole);
+		return -1;
+	}
+	for (i = 0; i < out->nspan; i++) {
+		uint64_t next = i + 1 < out->nspan ? out->span[i + 1].lo : in->end;
+
+		v[n++] = out->span[i];
+		for (; k < nhole && hole[k] < next; k++) {
+			if (hole[k] < out->span[i].lo)
+				continue;
+			if (v[n - 1].lo == hole[k])
+				n--;	/* the span began at the hole */
+			v[n].lo = hole[k];
+			v[n].func = SRCSPAN_NOFUNC;
+			v[n].file = DWLINE_NOFILE;
+			v[n++].line = 0;
+			if (hole[k] + 1 < next) {
+				v[n] = out->span[i];
+				v[n++].lo = hole[k] + 1;
+			}
+		}
+	}
+	free(out->span);
+	out->span = v;
+	out->nspan = n;
+	free(hole);
+	return 0;
+}
+
 int
 srcspan_build(struct srcspans *out, const struct srcspan_in *in)
 {
@@ -550,6 +598,8 @@ srcspan_build(struct srcspans *out, const struct srcspan_in *in)
 		rc = -1;
 	if (rc == 0)
 		rc = overlay(&B);
+	if (rc == 0)
+		rc = punch_holes(in, out);
 	free(B.ans);
 	free(B.pt);
 	if (rc != 0)
