@@ -57,18 +57,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 1)
 		return 0;
-	memset(&o, 0, sizeof o);
+	fuzzio_analysis(&o, data[0], prog, files);
 	used = 1 + specs(data + 1, size - 1, spec, &o.nspec, text);
 	if ((fd = fuzzio_file(data + used, size - used, path, sizeof path)) < 0)
 		return 0;
-	o.image = prog;
-	o.gmon = files;
-	o.ngmon = 1;
 	o.spec = spec;
-	o.line = data[0] & 1;
-	o.static_calls = (data[0] >> 1) & 1;
-	o.clones = (enum pf_clones)((data[0] >> 2) % 3);
-	o.source_lines = (data[0] >> 4) & 1;
 	memset(&bo, 0, sizeof bo);
 	bo.style = BATCH_FLAT | BATCH_GRAPH;
 	bo.brief = (data[0] >> 5) & 1;

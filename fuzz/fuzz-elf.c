@@ -48,14 +48,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 1 || (fd = fuzzio_file(data + 1, size - 1, path, sizeof path)) < 0)
 		return 0;
-	memset(&o, 0, sizeof o);
-	o.image = path;
-	o.gmon = files;
-	o.ngmon = 1;
-	o.line = data[0] & 1;
-	o.static_calls = (data[0] >> 1) & 1;
-	o.clones = (enum pf_clones)((data[0] >> 2) % 3);
-	o.source_lines = (data[0] >> 4) & 1;
+	fuzzio_analysis(&o, data[0], path, files);
 	memset(&bo, 0, sizeof bo);
 	bo.style = BATCH_FLAT | BATCH_GRAPH;
 	bo.brief = 1;

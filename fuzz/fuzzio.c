@@ -1,6 +1,7 @@
 /* fuzzio: what the libFuzzer harnesses share: an input as a file, and a whole batch run. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -19,6 +20,19 @@ fuzzio_file(const uint8_t *data, size_t size, char *path, size_t pathsize)
 	}
 	snprintf(path, pathsize, "/proc/self/fd/%d", fd);
 	return fd;
+}
+
+void
+fuzzio_analysis(struct pf_opts *o, uint8_t bits, const char *image, const char **files)
+{
+	memset(o, 0, sizeof *o);
+	o->image = image;
+	o->gmon = files;
+	o->ngmon = 1;
+	o->line = bits & 1;
+	o->static_calls = (bits >> 1) & 1;
+	o->clones = (enum pf_clones)((bits >> 2) % 3);
+	o->source_lines = (bits >> 4) & 1;
 }
 
 void

@@ -67,16 +67,7 @@ done
 command -v tmux >/dev/null 2>&1 || { echo "# skipped: the browser's terminal cases: no tmux"; return 0; }
 S=tgprof-hostile-$$
 TM="tmux -L $S"
-# waitfor TEXT: until the pane shows TEXT (10 s at most).
-waitfor() {
-	i=0
-	while [ $i -lt 200 ]; do
-		$TM capture-pane -p -t "$S" 2>/dev/null | grep -q -- "$1" && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
+WAITFOR=10	# waitfor (tests/lib.sh): seconds at most
 # cpu PID: its CPU time so far, in clock ticks.
 cpu() {
 	awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0

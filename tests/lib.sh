@@ -90,6 +90,19 @@ gcheck() {
 	fi
 }
 
+# waitfor TEXT [SECONDS]: until the tmux pane $S (server command $TM) shows
+# TEXT, for SECONDS at most ($WAITFOR, else 5): tmux checks wait for a
+# screen, never a fixed time.
+waitfor() {
+	_i=0
+	while [ $_i -lt $((${2:-${WAITFOR:-5}} * 20)) ]; do
+		$TM capture-pane -p -t "$S" 2>/dev/null | grep -q -- "$1" && return 0
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
 finish() {
 	echo "$T_NAME: $T_PASS passed, $T_FAIL failed"
 	[ "$T_FAIL" -eq 0 ]

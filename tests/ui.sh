@@ -176,16 +176,6 @@ if ! command -v tmux >/dev/null 2>&1; then
 	pass "tmux not installed: end-to-end tests skipped"
 	finish
 fi
-# waitfor TEXT: until the pane shows TEXT (5 s at most; no fixed sleeps in the checks).
-waitfor() {
-	i=0
-	while [ $i -lt 100 ]; do
-		$TM capture-pane -p -t "$S" 2>/dev/null | grep -q -- "$1" && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
 
 if want tmux; then
 	S=tgprof-test-$$
