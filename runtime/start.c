@@ -15,6 +15,7 @@
 
 struct tgmon_settings tgmon_cfg;
 static int started, writing;
+static __thread int writer;	/* this thread is the one writing the file */
 
 /*
  * The signal the samples come with: a real-time one that programs do not
@@ -116,10 +117,12 @@ dump(int child)
 	sigdelset(&block, SIGTRAP);
 	sigdelset(&block, SIGSYS);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
+	writer = 1;
 	if (!tgmon_sample_handler_ours())
 		tgmon_say("the program took libtgmon's sampling signal: ",
 		    "the histogram misses what came after", " (TGMON_SIGNAL chooses another)");
 	tgmon_write(child);
+	writer = 0;
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
@@ -131,7 +134,6 @@ dump_at_exit(void)
 	dump(forked);
 	__atomic_store_n(&exiting, 1, __ATOMIC_RELEASE);
 }
-
 
 static void
 in_child(void)
@@ -145,7 +147,9 @@ in_child(void)
 /*
  * TGMON_SIGNALS: the file, then the signal's own effect.  If another
  * thread is writing the file (the program is exiting), this one waits
- * for it to finish: the process must not end with half a file.
+ * for it to finish: the process must not end with half a file.  A crash
+ * in the writing thread itself (the only signals it takes then) cannot
+ * wait for itself: the process ends at once.
  */
 static void
 on_fatal(int sig)
@@ -153,9 +157,9 @@ on_fatal(int sig)
 	struct timespec ms = { 0, 1000000 };
 	int saved = errno;
 
-	while (__atomic_load_n(&writing, __ATOMIC_ACQUIRE))
+	while (!writer && __atomic_load_n(&writing, __ATOMIC_ACQUIRE))
 		nanosleep(&ms, NULL);
-	if (!__atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
+	if (!writer && !__atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
 		dump(forked);
 	signal(sig, SIG_DFL);
 	errno = saved;

@@ -40,9 +40,11 @@ tgmon_write_init(void)
 	dir_ino = st.st_ino;
 	if (dir[0] == '/')
 		n = snprintf(dir_path, sizeof dir_path, "%s", dir);
-	else if (getcwd(cwd, sizeof cwd) != NULL && strcmp(dir, ".") == 0)
+	else if (getcwd(cwd, sizeof cwd) == NULL)
+		n = 0;
+	else if (strcmp(dir, ".") == 0)
 		n = snprintf(dir_path, sizeof dir_path, "%s", cwd);
-	else if (cwd[0] == '/')
+	else
 		n = snprintf(dir_path, sizeof dir_path, "%s/%s", cwd, dir);
 	if (n <= 0 || (size_t)n >= sizeof dir_path)
 		dir_path[0] = '\0';	/* then only the descriptor finds it */

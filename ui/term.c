@@ -36,7 +36,6 @@ static FILE *script;
 static SCREEN *screen;
 static FILE *null_out, *null_in;
 static FILE *tty_in;		/* the terminal's keys (/dev/tty) */
-static int errors;		/* getch() failures in a row: the terminal is gone */
 static int started;
 static char pending[512];	/* the rest of a "type" command */
 static int mouse_y, mouse_x, mouse_button;	/* a script's last mouse event */
@@ -322,20 +321,19 @@ script_key(void (*draw)(void *), void *ctx)
 int
 term_key(void (*draw)(void *), void *ctx)
 {
-	int c;
+	int c, errors = 0;
 
 	if (script != NULL)
 		return script_key(draw, ctx);
 	nodelay(stdscr, TRUE);		/* a key already waiting: no drawing before it */
 	c = getch();
 	nodelay(stdscr, FALSE);
-	if (c == ERR) {
+	if (c == ERR)
 		draw(ctx);
-		c = getch();
-	}
-	if (c == ERR)	/* only when the input is gone: end of file, or a hang-up */
-		return ++errors >= 100 ? TERM_END : KEY_RESIZE;
-	errors = 0;
+	/* A blocking getch() fails only when the input is gone (end of file, a hang-up). */
+	while (c == ERR && (c = getch()) == ERR)
+		if (++errors == 100)
+			return TERM_END;
 	if (c > KEY_MAX && keyname(c) != NULL) {	/* xterm's Alt-arrows: kRIT3, kLFT3 */
 		if (strcmp(keyname(c), "kRIT3") == 0)
 			return TERM_ALT_RIGHT;

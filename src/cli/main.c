@@ -149,8 +149,6 @@ set_memory_limit(struct diag *d)
 static int
 want_browser(const struct opts *o)
 {
-	char why[256];
-
 	if (o->batch || (o->out.style & BATCH_SUM))
 		return 0;
 	if (getenv("TGPROF_SCRIPT") != NULL)
@@ -158,12 +156,12 @@ want_browser(const struct opts *o)
 	if (!isatty(STDOUT_FILENO))
 		return 0;
 #if HAVE_UI
+	char why[256];
+
 	if (!browser_usable(why, sizeof why)) {
 		fprintf(stderr, "tgprof: %s: printing the report instead (--batch)\n", why);
 		return 0;
 	}
-#else
-	(void)why;
 #endif
 	return 1;
 }

@@ -102,14 +102,14 @@ read_stream(int fd, const char *path, unsigned char **buf, size_t *len, struct d
 	ssize_t r = 0;
 
 	for (;;) {
-		if (n >= GMON_MAX_STREAM) {
+		if (n > GMON_MAX_STREAM) {
 			diag_add(d, DIAG_ERROR, "%s: more than %zu MiB from a pipe (give a regular file)",
 			    path, GMON_MAX_STREAM >> 20);
 			return -1;
 		}
 		if (mem_reserve(buf, &cap, n + 65536, 1) != 0)
 			return diag_oom(d);
-		r = read(fd, *buf + n, cap - n < GMON_MAX_STREAM - n ? cap - n : GMON_MAX_STREAM - n + 1);
+		r = read(fd, *buf + n, cap - n);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
