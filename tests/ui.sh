@@ -86,7 +86,7 @@ if want batch; then
 	    END { for (k = 0; k < n; k++) print line[k] }' >"$OUT/entry.batch"
 	# A cycle member's index and its cycle's number.
 	member=$(batch -q | sed -n 's/^\[\([0-9]*\)\].* is_even <cycle \([0-9]*\)> \[[0-9]*\]$/\1 \2/p')
-	printf 'dump flat\nkey :\ntype %s\nkey Enter\ndump graph\nkey Tab\ndump source\nkey :\ntype %s\nkey Enter\nkey Enter\ndump cycle\n' \
+	printf 'dump flat\nkey :\ntype %s\nkey Enter\ndump graph\nkey Tab\ndump source\nkey :\ntype %s\nkey Enter\nkey Enter\ndump cycle\nkey j\nkey x\ndump member-x\n' \
 	    "$idx" "${member% *}" >"$OUT/cycles.keys"
 	(cd "$OUT" && TGPROF_SCRIPT="$OUT/cycles.keys" TGPROF_SIZE=100x30 "$TGPROF" "$P/prog" "$P/gmon.out")
 	n=$(wc -l <"$OUT/flat.batch")
@@ -99,6 +99,8 @@ if want batch; then
 	    grep -q '^> *[0-9.]*  *12540000  *44  long fib' "$OUT/source"
 	check "Enter on a cycle member's line opens <cycle ${member#* } as a whole>" \
 	    grep -q "^>\\[[0-9]*\\].*<cycle ${member#* } as a whole> \\[[0-9]*\\]\$" "$OUT/cycle"
+	check "x on a member's row of a cycle's entry excludes that member" \
+	    grep -q "| without is_[a-z]* (u undoes)" "$OUT/member-x"
 fi
 
 # What is missing is said, and the rest shown.
@@ -110,6 +112,13 @@ if want missing; then
 	(cd "$OUT" && TGPROF_SCRIPT="$OUT/first.keys" "$TGPROF" "$P/prog" "$P/hist.out")
 	check "histogram only: opens, says there is no call graph" grep -q "| no call graph" "$OUT/first"
 	check "histogram only: the flat profile is there" grep -q "^> *[0-9.]* .* burn\$" "$OUT/first"
+	# Another program's profile: the warnings on the screen, the empty flat profile said.
+	(cd "$OUT" && TGPROF_SCRIPT="$OUT/first.keys" "$TGPROF" "$OUT/syn/prog" "$P/gmon.out" 2>/dev/null)
+	check "another program's profile: the warning on the bottom line" \
+	    sh -c "tail -n 1 '$OUT/first' | grep -q 'gmon.out: warning: the histogram'"
+	check "another program's profile: warnings counted on the top line" grep -q "| 2 warnings (i)" "$OUT/first"
+	check "another program's profile: one sentence says the profile is empty" \
+	    grep -q "^>no sample or call in this program's functions: is this its profile" "$OUT/first"
 fi
 
 # o: \$EDITOR +LINE FILE, the screen given over and taken back.

@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <ncursesw/curses.h>
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -9,10 +10,29 @@
 #include "ui.h"
 
 /*
- * Draws S at (Y, X) in at most W columns, padded with blanks, in ATTR.
- * A tab shows as a blank, invalid UTF-8 bytes and unprintable characters
- * as '?'; a character is never cut in half.
+ * The character at S (LEFT bytes) as draw_text() shows it: its wide
+ * character in *WC and columns in *CW; returns its bytes (1 or more).  A
+ * tab shows as a blank, invalid UTF-8 bytes and unprintable characters as
+ * '?'.
  */
+static size_t
+next_char(const char *s, size_t left, mbstate_t *st, wchar_t *wc, int *cw)
+{
+	size_t n = mbrtowc(wc, s, left, st);
+
+	if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+		memset(st, 0, sizeof *st);
+		*wc = L'?';
+		n = 1;
+	}
+	if (*wc == L'\t')
+		*wc = L' ';
+	if ((*cw = wcwidth(*wc)) < 0)
+		*wc = L'?', *cw = 1;
+	return n;
+}
+
+/* Draws S at (Y, X) in at most W columns, padded with blanks, in ATTR; a character is never cut in half. */
 void
 draw_text(int y, int x, int w, const char *s, int attr)
 {
@@ -25,19 +45,9 @@ draw_text(int y, int x, int w, const char *s, int attr)
 	move(y, x);
 	while (*s != '\0' && col < w) {
 		wchar_t wc;
-		size_t n = mbrtowc(&wc, s, left, &st);
 		int cw;
+		size_t n = next_char(s, left, &st, &wc, &cw);
 
-		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-			memset(&st, 0, sizeof st);
-			wc = L'?';
-			n = 1;
-		}
-		if (wc == L'\t')
-			wc = L' ';
-		cw = wcwidth(wc);
-		if (cw < 0)
-			wc = L'?', cw = 1;
 		if (col + cw > w)
 			break;
 		addnwstr(&wc, 1);
@@ -48,6 +58,78 @@ draw_text(int y, int x, int w, const char *s, int attr)
 	for (; col < w; col++)
 		addch(' ');
 	attrset(A_NORMAL);
+}
+
+/* The bytes of S's first characters that fit in W columns; their width in *COLS if not NULL. */
+static size_t
+fitting(const char *s, int w, int *cols)
+{
+	mbstate_t st;
+	size_t left = strlen(s), used = 0;
+	int col = 0;
+
+	memset(&st, 0, sizeof st);
+	while (used < left) {
+		wchar_t wc;
+		int cw;
+		size_t n = next_char(s + used, left - used, &st, &wc, &cw);
+
+		if (col + cw > w)
+			break;
+		col += cw;
+		used += n;
+	}
+	if (cols != NULL)
+		*cols = col;
+	return used;
+}
+
+int
+draw_width(const char *s)
+{
+	int cols;
+
+	fitting(s, INT_MAX, &cols);
+	return cols;
+}
+
+/* The start of S's longest tail that is W columns wide at most (found from the start: O(strlen(S))). */
+const char *
+draw_tail(const char *s, int w)
+{
+	mbstate_t st;
+	size_t left = strlen(s), used = 0;
+	int col = 0, drop = draw_width(s) - w;
+
+	memset(&st, 0, sizeof st);
+	while (col < drop && used < left) {
+		wchar_t wc;
+		int cw;
+
+		used += next_char(s + used, left - used, &st, &wc, &cw);
+		col += cw;
+	}
+	return s + used;
+}
+
+void
+draw_elide(struct sbuf *sb, const char *s, int w)
+{
+	const char *dots = MB_CUR_MAX > 1 ? "\u2026" : "...";
+	int dw = MB_CUR_MAX > 1 ? 1 : 3, head;
+
+	if (draw_width(s) <= w) {
+		sbuf_puts(sb, s);
+		return;
+	}
+	if (w <= dw) {
+		sbuf_printf(sb, "%.*s", (int)fitting(s, w, NULL), s);
+		return;
+	}
+	head = (w - dw) / 3;	/* the end of a name says most: it gets two thirds */
+	sbuf_printf(sb, "%.*s", (int)fitting(s, head, &head), s);
+	sbuf_puts(sb, dots);
+	sbuf_puts(sb, draw_tail(s, w - dw - head));
 }
 
 /*

@@ -138,7 +138,7 @@ flat_fill(struct tui *t, struct pane *pn)
 	for (i = 0; i < f->n; i++)
 		f->accum[i] = accum += p->sym[f->id[i]].time;
 	f->unit = report_flat_unit(t->r);
-	pn->nrows = f->n;
+	pn->nrows = f->n > 0 ? f->n : 1;	/* none: a note says why */
 	pn->sel = pn->top = 0;
 	flat_select(pn, keep);
 	return 0;
@@ -160,14 +160,27 @@ flat_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 		report_flat_columns(t->r, sb, &f->unit);
 }
 
+/* Why the flat profile has no row: one sentence. */
+static const char *
+empty_note(const struct tui *t)
+{
+	if (t->p->hz <= 0 || t->p->nhist == 0)
+		return "no histogram in the profile files, so no time: see the call graph";
+	if (t->filter[0] != '\0' || t->limit > 0)
+		return "no function passes the name filter (\\) and the limit (L)";
+	if (t->p->narcs == 0)
+		return "no sample or call in this program's functions: is this its profile? (i)";
+	return "no function has samples or calls (-z lists them all)";
+}
+
 static void
 flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {
 	const struct flat *f = pn->data;
 	double total = report_flat_total(t->r), pct;
 
-	if (f->n == 0 && (t->p->hz <= 0 || t->p->nhist == 0)) {
-		sbuf_puts(sb, "no histogram in the profile files, so no time: see the call graph");
+	if (f->n == 0) {
+		sbuf_puts(sb, empty_note(t));
 		*attr = UI_NOTE;
 		return;
 	}

@@ -3,6 +3,7 @@
 #include <ncursesw/curses.h>
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,10 +159,12 @@ search(struct tui *t, int dir, int from_sel)
 	struct pane *pn = &t->pane[t->focus];
 	long i = list_find(t, pn, t->needle, dir, from_sel);
 
-	if (i < 0)
+	if (i < 0) {
 		snprintf(t->message, sizeof t->message, "\"%.200s\": no match in this pane", t->needle);
-	else
-		list_to(pn, (size_t)i);
+		return;
+	}
+	list_to(pn, (size_t)i);
+	follow(t, pn);	/* as moving there with j or k would */
 }
 
 static void
@@ -196,16 +199,29 @@ sort_reverse(struct tui *t, int c)
 	t->flat_gen++;
 }
 
+/*
+ * What x and f act on: the function of the focused pane's selected row
+ * (a caller, a callee, a cycle's member), else the function shown.
+ */
+static uint32_t
+acted_on(struct tui *t)
+{
+	struct pane *pn = &t->pane[t->focus];
+	uint32_t fn = pn->nrows > 0 ? pn->ops->target(t, pn, pn->sel) : PF_NONE;
+
+	return fn < t->p->nsyms ? fn : t->cur;
+}
+
 static void
 exclude(struct tui *t, int c)
 {
-	narrow_push(t, 0);
+	narrow_push(t, acted_on(t), 0);
 }
 
 static void
 focus_only(struct tui *t, int c)
 {
-	narrow_push(t, 1);
+	narrow_push(t, acted_on(t), 1);
 }
 
 static void
@@ -286,13 +302,19 @@ mouse(struct tui *t, int c)
 }
 
 /*
- * Keys that ask for a line: the bottom line shows the key and what is
- * typed (prompt_key() edits it), and Enter hands the line to DONE.
+ * Keys that ask for a line: the bottom line shows what is asked (FMT, as
+ * printf) and what is typed (prompt_key() edits it), and Enter hands the
+ * line to DONE.
  */
 static void
-ask(struct tui *t, int c, void (*done)(struct tui *t, const char *line))
+ask(struct tui *t, int c, void (*done)(struct tui *t, const char *line), const char *fmt, ...)
 {
+	va_list ap;
+
 	t->prompt = (char)c;
+	va_start(ap, fmt);
+	vsnprintf(t->prompt_text, sizeof t->prompt_text, fmt, ap);
+	va_end(ap);
 	t->input[0] = '\0';
 	t->input_over = 0;
 	t->prompt_done = done;
@@ -308,7 +330,7 @@ search_line(struct tui *t, const char *line)
 static void
 ask_search(struct tui *t, int c)
 {
-	ask(t, c, search_line);
+	ask(t, c, search_line, "/");
 }
 
 /* The function or cycle with call-graph index [LINE]. */
@@ -329,10 +351,22 @@ index_line(struct tui *t, const char *line)
 	snprintf(t->message, sizeof t->message, "no call-graph entry [%s]", line);
 }
 
+/* The highest call-graph index, or 0 when there is none. */
+static int
+last_index(const struct tui *t)
+{
+	uint32_t i;
+	int n = 0;
+
+	for (i = 0; i < t->p->nsyms + t->p->ncycles; i++)
+		n = t->p->sym[i].index > n ? t->p->sym[i].index : n;
+	return n;
+}
+
 static void
 ask_index(struct tui *t, int c)
 {
-	ask(t, c, index_line);
+	ask(t, c, index_line, "go to call-graph index [1-%d]: ", last_index(t));
 }
 
 static void
@@ -345,7 +379,11 @@ filter_line(struct tui *t, const char *line)
 static void
 ask_filter(struct tui *t, int c)
 {
-	ask(t, c, filter_line);
+	if (t->filter[0] == '\0')
+		ask(t, c, filter_line, "flat profile, only names with: ");
+	else
+		ask(t, c, filter_line, "flat profile, only names with (now \"%.40s%s\"; empty: all): ",
+		    t->filter, strlen(t->filter) > 40 ? "..." : "");
 }
 
 static void
@@ -365,7 +403,7 @@ limit_line(struct tui *t, const char *line)
 static void
 ask_limit(struct tui *t, int c)
 {
-	ask(t, c, limit_line);
+	ask(t, c, limit_line, "flat profile, hide rows under percent (now %g): ", t->limit);
 }
 
 /* The focused pane as text into the file LINE (by default tgprof-PANE.txt). */
@@ -388,7 +426,10 @@ write_line(struct tui *t, const char *line)
 static void
 ask_write(struct tui *t, int c)
 {
-	ask(t, c, write_line);
+	struct pane *pn = &t->pane[t->focus];
+
+	ask(t, c, write_line, "write the %s pane to file (empty: tgprof-%s.txt): ", pn->ops->name,
+	    pn->ops->name);
 }
 
 /* A key while a line is typed: Esc cancels, Enter is done, Backspace deletes. */
@@ -497,7 +538,7 @@ static const struct binding bindings[] = {
 	  .help = "flat profile: next sort column, reverse",
 	  .hint = "s:sort", .hint_at = { 2, 0, 0 } },
 	{ .key = { { 'x', "x", exclude }, { 'f', "f", focus_only }, { 'u', "u", undo } },
-	  .help = "without / only this function (-E, -F); undo",
+	  .help = "without / only the selected function (-E, -F); undo",
 	  .hint = "x/f:without/only", .hint_at = { 5, 0, 0 } },
 	{ .key = { { ':', ":", ask_index } },
 	  .help = "go to call-graph index [N]" },

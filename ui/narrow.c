@@ -57,12 +57,12 @@ apply(struct tui *t, size_t n)
 }
 
 void
-narrow_push(struct tui *t, int focus)
+narrow_push(struct tui *t, uint32_t fn, int focus)
 {
 	size_t n = t->nnarrow;
 	const char *name;
 
-	if (t->cur == PF_NONE || t->cur >= t->p->nsyms) {
+	if (fn == PF_NONE || fn >= t->p->nsyms) {
 		snprintf(t->message, sizeof t->message, "select a function first");
 		return;
 	}
@@ -70,7 +70,7 @@ narrow_push(struct tui *t, int focus)
 		snprintf(t->message, sizeof t->message, "%d at most; u undoes one", UI_NARROW);
 		return;
 	}
-	name = t->p->sym[t->cur].name;
+	name = t->p->sym[fn].name;
 	if ((t->spec_name[n] = strdup(name)) == NULL)
 		return;
 	t->spec[2 * n].text = t->spec[2 * n + 1].text = t->spec_name[n];

@@ -38,6 +38,8 @@ top_line(struct tui *t)
 		sbuf_printf(&t->sb, " | names with \"%s\"", t->filter);
 	if (t->limit > 0)
 		sbuf_printf(&t->sb, " | %g%% or more", t->limit);
+	if (t->nwarn > 0)
+		sbuf_printf(&t->sb, " | %zu warning%s (i)", t->nwarn, t->nwarn > 1 ? "s" : "");
 	if (t->nnarrow > 0)
 		sbuf_printf(&t->sb, " | %s %s%s (u undoes)",
 		    t->spec[2 * t->nnarrow - 2].table == SPEC_INCL_TIME ? "only" : "without",
@@ -73,22 +75,47 @@ match_count(struct tui *t)
 /*
  * The selected function's self time with its sampling error (n samples
  * are good to about sqrt(n), the gprof manual's rule of thumb), then the
- * focused pane's hints.
+ * focused pane's hints, in W columns.  A long name loses its middle, not
+ * its end (where a C++ method's name is), so that the numbers show.
  */
 static void
-sampling_error(struct tui *t, uint32_t id)
+sampling_error(struct tui *t, uint32_t id, int w)
 {
 	double n = t->p->sym[id].time, hz = (double)t->p->hz;
+	char num[128], *name;
+	int room;
 
-	report_name_only(t->r, &t->sb, id);
 	if (n > 0)
-		sbuf_printf(&t->sb, ": %.2f s %s %.2f s (%.0f samples)%s", n / hz,
+		snprintf(num, sizeof num, ": %.2f s %s %.2f s (%.0f samples)%s", n / hz,
 		    MB_CUR_MAX > 1 ? "\u00b1" : "+-", sqrt(n) / hz, n,
 		    n < UI_FEW_SAMPLES ? ", too few to trust" : "");
 	else
-		sbuf_puts(&t->sb, ": no samples");
-	sbuf_puts(&t->sb, "   ");
+		snprintf(num, sizeof num, ": no samples");
+	sbuf_reset(&t->sb);
+	report_name_only(t->r, &t->sb, id);
+	if (t->sb.failed || (name = strdup(sbuf_str(&t->sb))) == NULL)
+		return;
+	room = w - draw_width(num);
+	sbuf_reset(&t->sb);
+	draw_elide(&t->sb, name, room > 24 ? room : 24);
+	free(name);
+	sbuf_printf(&t->sb, "%s   ", num);
 	keys_hints(t->focus, &t->sb);
+}
+
+/* What is asked and what is typed; when too wide, the end of it, where the cursor is. */
+static void
+prompt_line(struct tui *t, int w)
+{
+	const char *s;
+
+	sbuf_printf(&t->sb, "%s%s", t->prompt_text, t->input);
+	if (t->sb.failed || draw_width(sbuf_str(&t->sb)) < w)
+		return;
+	s = draw_tail(sbuf_str(&t->sb), w - 2);
+	memmove(t->sb.s + 1, s, strlen(s) + 1);
+	t->sb.s[0] = '<';
+	t->sb.len = strlen(t->sb.s);
 }
 
 /* Hints, the search or a message on the left; the position in the focused pane on the right. */
@@ -100,27 +127,27 @@ bottom_line(struct tui *t)
 	char pos[64] = "";
 	int w;
 
+	if (pn->nrows > 0 && t->prompt == 0)
+		snprintf(pos, sizeof pos, " %s %zu/%zu ", pn->ops->name, pn->sel + 1, pn->nrows);
+	w = COLS - (int)strlen(pos);
 	sbuf_reset(&t->sb);
 	if (t->prompt != 0)
-		sbuf_printf(&t->sb, "%c%s", t->prompt, t->input);
+		prompt_line(t, COLS);
 	else if (t->message[0] != '\0')
 		sbuf_puts(&t->sb, t->message);
 	else if (t->needle[0] != '\0')
 		sbuf_printf(&t->sb, "/%s: %zu matches (n N: next, previous; Esc: done)",
 		    t->needle, matches);
 	else if (t->cur != PF_NONE && t->cur < t->p->nsyms && t->p->hz > 0)
-		sampling_error(t, t->cur);
+		sampling_error(t, t->cur, w);
 	else
 		keys_hints(t->focus, &t->sb);
-	if (pn->nrows > 0 && t->prompt == 0)
-		snprintf(pos, sizeof pos, " %s %zu/%zu ", pn->ops->name, pn->sel + 1, pn->nrows);
-	w = COLS - (int)strlen(pos);
 	draw_text(LINES - 1, 0, w > 0 ? w : 0, sbuf_str(&t->sb), t->colors ? COLOR_PAIR(3) : A_BOLD);
 	if (w > 0)
 		draw_text(LINES - 1, w, COLS - w, pos, t->colors ? COLOR_PAIR(3) : A_BOLD);
 	if (t->prompt != 0) {
 		curs_set(1);
-		move(LINES - 1, 1 + (int)strlen(t->input));
+		move(LINES - 1, draw_width(sbuf_str(&t->sb)));
 	} else {
 		curs_set(0);
 	}
@@ -154,6 +181,10 @@ info_overlay(struct tui *t)
 	snprintf(line, sizeof line, "  %ld samples a second (%s); %u functions, %u arcs, %u cycles",
 	    p->hz, p->dimension, p->nsyms, p->narcs, p->ncycles);
 	draw_text(y++, 0, w, line, A_NORMAL);
+	for (k = 0; k < t->nwarn && y < LINES - 2; k++) {
+		snprintf(line, sizeof line, "  %s", t->warn[k].text);
+		draw_text(y++, 0, w, line, A_NORMAL);
+	}
 	draw_text(y, 0, w, "", A_NORMAL);
 }
 
@@ -309,6 +340,11 @@ browser_run(const struct profile *p, const struct browser_opts *o, struct diag *
 	t.o = o;
 	t.ro = o->ro;
 	t.cur = PF_NONE;
+	t.warn = d->msg;	/* the load's: nothing is added to D while browsing */
+	t.nwarn = d->n;
+	if (t.nwarn > 0)
+		snprintf(t.message, sizeof t.message, "%s%s", d->msg[0].text,
+		    d->n > 1 ? " (i: all warnings)" : "");
 	sbuf_init(&t.sb);
 	flat_init(&t.pane[PANE_FLAT]);
 	graph_init(&t.pane[PANE_GRAPH]);

@@ -73,6 +73,8 @@ enum { PANE_FLAT, PANE_GRAPH, PANE_SOURCE, NPANES };
 struct tui {
 	const struct profile *p;
 	const struct browser_opts *o;
+	const struct diag_msg *warn;	/* the analysis's warnings (browser_run()'s diag) */
+	size_t nwarn;
 	struct report_opts ro;
 	struct report *r;
 	uint32_t cur;			/* the function (or cycle) shown in the graph and source panes */
@@ -94,6 +96,7 @@ struct tui {
 		size_t nrows, n;
 	} count;
 	char prompt;			/* while a line is typed: the key that asks for it, else 0 */
+	char prompt_text[160];		/* what it asks, shown before the line typed */
 	char input[UI_LINE];		/* what has been typed */
 	int input_over;			/* more was typed than input holds: Enter refuses it */
 	void (*prompt_done)(struct tui *t, const char *line);	/* takes it on Enter */
@@ -133,6 +136,12 @@ int list_write(struct tui *t, struct pane *pn, const char *path);
 
 /* draw.c: UTF-8 text into the screen, cut to a width; the attributes of UI_* flags. */
 void draw_text(int y, int x, int w, const char *s, int attr);
+/* The columns S takes on the screen, as draw_text() draws it. */
+int draw_width(const char *s);
+/* The start of S's longest tail that takes W columns at most. */
+const char *draw_tail(const char *s, int w);
+/* S into SB in W columns at most: when wider, its start and end with an ellipsis between. */
+void draw_elide(struct sbuf *sb, const char *s, int w);
 int draw_attr(const struct tui *t, int flags, int selected);
 
 /* The panes: X_init() sets pn->ops; the rest of *PN is the caller's (zeroed). */
@@ -165,10 +174,10 @@ const char *keys_help_row(size_t i, char *names, size_t size);
 void editor_open(struct tui *t, const char *path, size_t line);
 
 /*
- * narrow.c: the function shown analysed away (-E, FOCUS 0) or alone (-F,
- * FOCUS 1), stacked; narrow_pop() undoes the last; narrow_free() at the end.
+ * narrow.c: function FN analysed away (-E, FOCUS 0) or alone (-F, FOCUS
+ * 1), stacked; narrow_pop() undoes the last; narrow_free() at the end.
  */
-void narrow_push(struct tui *t, int focus);
+void narrow_push(struct tui *t, uint32_t fn, int focus);
 void narrow_pop(struct tui *t);
 void narrow_free(struct tui *t);
 
