@@ -74,6 +74,17 @@ tcheck "fold: no clone left" sh -c "! grep -q clone '$d/fold'"
 tcheck "--clones=fold: split's 13749 calls in the report" \
     grep -q '^ *[0-9.]*  *[0-9.]*  *[0-9.]*  *13749  .* split$' "$d/batch-fold"
 
+# The browser folds by default and says so on its top line, with how to see batch's numbers.
+if grep -q 'HAVE_UI 1' "$TOP/config.h"; then
+	printf 'resize 200 24\ndump top\n' >"$d/top.keys"
+	(cd "$d" && TGPROF_SCRIPT=top.keys "$TGPROF" prog gmon.out)
+	n=$(nm "$d/prog" | grep -c ' t [a-z_]*\.\(constprop\|cold\|part\|isra\)\.*[0-9]*$')
+	tcheck "browser: the top line says $n clones are folded" \
+	    grep -q "| $n clones folded (--clones=gprof: as --batch)" "$d/top"
+	(cd "$d" && TGPROF_SCRIPT=top.keys "$TGPROF" --clones=gprof prog gmon.out)
+	tcheck "browser, --clones=gprof: nothing said of clones" sh -c "! grep -q 'clones folded' '$d/top'"
+fi
+
 # Folded, checked's lines hold the call to note() made in checked.cold.
 line=$(grep -n '^		note(n);' "$TOP/tests/progs/clonefold.c" | cut -d: -f1)
 "$TOP/tests/tools/test-lines" -F "$d/prog" "$d/gmon.out" >"$d/lines" 2>&1

@@ -38,6 +38,9 @@ top_line(struct tui *t)
 		sbuf_printf(&t->sb, " | names with \"%s\"", t->filter);
 	if (t->limit > 0)
 		sbuf_printf(&t->sb, " | %g%% or more", t->limit);
+	if (t->nfolded > 0)
+		sbuf_printf(&t->sb, " | %u clone%s folded (--clones=gprof: as --batch)", t->nfolded,
+		    t->nfolded > 1 ? "s" : "");
 	if (t->nwarn > 0)
 		sbuf_printf(&t->sb, " | %zu warning%s (i)", t->nwarn, t->nwarn > 1 ? "s" : "");
 	if (t->nnarrow > 0)
@@ -334,12 +337,15 @@ browser_run(const struct profile *p, const struct browser_opts *o, struct diag *
 {
 	struct tui t;
 	int rc = 0, i;
+	uint32_t k;
 
 	memset(&t, 0, sizeof t);
 	t.p = p;
 	t.o = o;
 	t.ro = o->ro;
 	t.cur = PF_NONE;
+	for (k = 0; k < p->nsyms; k++)
+		t.nfolded += p->sym[k].fold != PF_NONE;
 	t.warn = d->msg;	/* the load's: nothing is added to D while browsing */
 	t.nwarn = d->n;
 	if (t.nwarn > 0)

@@ -75,6 +75,7 @@ struct tui {
 	const struct browser_opts *o;
 	const struct diag_msg *warn;	/* the analysis's warnings (browser_run()'s diag) */
 	size_t nwarn;
+	uint32_t nfolded;		/* GCC clones folded into their functions (--clones=fold) */
 	struct report_opts ro;
 	struct report *r;
 	uint32_t cur;			/* the function (or cycle) shown in the graph and source panes */
