@@ -137,7 +137,7 @@ flat_fill(struct tui *t, struct pane *pn)
 		return -1;
 	for (i = 0; i < f->n; i++)
 		f->accum[i] = accum += p->sym[f->id[i]].time;
-	f->unit = report_flat_unit(t->r);
+	f->unit = report_unit_each;	/* batch keeps gprof's one unit */
 	pn->nrows = f->n > 0 ? f->n : 1;	/* none: a note says why */
 	pn->sel = pn->top = 0;
 	flat_select(pn, keep);

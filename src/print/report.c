@@ -136,6 +136,30 @@ static const struct report_unit si_units[] = {
  */
 static const struct report_unit past_table = { '<', 0x1.464612820003ep+807 };
 
+const struct report_unit report_unit_each = { '*', 0 };
+
+/*
+ * A per-call time of X seconds in the unit of its own (report_unit_each):
+ * the largest of s, ms, us and ns in which it shows at least 1.00, in 8
+ * columns ("%6.2f" and the unit); 0 as "0".
+ */
+static char *
+per_call_each(char *q, double x)
+{
+	static const struct { double scale; const char *name; } u[] = {
+		{ 1, " s" }, { 1e3, "ms" }, { 1e6, "us" }, { 1e9, "ns" }
+	};
+	size_t i;
+
+	if (!(x > 0))
+		return fmt_fixed(fmt_blanks(q, 7), 0, 1, 0);
+	for (i = 0; i + 1 < sizeof u / sizeof u[0] && x * u[i].scale < 0.995; i++)
+		;
+	q = fmt_fixed(q, x * u[i].scale, 6, 2);
+	memcpy(q, u[i].name, 2);
+	return q + 2;
+}
+
 struct report_unit
 report_flat_unit(struct report *r)
 {
@@ -195,7 +219,10 @@ report_flat_columns(struct report *r, struct sbuf *sb, const struct report_unit 
 {
 	char unit[64];
 
-	snprintf(unit, sizeof unit, "%c%c/call", u->prefix, r->p->dimension_abbrev);
+	if (u->prefix == report_unit_each.prefix)
+		snprintf(unit, sizeof unit, "/call");
+	else
+		snprintf(unit, sizeof unit, "%c%c/call", u->prefix, r->p->dimension_abbrev);
 	sbuf_printf(sb, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
 	    "%  ", "cumulative", "self  ", "", "self  ", "total ", "");
 	sbuf_printf(sb, "%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
@@ -218,6 +245,15 @@ blanks(struct sbuf *sb, int n)
 
 	if (p != NULL)
 		sbuf_end(sb, fmt_blanks(p, n));
+}
+
+/* A per-call time of X seconds in unit U: gprof's "%8.2f", or per_call_each(). */
+static char *
+per_call(char *q, const struct report_unit *u, double x)
+{
+	if (u->prefix == report_unit_each.prefix)
+		return per_call_each(q, x);
+	return fmt_fixed(q, u->scale * x, 8, 2);
 }
 
 /* Room for one row's numeric columns (the name follows separately). */
@@ -245,9 +281,9 @@ report_flat_row(struct report *r, struct sbuf *sb, uint32_t id, double accum, do
 		*q++ = ' ';
 		q = fmt_uint(q, (unsigned long)s->ncalls, 8, 0);
 		*q++ = ' ';
-		q = fmt_fixed(q, u->scale * s->time / hz / s->ncalls, 8, 2);
+		q = per_call(q, u, s->time / hz / s->ncalls);
 		*q++ = ' ';
-		q = fmt_fixed(q, u->scale * (s->time + s->child_time) / hz / s->ncalls, 8, 2);
+		q = per_call(q, u, (s->time + s->child_time) / hz / s->ncalls);
 		q = fmt_blanks(q, 2);
 	} else {
 		q = fmt_blanks(q, 29);		/* " %8.8s %8.8s %8.8s  " */

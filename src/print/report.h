@@ -48,6 +48,12 @@ struct report_unit {
 /* gprof's choice: the prefix that puts the largest total per-call time in [1, 1000). */
 struct report_unit report_flat_unit(struct report *r);
 
+/*
+ * Not gprof's (the browser's): each per-call time in a unit of its own,
+ * s, ms, us or ns, so that every one that is not 0 shows digits.
+ */
+extern const struct report_unit report_unit_each;
+
 /* The two header lines (each ending in a newline) for UNIT. */
 void report_flat_columns(struct report *r, struct sbuf *sb, const struct report_unit *u);
 
