@@ -132,6 +132,56 @@ if want missing; then
 	    grep -q "^>no sample or call in this program's functions: is this its profile" "$OUT/first"
 fi
 
+# The source pane: H, ] and [ on burn's lines (the hottest is line 10, the loop).
+if want hot; then
+	b=$(batch -q | sed -n 's/^\[\([0-9]*\)\].* burn \[[0-9]*\]$/\1/p')
+	printf 'key :\ntype %s\nkey Enter\nkey H\ndump hot1\nkey ]\ndump hot2\nkey ]\ndump hot3\nkey g\nkey ]\ndump hot4\n' \
+	    "$b" >"$OUT/hot.keys"
+	(cd "$OUT" && TGPROF_SIZE=100x40 TGPROF_SCRIPT="$OUT/hot.keys" "$TGPROF" "$P/prog" "$P/gmon.out")
+	sel() { grep '^>' "$OUT/$1" | awk '{ print $(NF > 5 ? 3 : 2) }' | head -n 1; }
+	check "H: burn's hottest line, 10 ($(sel hot1))" [ "$(sel hot1)" = 10 ]
+	check "]: the next hot line, 11 ($(sel hot2))" [ "$(sel hot2)" = 11 ]
+	check "] on the last hot line says so" sh -c "tail -n 1 '$OUT/hot3' | grep -q 'no hot line below'"
+	check "] from line 1: 10, skipping line 9's crumbs ($(sel hot4))" [ "$(sel hot4)" = 10 ]
+fi
+
+# The source pane opens at the function's definition, not at code inlined
+# into it from higher up the file; tabs go to the next tab stop (8, or --tabstop).
+S=$OUT/src
+if ! want src; then
+	:
+elif mkdir -p "$S" && printf '%s\n' '/* ui.sh: work() has hot() inlined. */' 'volatile unsigned long sink;' \
+    'static inline void hot(unsigned long i)' '{' '	sink += i ^ (sink >> 3);' '}' '' '' '' '' '' '' \
+    '__attribute__((noinline)) void work(unsigned long n)' '{' '	for (unsigned long i = 0; i < n; i++)' \
+    '		hot(i);' '}' 'int main(void) { work(300000000UL); return 0; }' >"$S/src.c" &&
+    gcc -pg -g -O2 -o "$S/prog" "$S/src.c" && (cd "$S" && ./prog); then
+	printf 'key a\ndump small\nresize 100 30\ndump d\n' >"$S/keys"
+	(cd "$S" && TGPROF_SIZE=100x12 TGPROF_SCRIPT=keys "$TGPROF" prog gmon.out)
+	check "source: work opens at its entry's line, 14, not at hot's line 5" grep -q '^> *[0-9. ]*  14  {' "$S/d"
+	check "source: three lines above it show first (its declarator, 13)" \
+	    sh -c "sed -n 4p '$S/small' | grep -q '  11\$'"
+	check "source: a tab goes to column 8 of the text" grep -q '  15          for (unsigned' "$S/d"
+	check "source: two tabs to column 16" grep -q '  16                  hot(i);' "$S/d"
+	(cd "$S" && TGPROF_SIZE=100x12 TGPROF_SCRIPT=keys "$TGPROF" --tabstop=3 prog gmon.out)
+	check "source: --tabstop=3" grep -q '  16        hot(i);' "$S/d"
+else
+	fail "cannot build or run the inlining program"
+fi
+
+# C++ names: the status line keeps a long name's end; T shortens template arguments.
+C=$PROGDIR/cxx_O0
+if want cxx; then
+	printf 'key /\ntype operator!=<int\nkey Enter\nkey Esc\ndump cxx-full\nkey T\ndump cxx-short\n' >"$OUT/cxx.keys"
+	(cd "$OUT" && TGPROF_SIZE=110x30 TGPROF_SCRIPT="$OUT/cxx.keys" "$TGPROF" "$C/prog" "$C/gmon.out")
+	check "status line: a long name's middle elided, its end kept" \
+	    sh -c "tail -n 1 '$OUT/cxx-full' | grep -q '^ bool __gnu_cxx::.*….* const&): [0-9.]* s ± '"
+	check "T: the top line says templates are shortened" grep -q '| templates <…> (T)' "$OUT/cxx-short"
+	check "T: __gnu_cxx::__normal_iterator<…>::base() const" \
+	    grep -q '  __gnu_cxx::__normal_iterator<…>::base() const$' "$OUT/cxx-short"
+	check "T: operator!=<…> shortened, its own < kept" \
+	    grep -q '  bool __gnu_cxx::operator!=<…>(__gnu_cxx::__normal_iterat' "$OUT/cxx-short"
+fi
+
 # o: \$EDITOR +LINE FILE, the screen given over and taken back.
 if want editor; then
 	printf '#!/bin/sh\necho "$@" >"%s/editor.args"\n' "$OUT" >"$OUT/editor"

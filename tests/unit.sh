@@ -2,7 +2,7 @@
 # tests/unit.sh: unit tests of the engine through the drivers in tests/tools (text in, text out).
 #
 # Usage: unit.sh OUT.  Case names: a .t file's path under tests/unit
-# ("cg/cycle2.t"), "gmon: ARGS" for each block of tests/unit/gmon/cases.t,
+# ("cg/cycle2.t", "shorten/names.t"), "gmon: ARGS" for each block of tests/unit/gmon/cases.t,
 # "argfile" and "fmt"; T selects cases by name.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,6 +26,9 @@ run_t() {	# tool file
 
 for t in "$TOP"/tests/unit/cg/*.t; do
 	run_t "$TOP/tests/tools/test-cg" "$t"
+done
+for t in "$TOP"/tests/unit/shorten/*.t; do
+	run_t "$TOP/tests/tools/test-shorten" "$t"
 done
 for t in "$TOP"/tests/unit/symtab/*.t; do
 	run_t "$TOP/tests/tools/test-symtab" "$t"

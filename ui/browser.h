@@ -16,6 +16,7 @@ struct browser_opts {
 	char *const *search;		/* where sources are looked for (-I, GPROF_PATH) */
 	size_t nsearch;
 	int mouse;			/* take mouse events */
+	int tabstop;			/* the source's tab stops: every N columns (1 to 64) */
 	/*
 	 * A file of keys and commands to run instead of reading the terminal
 	 * (TGPROF_SCRIPT; see ui/term.c), on a virtual screen of COLS columns

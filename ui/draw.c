@@ -32,13 +32,17 @@ next_char(const char *s, size_t left, mbstate_t *st, wchar_t *wc, int *cw)
 	return n;
 }
 
-/* Draws S at (Y, X) in at most W columns, padded with blanks, in ATTR; a character is never cut in half. */
+/*
+ * Draws S at (Y, X) in at most W columns, padded with blanks, in ATTR,
+ * leaving out its first SKIP columns; a character is never cut in half
+ * (half a wide one scrolled off shows as a blank).
+ */
 void
-draw_text(int y, int x, int w, const char *s, int attr)
+draw_text_from(int y, int x, int w, const char *s, int skip, int attr)
 {
 	mbstate_t st;
 	size_t left = strlen(s);
-	int col = 0;
+	int col = -skip;
 
 	memset(&st, 0, sizeof st);
 	attrset(attr);
@@ -50,14 +54,23 @@ draw_text(int y, int x, int w, const char *s, int attr)
 
 		if (col + cw > w)
 			break;
-		addnwstr(&wc, 1);
+		if (col >= 0)
+			addnwstr(&wc, 1);
+		else if (col + cw > 0)
+			addch(' ');
 		col += cw;
 		s += n;
 		left -= n;
 	}
-	for (; col < w; col++)
+	for (col = col < 0 ? 0 : col; col < w; col++)
 		addch(' ');
 	attrset(A_NORMAL);
+}
+
+void
+draw_text(int y, int x, int w, const char *s, int attr)
+{
+	draw_text_from(y, x, w, s, 0, attr);
 }
 
 /* The bytes of S's first characters that fit in W columns; their width in *COLS if not NULL. */

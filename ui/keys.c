@@ -143,6 +143,17 @@ show_source(struct tui *t, int c)
 	t->focus = PANE_SOURCE;
 }
 
+/* H, ], [: the source pane, at its hottest line, or the next or previous one with samples. */
+static void
+hot_line(struct tui *t, int c)
+{
+	struct pane *pn = &t->pane[PANE_SOURCE];
+
+	t->focus = PANE_SOURCE;
+	list_fill(t, pn);
+	source_hot(t, pn, c == 'H' ? 0 : c == ']' ? 1 : -1);
+}
+
 /* o: the source pane's file in the user's editor, at its line (editor.c). */
 static void
 edit_source(struct tui *t, int c)
@@ -230,21 +241,60 @@ undo(struct tui *t, int c)
 	narrow_pop(t);
 }
 
-/* Names demangled or raw; the report caches names, so it is made anew. */
+/* The report made anew for T's names (it caches them); if memory runs out, T is left as it was. */
 static void
-toggle_demangle(struct tui *t, int c)
+renew_report(struct tui *t, struct report_opts ro)
 {
 	struct report *r;
 
-	t->ro.demangle = !t->ro.demangle;
-	if ((r = report_new(t->p, &t->ro)) == NULL) {
-		t->ro.demangle = !t->ro.demangle;
+	if ((r = report_new(t->p, &ro)) == NULL) {
 		snprintf(t->message, sizeof t->message, "out of memory");
 		return;
 	}
 	report_free(t->r);
 	t->r = r;
+	t->ro = ro;
 	t->flat_gen++;
+}
+
+/* Names demangled or raw. */
+static void
+toggle_demangle(struct tui *t, int c)
+{
+	struct report_opts ro = t->ro;
+
+	ro.demangle = !ro.demangle;
+	renew_report(t, ro);
+}
+
+/* C++ template arguments in full or as <…>. */
+static void
+toggle_templates(struct tui *t, int c)
+{
+	struct report_opts ro = t->ro;
+
+	ro.template_dots = ro.template_dots != NULL ? NULL : MB_CUR_MAX > 1 ? "\u2026" : "...";
+	renew_report(t, ro);
+}
+
+/* <, >: the focused pane's rows scrolled left or right by a quarter of its width. */
+static void
+scroll_sideways(struct tui *t, int c)
+{
+	struct pane *pn = moving(t);
+	int by = pn->box_w / 4 > 8 ? pn->box_w / 4 : 8;
+
+	if (c == '<')
+		pn->hscroll = pn->hscroll > by ? pn->hscroll - by : 0;
+	else if (pn->hscroll < UI_HSCROLL_MAX)
+		pn->hscroll += by;
+}
+
+/* z: the focused pane alone on the screen, or back to the layout. */
+static void
+zoom(struct tui *t, int c)
+{
+	t->zoom = !t->zoom;
 }
 
 static void
@@ -508,7 +558,7 @@ static const struct binding bindings[] = {
 	  .help = "first, last row", .flags = MOVES },
 	{ .key = { { '\t', "Tab", next_pane }, { KEY_BTAB, "BTab", previous_pane } },
 	  .help = "next, previous pane",
-	  .hint = "Tab:pane", .hint_at = { 0, 3, 3 } },
+	  .hint = "Tab:pane", .hint_at = { 0, 3, 4 } },
 	{ .key = { { '\r', "Enter", open_selected }, { '\n', NULL, open_selected },
 	      { KEY_ENTER, NULL, open_selected }, { 'l', "l", open_selected },
 	      { KEY_RIGHT, "Right", open_selected } },
@@ -517,17 +567,20 @@ static const struct binding bindings[] = {
 	{ .key = { { KEY_BACKSPACE, "Backspace", back }, { 127, NULL, back }, { 8, NULL, back },
 	      { 'h', "h", back }, { KEY_LEFT, "Left", back }, { TERM_ALT_LEFT, NULL, back } },
 	  .help = "back to the function before",
-	  .hint = "Backspace:back", .hint_at = { 0, 2, 2 } },
+	  .hint = "Backspace:back", .hint_at = { 0, 2, 3 } },
 	{ .key = { { TERM_ALT_RIGHT, "M-Right", forward } },
 	  .help = "forward again" },
 	{ .key = { { 'a', "a", show_source } },
 	  .help = "the source of the function" },
+	{ .key = { { 'H', "H", hot_line }, { ']', "]", hot_line }, { '[', "[", hot_line } },
+	  .help = "source: the hottest line, the next, previous hot line",
+	  .hint = "H ]:hot", .hint_at = { 0, 0, 2 } },
 	{ .key = { { 'o', "o", edit_source } },
 	  .help = "$EDITOR at the source line",
 	  .hint = "o:edit", .hint_at = { 0, 0, 1 } },
 	{ .key = { { '/', "/", ask_search }, { 'n', "n", search_next }, { 'N', "N", search_previous } },
 	  .help = "search the pane, next, previous match",
-	  .hint = "/:search", .hint_at = { 0, 4, 4 } },
+	  .hint = "/:search", .hint_at = { 0, 4, 5 } },
 	{ .key = { { '\\', "\\", ask_filter } },
 	  .help = "flat profile: only names with ...",
 	  .hint = "\\:names", .hint_at = { 3, 0, 0 } },
@@ -544,6 +597,12 @@ static const struct binding bindings[] = {
 	  .help = "go to call-graph index [N]" },
 	{ .key = { { 'd', "d", toggle_demangle } },
 	  .help = "demangle C++ names or not" },
+	{ .key = { { 'T', "T", toggle_templates } },
+	  .help = "C++ template arguments in full or as <...>" },
+	{ .key = { { '<', "<", scroll_sideways }, { '>', ">", scroll_sideways } },
+	  .help = "scroll the pane left, right (long names)", .flags = MOVES },
+	{ .key = { { 'z', "z", zoom } },
+	  .help = "the pane alone on the screen, or not" },
 	{ .key = { { 'P', "P", ask_write } },
 	  .help = "write the pane as text to a file" },
 	{ .key = { { 'i', "i", show_info } },
@@ -552,7 +611,7 @@ static const struct binding bindings[] = {
 	  .help = "cancel the search" },
 	{ .key = { { '?', "?", show_help }, { KEY_F(1), "F1", show_help } },
 	  .help = "this help",
-	  .hint = "?:help", .hint_at = { 6, 5, 5 } },
+	  .hint = "?:help", .hint_at = { 6, 5, 6 } },
 	{ .key = { { 'q', "q", quit } },
 	  .help = "close the help, or quit" },
 	{ .key = { { 'Q', "Q", quit } },

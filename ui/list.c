@@ -108,7 +108,8 @@ scroll_to_sel(struct pane *pn, int h)
 /*
  * The pane in the box (Y, X, H, W): its first header line as the title
  * (marked "> " when it has the focus), the others underlined, then rows,
- * the search's matches underlined.  The box and the rows' height are kept
+ * the search's matches underlined; all but the title scrolled sideways
+ * by pn->hscroll columns.  The box and the rows' height are kept
  * in PN for the mouse and for paging.
  */
 void
@@ -128,7 +129,7 @@ list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focuse
 		next = strchr(line, '\n');
 		if (next != NULL)
 			*next = '\0';
-		draw_text(row, x, w, line, row == y ? A_BOLD : A_UNDERLINE);
+		draw_text_from(row, x, w, line, row == y ? 0 : pn->hscroll, row == y ? A_BOLD : A_UNDERLINE);
 		row++;
 		if (next == NULL)
 			break;
@@ -149,7 +150,7 @@ list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focuse
 		a = draw_attr(t, attr, focused && k == pn->sel);
 		if (t->needle[0] != '\0' && !(attr & UI_NOTE) && list_matches(sbuf_str(&t->sb), t->needle))
 			a |= A_UNDERLINE;
-		draw_text(row, x, w, t->sb.failed ? "(out of memory)" : sbuf_str(&t->sb), a);
+		draw_text_from(row, x, w, t->sb.failed ? "(out of memory)" : sbuf_str(&t->sb), pn->hscroll, a);
 	}
 }
 

@@ -7,6 +7,7 @@
 #include "ui.h"
 
 #define MAX_SOURCE (64L << 20)	/* larger files are not shown */
+#define CONTEXT 3		/* lines shown above the function's first */
 
 struct source {
 	uint32_t shown;		/* the function, PF_NONE before the first fill */
@@ -84,12 +85,19 @@ load_file(struct tui *t, struct source *s, uint32_t file)
 	fclose(f);
 }
 
-/* The first line of the function's own file that has code. */
+/*
+ * Where the function opens: its definition, the line of its entry address
+ * (not the lowest line with code: code inlined from further up the file
+ * is there too), else the first line of its own file that has code.
+ */
 static size_t
-first_line(const struct source *s)
+first_line(const struct tui *t, const struct source *s)
 {
+	const struct pf_sym *f = &t->p->sym[s->shown];
 	size_t k;
 
+	if (f->file == s->lines.file && f->line > 0)
+		return (size_t)f->line;
 	for (k = 0; k < s->lines.n; k++)
 		if (s->lines.line[k].file == s->lines.file)
 			return s->lines.line[k].line;
@@ -130,8 +138,8 @@ source_fill(struct tui *t, struct pane *pn)
 		return 0;
 	}
 	pn->nrows = s->nline;
-	list_to(pn, first_line(s) - 1);
-	pn->top = pn->sel;
+	list_to(pn, first_line(t, s) - 1);
+	pn->top = pn->sel > CONTEXT ? pn->sel - CONTEXT : 0;	/* the declarator above the '{' */
 	return 0;
 }
 
@@ -168,6 +176,32 @@ line_data(const struct source *s, size_t k)
 	return NULL;
 }
 
+#define MAX_COLUMNS 16384	/* a line is shown up to there (a file of tabs stays small) */
+
+/*
+ * TEXT into SB with each tab expanded to the next multiple of TAB columns
+ * (a UTF-8 character counts as one), up to MAX_COLUMNS.
+ */
+static void
+put_expanded(struct sbuf *sb, const char *text, int tab)
+{
+	const char *c, *run = text;
+	size_t col = 0;
+
+	for (c = text; *c != '\0' && col < MAX_COLUMNS; c++) {
+		if (*c == '\t') {
+			size_t n = (size_t)tab - col % (size_t)tab;
+
+			sbuf_printf(sb, "%.*s%*s", (int)(c - run), run, (int)n, "");
+			col += n;
+			run = c + 1;
+		} else if (((unsigned char)*c & 0xC0) != 0x80) {
+			col++;
+		}
+	}
+	sbuf_printf(sb, "%.*s", (int)(c - run), run);
+}
+
 static void
 source_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {
@@ -187,7 +221,8 @@ source_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 		sbuf_printf(sb, "%8.2f %8llu", l->ticks / hz, (unsigned long long)l->calls);
 	else
 		sbuf_printf(sb, "%8.2f         ", l->ticks / hz);
-	sbuf_printf(sb, " %6zu  %s", i + 1, s->line[i]);
+	sbuf_printf(sb, " %6zu  ", i + 1);
+	put_expanded(sb, s->line[i], t->o->tabstop > 0 ? t->o->tabstop : 8);
 	if (l != NULL && l->ticks > 0)
 		*attr = l->ticks >= 0.2 * s->lines.ticks ? UI_HOT : UI_WARM;
 }
@@ -196,6 +231,54 @@ static uint32_t
 source_target(struct tui *t, struct pane *pn, size_t i)
 {
 	return PF_NONE;
+}
+
+/*
+ * The hottest line (DIR 0: the most ticks, the first of equals), or the
+ * next (1) or previous (-1) hot line from the selection, of the
+ * function's own file; -1 if none.  A hot line has 1% of the function's
+ * time or more (a bin's ticks shared among lines leave crumbs elsewhere).
+ */
+static long
+hot_line(const struct source *s, size_t sel, int dir)
+{
+	long best = -1;
+	double most = 0;
+	size_t k;
+
+	for (k = 0; k < s->lines.n; k++) {
+		const struct pf_line *l = &s->lines.line[k];
+		long at = (long)l->line - 1;
+
+		if (l->file != s->lines.file || l->ticks <= 0 || l->ticks < s->lines.ticks / 100 ||
+		    l->line == 0 || at >= (long)s->nline)
+			continue;
+		if (dir == 0 ? l->ticks > most || (l->ticks == most && at < best) :
+		    dir > 0 ? at > (long)sel && (best < 0 || at < best) :
+		    at < (long)sel && at > best) {
+			best = at;
+			most = l->ticks;
+		}
+	}
+	return best;
+}
+
+void
+source_hot(struct tui *t, struct pane *pn, int dir)
+{
+	const struct source *s = pn->data;
+	long at;
+
+	if (s == NULL || s->note[0] != '\0' || s->text == NULL) {
+		snprintf(t->message, sizeof t->message, "no source to search for time");
+		return;
+	}
+	if ((at = hot_line(s, pn->sel, dir)) < 0) {
+		snprintf(t->message, sizeof t->message, dir == 0 ? "no line of the function has time" :
+		    dir > 0 ? "no hot line below" : "no hot line above");
+		return;
+	}
+	list_to(pn, (size_t)at);
 }
 
 const char *

@@ -31,6 +31,8 @@ top_line(struct tui *t)
 		sbuf_puts(&t->sb, " | no call graph");
 	if (!t->ro.demangle)
 		sbuf_puts(&t->sb, " | raw names");
+	else if (t->ro.template_dots != NULL)
+		sbuf_printf(&t->sb, " | templates <%s> (T)", t->ro.template_dots);
 	if (t->sort_key != FLAT_BY_TIME || t->sort_rev)
 		sbuf_printf(&t->sb, " | sort: %s%s", flat_sort_names[t->sort_key],
 		    t->sort_rev ? ", reversed" : "");
@@ -38,6 +40,8 @@ top_line(struct tui *t)
 		sbuf_printf(&t->sb, " | names with \"%s\"", t->filter);
 	if (t->limit > 0)
 		sbuf_printf(&t->sb, " | %g%% or more", t->limit);
+	if (t->zoom)
+		sbuf_puts(&t->sb, " | one pane (z)");
 	if (t->nfolded > 0)
 		sbuf_printf(&t->sb, " | %u clone%s folded (--clones=gprof: as --batch)", t->nfolded,
 		    t->nfolded > 1 ? "s" : "");
@@ -131,7 +135,8 @@ bottom_line(struct tui *t)
 	int w;
 
 	if (pn->nrows > 0 && t->prompt == 0)
-		snprintf(pos, sizeof pos, " %s %zu/%zu ", pn->ops->name, pn->sel + 1, pn->nrows);
+		snprintf(pos, sizeof pos, pn->hscroll > 0 ? " %s %zu/%zu, from column %d " : " %s %zu/%zu ",
+		    pn->ops->name, pn->sel + 1, pn->nrows, pn->hscroll + 1);
 	w = COLS - (int)strlen(pos);
 	sbuf_reset(&t->sb);
 	if (t->prompt != 0)
@@ -216,7 +221,7 @@ draw(void *ctx)
 	top_line(t);
 	for (i = 0; i < NPANES; i++)
 		t->pane[i].box_h = 0;
-	if (COLS >= WIDE && h >= 12) {
+	if (COLS >= WIDE && h >= 12 && !t->zoom) {
 		int top = h * 3 / 5, left = COLS / 2;
 
 		list_draw(t, &t->pane[PANE_FLAT], 1, 0, top, left - 1, t->focus == PANE_FLAT);

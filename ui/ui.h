@@ -48,6 +48,7 @@ struct pane_ops {
 struct pane {
 	const struct pane_ops *ops;
 	size_t nrows, sel, top;
+	int hscroll;		/* columns of the rows (and column headers) scrolled off to the left */
 	int height;		/* rows drawn last time, for paging */
 	int box_y, box_x, box_h, box_w, rows_y;	/* where it was drawn: for the mouse */
 	void *data;		/* the pane's own, made by ops->fill, freed by ops->release */
@@ -69,6 +70,7 @@ enum { PANE_FLAT, PANE_GRAPH, PANE_SOURCE, NPANES };
 #define UI_LINE 1024		/* a typed line (search, filter, file name) holds less */
 #define UI_FEW_SAMPLES 10	/* a function with fewer samples is dimmed */
 #define UI_NARROW 32		/* excluded and focused functions at most */
+#define UI_HSCROLL_MAX 16384	/* columns a pane scrolls sideways at most */
 
 struct tui {
 	const struct profile *p;
@@ -81,6 +83,7 @@ struct tui {
 	uint32_t cur;			/* the function (or cycle) shown in the graph and source panes */
 	struct pane pane[NPANES];
 	int focus;			/* the focused pane, PANE_* */
+	int zoom;			/* the focused pane alone on the screen (z) */
 	uint32_t back[UI_HISTORY], fwd[UI_HISTORY];
 	size_t nback, nfwd;
 	char needle[UI_LINE];		/* the search, or "" */
@@ -137,6 +140,8 @@ int list_write(struct tui *t, struct pane *pn, const char *path);
 
 /* draw.c: UTF-8 text into the screen, cut to a width; the attributes of UI_* flags. */
 void draw_text(int y, int x, int w, const char *s, int attr);
+/* As draw_text(), S's first SKIP columns left out (scrolled off to the left). */
+void draw_text_from(int y, int x, int w, const char *s, int skip, int attr);
 /* The columns S takes on the screen, as draw_text() draws it. */
 int draw_width(const char *s);
 /* The start of S's longest tail that takes W columns at most. */
@@ -155,6 +160,8 @@ extern const char *const flat_sort_names[FLAT_NSORT];
 void flat_select(struct pane *pn, uint32_t id);
 /* source.c: the file the source pane PN shows (its row k is line k + 1), or NULL. */
 const char *source_path(const struct pane *pn);
+/* source.c: selects the hottest line (DIR 0), or the next (1) or previous (-1) line with samples. */
+void source_hot(struct tui *t, struct pane *pn, int dir);
 
 /* tui.c: makes FN the function shown, remembering the last one for Back. */
 void tui_open(struct tui *t, uint32_t fn);

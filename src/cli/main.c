@@ -108,6 +108,7 @@ browse(struct opts *o, struct diag *d)
 	b.search = o->search;
 	b.nsearch = o->nsearch;
 	b.mouse = o->mouse;
+	b.tabstop = o->tabstop;
 	b.script = getenv("TGPROF_SCRIPT");
 	b.reload = reload;
 	b.reload_ctx = o;

@@ -18,6 +18,7 @@ enum {
 	OPT_INLINE_FILE_NAMES,
 	OPT_BATCH,
 	OPT_NO_MOUSE,
+	OPT_TABSTOP,
 	OPT_CLONES
 };
 
@@ -60,6 +61,7 @@ static const struct option long_options[] = {
 	{ "version", no_argument, NULL, 'v' },
 	{ "batch", no_argument, NULL, OPT_BATCH },
 	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
+	{ "tabstop", required_argument, NULL, OPT_TABSTOP },
 	{ "clones", required_argument, NULL, OPT_CLONES },
 	{ NULL, 0, NULL, 0 }
 };
@@ -78,6 +80,7 @@ opts_usage(FILE *f)
 "Mode:\n"
 "      --batch                  print gprof's report (the default without a terminal)\n"
 "      --no-mouse               the browser ignores the mouse\n"
+"      --tabstop=N              the browser's source: a tab stop every N columns (8)\n"
 "Output (as GNU gprof; [=SPEC] limits the output to matching symbols):\n"
 "  -p, --flat-profile[=SPEC]    flat profile          -P, --no-flat-profile[=SPEC]\n"
 "  -q, --graph[=SPEC]           call graph            -Q, --no-graph[=SPEC]\n"
@@ -216,6 +219,20 @@ clones_opt(struct opts *o, const char *arg)
 
 /* Options that name symspec tables; 1 if C was one of them, -1 on failure. */
 static int
+tabstop_opt(struct opts *o, const char *arg)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+
+	if (end == arg || *end != '\0' || n < 1 || n > 64) {
+		fprintf(stderr, "tgprof: --tabstop: %s is not a number from 1 to 64\n", arg);
+		return -1;
+	}
+	o->tabstop = (int)n;
+	return 0;
+}
+
+static int
 spec_opt(struct opts *o, int c, const char *arg)
 {
 	switch (c) {
@@ -302,6 +319,7 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case OPT_INLINE_FILE_NAMES: o->out.ro.inline_files = 1; break;
 	case OPT_BATCH: o->batch = 1; break;
 	case OPT_NO_MOUSE: o->mouse = 0; break;
+	case OPT_TABSTOP: return tabstop_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case OPT_CLONES: return clones_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	default: return -2;
 	}
@@ -317,6 +335,7 @@ set_defaults(struct opts *o)
 	o->out.width = 80;
 	o->out.ro.demangle = 1;
 	o->mouse = 1;
+	o->tabstop = 8;
 	o->min_count = 1;
 	o->table_length = 10;
 }

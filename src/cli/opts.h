@@ -14,6 +14,7 @@ struct opts {
 	int batch;			/* --batch */
 	int clones_given;		/* --clones was on the command line */
 	int mouse;			/* the browser takes mouse events */
+	int tabstop;			/* the browser's source pane: tab stops every N columns */
 	unsigned long min_count;	/* -m */
 	int table_length;		/* -t */
 	int all_lines;			/* -x */

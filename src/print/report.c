@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shorten.h"
 #include "input/clonename.h"
 #include "util/fmt.h"
 #include "util/mem.h"
@@ -65,11 +66,16 @@ shown_name(struct report *r, uint32_t id)
 	if (r->o.bsd || !r->o.demangle)
 		return s->name;
 	if (r->dem[id] == NULL) {
-		r->dem[id] = profile_demangle(r->p, s->name);
-		if (r->dem[id] == NULL && s->clone != 0)
-			r->dem[id] = clone_name(s->name, s->clone);
-		if (r->dem[id] == NULL)
-			r->dem[id] = not_mangled;
+		char *d = profile_demangle(r->p, s->name), *shorter;
+
+		if (d == NULL && s->clone != 0)
+			d = clone_name(s->name, s->clone);
+		if (d != NULL && r->o.template_dots != NULL &&
+		    (shorter = shorten_templates(d, r->o.template_dots)) != NULL) {
+			free(d);
+			d = shorter;
+		}
+		r->dem[id] = d != NULL ? d : not_mangled;
 	}
 	return r->dem[id] != not_mangled ? r->dem[id] : s->name;
 }

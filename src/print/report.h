@@ -22,6 +22,8 @@ struct report_opts {
 	int inline_files;	/* --inline-file-names: names carry " (file:line)" */
 	int full_path;		/* -L: full source paths */
 	int zeros;		/* -z: also list symbols with no calls and no time */
+	/* Not gprof's (the browser's): demangled names' template arguments as <DOTS>, or NULL. */
+	const char *template_dots;
 };
 
 /* A profile plus printing options and a cache of demangled names. */
