@@ -6,6 +6,11 @@
 
 #include "tgmon.h"
 
+/*
+ * Every function here is named tgmon_*, the static ones too: they run
+ * while the program is sampled, and tgprof shows tgmon_* functions as the
+ * cost of profiling, not the program's.
+ */
 #define FIRST_SLOTS 1024	/* a thread's first table; each new one doubles */
 
 __thread struct tgmon_table *tgmon_self __attribute__((tls_model("initial-exec")));
@@ -20,7 +25,7 @@ static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 
 /* A table of SLOTS slots from the system (never malloc: the program may be inside it). */
 static struct tgmon_table *
-new_table(uint64_t slots)
+tgmon_table_new(uint64_t slots)
 {
 	size_t size = sizeof(struct tgmon_table) + slots * sizeof(struct tgmon_arc);
 	struct tgmon_table *t = mmap(NULL, size, PROT_READ | PROT_WRITE,
@@ -39,7 +44,7 @@ new_table(uint64_t slots)
 
 /* A thread ends: its table (with its counts) waits for the next thread. */
 static void
-thread_ends(void *p)
+tgmon_thread_ends(void *p)
 {
 	struct tgmon_table *t = p;
 
@@ -52,24 +57,24 @@ thread_ends(void *p)
 }
 
 static void
-make_key(void)
+tgmon_key_make(void)
 {
-	pthread_key_create(&thread_key, thread_ends);
+	pthread_key_create(&thread_key, tgmon_thread_ends);
 }
 
 /* The calling thread's first call: a table (a spare one if a thread has ended) and a timer. */
 static struct tgmon_table *
-register_thread(void)
+tgmon_thread_register(void)
 {
 	struct tgmon_table *t;
 
 	tgmon_start();
-	pthread_once(&key_once, make_key);
+	pthread_once(&key_once, tgmon_key_make);
 	pthread_mutex_lock(&spare_lock);
 	if ((t = spare) != NULL)
 		spare = t->spare_next;
 	pthread_mutex_unlock(&spare_lock);
-	if (t == NULL && (t = new_table(FIRST_SLOTS)) == NULL)
+	if (t == NULL && (t = tgmon_table_new(FIRST_SLOTS)) == NULL)
 		return NULL;
 	pthread_setspecific(thread_key, t);
 	tgmon_self = t;
@@ -83,9 +88,9 @@ register_thread(void)
  * is lost even if a signal handler is counting in T meanwhile.
  */
 static struct tgmon_table *
-grow(struct tgmon_table *t)
+tgmon_table_grow(struct tgmon_table *t)
 {
-	struct tgmon_table *n = new_table((t->mask + 1) * 2);
+	struct tgmon_table *n = tgmon_table_new((t->mask + 1) * 2);
 
 	if (n == NULL)
 		return NULL;
@@ -96,7 +101,7 @@ grow(struct tgmon_table *t)
 
 /* Counts a call in T: the slot of (FROM, SELF), or a new one. */
 static int
-count(struct tgmon_table *t, uint64_t from, uint64_t self)
+tgmon_arc_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 {
 	uint64_t i = tgmon_hash(from, self) & t->mask;
 
@@ -126,16 +131,16 @@ tgmon_slow(uint64_t from, uint64_t self)
 	struct tgmon_table *t = tgmon_self;
 	int saved = errno;
 
-	if (t == NULL && (t = register_thread()) == NULL) {
+	if (t == NULL && (t = tgmon_thread_register()) == NULL) {
 		__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
 	} else if (t->busy) {	/* a signal handler, inside this very function */
 		__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
 	} else {
 		t->busy = 1;
-		if (count(t, from, self) != 0) {
-			struct tgmon_table *n = grow(t);
+		if (tgmon_arc_add(t, from, self) != 0) {
+			struct tgmon_table *n = tgmon_table_grow(t);
 
-			if (n == NULL || count(n, from, self) != 0)
+			if (n == NULL || tgmon_arc_add(n, from, self) != 0)
 				__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
 			t = n != NULL ? n : t;
 		}

@@ -26,6 +26,11 @@ struct order {
 	int n;
 	int idx[TGMON_MAX_MODULES];
 };
+/*
+ * Every function here is named tgmon_*, the static ones too: they run
+ * while the program is sampled, and tgprof shows tgmon_* functions as the
+ * cost of profiling, not the program's.
+ */
 static struct order orders[2];
 static struct order *by_addr;
 static __thread timer_t thread_timer;
@@ -33,7 +38,7 @@ static __thread int has_timer;
 
 /* One loaded object: the span of its executable segments, if it has any. */
 static int
-add_module(struct dl_phdr_info *info, size_t size, void *ctx)
+tgmon_module_add(struct dl_phdr_info *info, size_t size, void *ctx)
 {
 	struct tgmon_hist *h = &tgmon_mod[tgmon_nmod];
 	const char *slash;
@@ -84,7 +89,7 @@ tgmon_module_at(uint64_t pc)
 }
 
 static void
-on_sample(int sig, siginfo_t *si, void *ucv)
+tgmon_on_sample(int sig, siginfo_t *si, void *ucv)
 {
 	ucontext_t *uc = ucv;
 	uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
@@ -100,7 +105,7 @@ on_sample(int sig, siginfo_t *si, void *ucv)
 
 /* Module M's bins, bin-aligned; pages are only used where samples land. */
 static void
-make_bins(struct tgmon_hist *h)
+tgmon_bins_make(struct tgmon_hist *h)
 {
 	void *p;
 
@@ -114,7 +119,7 @@ make_bins(struct tgmon_hist *h)
 
 /* Sorts the modules by address into the unused index buffer and publishes it. */
 static void
-publish_order(void)
+tgmon_order_publish(void)
 {
 	struct order *o = by_addr == &orders[0] ? &orders[1] : &orders[0];
 	int i, j;
@@ -130,7 +135,7 @@ publish_order(void)
 
 /* A module loaded after start (dlopen()) that is not known yet: added, without a histogram. */
 static int
-add_late_module(struct dl_phdr_info *info, size_t size, void *ctx)
+tgmon_module_add_late(struct dl_phdr_info *info, size_t size, void *ctx)
 {
 	int i;
 
@@ -138,7 +143,7 @@ add_late_module(struct dl_phdr_info *info, size_t size, void *ctx)
 		if (i == 0 ? info->dlpi_name == NULL || info->dlpi_name[0] == '\0' :
 		    tgmon_mod[i].base == info->dlpi_addr)
 			return 0;
-	add_module(info, size, ctx);
+	tgmon_module_add(info, size, ctx);
 	if (i < tgmon_nmod)	/* added: its calls are counted, not its time */
 		tgmon_mod[i].bin = NULL;
 	return 0;
@@ -149,9 +154,9 @@ tgmon_sample_rescan(void)
 {
 	int n = tgmon_nmod;
 
-	dl_iterate_phdr(add_late_module, NULL);
+	dl_iterate_phdr(tgmon_module_add_late, NULL);
 	if (tgmon_nmod != n)
-		publish_order();
+		tgmon_order_publish();
 }
 
 /* The modules loaded now, their histograms and the sampling signal's handler; 0 or -1. */
@@ -161,19 +166,19 @@ tgmon_sample_init(void)
 	struct sigaction sa;
 	int i;
 
-	dl_iterate_phdr(add_module, NULL);
+	dl_iterate_phdr(tgmon_module_add, NULL);
 	if (tgmon_nmod == 0)
 		return -1;
 	for (i = 0; i < tgmon_nmod; i++)
-		make_bins(&tgmon_mod[i]);
-	publish_order();
+		tgmon_bins_make(&tgmon_mod[i]);
+	tgmon_order_publish();
 	if (tgmon_mod[0].bin == NULL)
 		return -1;
 	tgmon_rate = tgmon_cfg.hz;
 	if (tgmon_cfg.hz <= 0)
 		return 0;
 	memset(&sa, 0, sizeof sa);
-	sa.sa_sigaction = on_sample;
+	sa.sa_sigaction = tgmon_on_sample;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
 	return sigaction(tgmon_cfg.signo, &sa, NULL);
@@ -233,5 +238,5 @@ tgmon_sample_handler_ours(void)
 	struct sigaction sa;
 
 	return tgmon_rate <= 0 || (sigaction(tgmon_cfg.signo, NULL, &sa) == 0 &&
-	    (sa.sa_flags & SA_SIGINFO) && sa.sa_sigaction == on_sample);
+	    (sa.sa_flags & SA_SIGINFO) && sa.sa_sigaction == tgmon_on_sample);
 }

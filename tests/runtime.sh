@@ -141,6 +141,15 @@ tcheck "time: $sampled s sampled of $cpu s of CPU (at least 85%)" \
     awk -v s="$sampled" -v c="$cpu" 'BEGIN { exit !(c > 0 && s >= 0.85 * c) }'
 tcheck "time: the runtime's own cost shows (tgmon_count)" \
     sh -c "'$TGPROF' --batch -b -p '$d/busy' '$d/gmon.out' | grep -q ' tgmon_count\$'"
+if grep -q 'HAVE_UI 1' "$TOP/config.h"; then
+	printf 'resize 200 60\ndump screen\n' >"$d/keys"
+	(cd "$d" && TGPROF_SCRIPT=keys "$TGPROF" busy gmon.out)
+	tcheck "browser: the runtime's rows are marked [profiling]" \
+	    sh -c "grep -q ' tgmon_count  \[profiling\] *|' '$d/screen' &&
+	        ! grep ' tgmon_[a-z_]* *|' '$d/screen' | grep -qv '\[profiling\]'"
+	tcheck "browser: the top line gives the profiling's share" \
+	    grep -q '| profiling [0-9.]*% (\[profiling\] rows)' "$d/screen"
+fi
 
 # A file that cannot be written: one line, the program's exit status unchanged, nothing left.
 (cd "$d" && GMON_OUT_PREFIX=/nonexistent/dir/prof ./busy 20 >/dev/null 2>"$d/err")

@@ -189,6 +189,10 @@ flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 	*attr = pct >= 5 ? UI_HOT : pct > 0.5 ? UI_WARM : 0;
 	if (t->p->sym[f->id[i]].time > 0 && t->p->sym[f->id[i]].time < UI_FEW_SAMPLES)
 		*attr |= UI_DIM;	/* too few samples to trust */
+	if (report_profiler_own(t->r, f->id[i])) {
+		sbuf_puts(sb, "  [profiling]");
+		*attr = UI_DIM;
+	}
 }
 
 static uint32_t

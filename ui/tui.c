@@ -14,12 +14,28 @@
 
 #define WIDE 120		/* from this width, panes side by side */
 
+/* The samples of the profiler's own functions (report_profiler_own()), counted again on flat_gen. */
+static double
+overhead(struct tui *t)
+{
+	uint32_t k;
+
+	if (t->own_gen != t->flat_gen + 1) {
+		t->own_gen = t->flat_gen + 1;	/* 0: never counted */
+		t->own = 0;
+		for (k = 0; k < t->p->nsyms; k++)
+			if (report_profiler_own(t->r, k))
+				t->own += t->p->sym[k].time;
+	}
+	return t->own;
+}
+
 /* What the profile holds, what narrows it, then the files (cut first on a narrow screen). */
 static void
 top_line(struct tui *t)
 {
 	const struct profile *p = t->p;
-	double hz = p->hz > 0 ? (double)p->hz : 1;
+	double hz = p->hz > 0 ? (double)p->hz : 1, own;
 
 	sbuf_reset(&t->sb);
 	if (p->nhist == 0)
@@ -29,6 +45,8 @@ top_line(struct tui *t)
 		    p->total_time, 1 / hz);
 	if (p->narcs == 0)
 		sbuf_puts(&t->sb, " | no call graph");
+	if (p->total_time > 0 && (own = overhead(t)) > 0)
+		sbuf_printf(&t->sb, " | profiling %.1f%% ([profiling] rows)", 100 * own / p->total_time);
 	if (!t->ro.demangle)
 		sbuf_puts(&t->sb, " | raw names");
 	else if (t->ro.template_dots != NULL)

@@ -78,6 +78,8 @@ struct tui {
 	const struct diag_msg *warn;	/* the analysis's warnings (browser_run()'s diag) */
 	size_t nwarn;
 	uint32_t nfolded;		/* GCC clones folded into their functions (--clones=fold) */
+	unsigned own_gen;		/* flat_gen + 1 when own was counted, else 0 */
+	double own;			/* samples in the profiler's own functions */
 	struct report_opts ro;
 	struct report *r;
 	uint32_t cur;			/* the function (or cycle) shown in the graph and source panes */

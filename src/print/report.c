@@ -126,6 +126,34 @@ report_name(struct report *r, struct sbuf *sb, uint32_t id)
 	sbuf_end(sb, q);
 }
 
+/*
+ * The functions of mcount runtimes, whose samples are the cost of
+ * profiling: libtgmon names every function that runs while a program is
+ * sampled tgmon_*; glibc's are these.
+ */
+static const char *const runtime_names[] = {
+	"mcount", "_mcount", "__mcount_internal", "__fentry__", "monstartup", "__monstartup",
+	"moncontrol", "_mcleanup", "profil_counter", "__profil", "__profile_frequency",
+	"write_gmon", "__write_profiling"
+};
+
+int
+report_profiler_own(const struct report *r, uint32_t id)
+{
+	const char *name = id < r->p->nsyms ? r->p->sym[id].name : NULL;
+	size_t i, n;
+
+	if (name == NULL)
+		return 0;
+	if (strncmp(name, "tgmon_", 6) == 0)
+		return 1;
+	n = strcspn(name, ".");		/* a clone: __mcount_internal.part.0 */
+	for (i = 0; i < sizeof runtime_names / sizeof *runtime_names; i++)
+		if (strlen(runtime_names[i]) == n && strncmp(name, runtime_names[i], n) == 0)
+			return 1;
+	return 0;
+}
+
 /* --- flat profile --- */
 
 static const struct report_unit si_units[] = {

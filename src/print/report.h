@@ -36,6 +36,13 @@ const struct profile *report_profile(const struct report *r);
 /* gprof's print_name_only(): the name as printed; returns its length in bytes. */
 size_t report_name_only(struct report *r, struct sbuf *sb, uint32_t id);
 
+/*
+ * Not gprof's: whether symbol ID is a function of the mcount runtime
+ * (libtgmon's tgmon_*, glibc's mcount, __mcount_internal, ...), whose
+ * time is the cost of profiling rather than the program's.
+ */
+int report_profiler_own(const struct report *r, uint32_t id);
+
 /* gprof's print_name(): the name plus " <cycle N>" and " [index]" or " (index)". */
 void report_name(struct report *r, struct sbuf *sb, uint32_t id);
 
