@@ -175,7 +175,8 @@ const struct report_unit report_unit_each = { '*', 0 };
 /*
  * A per-call time of X seconds in the unit of its own (report_unit_each):
  * the largest of s, ms, us and ns in which it shows at least 1.00, in 8
- * columns ("%6.2f" and the unit); 0 as "0".
+ * columns ("%6.2f" and the unit); 0 as "0", and what would show as
+ * 0.00ns (crumbs of a sample spread over many calls) as "<0.01ns".
  */
 static char *
 per_call_each(char *q, double x)
@@ -187,6 +188,10 @@ per_call_each(char *q, double x)
 
 	if (!(x > 0))
 		return fmt_fixed(fmt_blanks(q, 7), 0, 1, 0);
+	if (x < 0.005e-9) {
+		memcpy(q, " <0.01ns", 8);
+		return q + 8;
+	}
 	for (i = 0; i + 1 < sizeof u / sizeof u[0] && x * u[i].scale < 0.995; i++)
 		;
 	q = fmt_fixed(q, x * u[i].scale, 6, 2);
