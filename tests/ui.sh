@@ -257,7 +257,11 @@ if want tmux; then
 	check "tmux: the browser starts" waitfor "Flat profile: [0-9]* functions"
 	$TM send-keys -t "$S" / f i b Enter
 	check "tmux: search finds fib" waitfor "/fib: 1 matches"
-	$TM send-keys -t "$S" Enter
+	$TM send-keys -t "$S" Escape
+	check "tmux: the match is the function shown (its time on the bottom line)" waitfor "^fib: [0-9.]* s "
+	$TM send-keys -t "$S" L
+	check "tmux: L's prompt says what it asks" waitfor "hide rows under percent (now 0):"
+	$TM send-keys -t "$S" Escape Enter
 	check "tmux: Enter opens fib's call graph" waitfor "Call graph: fib"
 	$TM send-keys -t "$S" k Enter
 	check "tmux: a caller opens" waitfor "Call graph: main"
