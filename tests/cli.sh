@@ -29,7 +29,7 @@ if want "-h lists every long option"; then
 	    no-exec-counts function-ordering file-ordering file-info sum all-lines demangle \
 	    no-demangle directory-path display-unused-functions inline-file-names min-count \
 	    print-path separate-files static-call-graph table-length time no-time width brief \
-	    debug help file-format traditional version batch no-mouse clones; do
+	    debug help file-format traditional version batch no-mouse clones tabstop; do
 		grep -q -- "--$opt" "$OUT/h" || fail "-h does not mention --$opt"
 	done
 	pass "-h lists every long option"
@@ -38,6 +38,14 @@ fi
 "$TGPROF" --nosuch >/dev/null 2>"$OUT/e"
 tcheck "an unknown option exits 1" test $? -eq 1
 tcheck "an unknown option is named" grep -q "unrecognized option\|invalid option" "$OUT/e"
+
+# --tabstop: 1 to 64, else one line.
+for v in 0 65 x 4x ''; do
+	"$TGPROF" --batch --tabstop="$v" >/dev/null 2>"$OUT/e"
+	rc=$?
+	tcheck "--tabstop=$v exits 1 with one line" \
+	    sh -c "[ $rc -eq 1 ] && [ \$(wc -l <'$OUT/e') -eq 1 ] && grep -q '^tgprof: --tabstop: ' '$OUT/e'"
+done
 
 # --clones: gprof's way by default; a bad mode is refused in one line.
 (cd "$PROG" && "$TGPROF" --batch --clones=gprof prog gmon.out >"$OUT/a" 2>&1 &&
