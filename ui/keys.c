@@ -143,7 +143,7 @@ show_source(struct tui *t, int c)
 	t->focus = PANE_SOURCE;
 }
 
-/* H, ], [: the source pane, at its hottest line, or the next or previous one with samples. */
+/* H, ], [: the source pane, at its hottest line, or the next or previous hot line (source.c). */
 static void
 hot_line(struct tui *t, int c)
 {
