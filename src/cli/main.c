@@ -6,12 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "argfile.h"
 #include "opts.h"
 #include "core/profile.h"
+#include "core/measure.h"
 #include "print/batch.h"
+#include "print/folded.h"
 #include "print/sumfile.h"
 #include "ui/browser.h"
 #include "util/mem.h"
@@ -39,20 +42,101 @@ styles(const struct opts *o, const struct profile *p)
 	return style;
 }
 
+/* Gmon file K's stacks file: --stacks, else GMON.stacks; malloc'd, NULL if out of memory. */
+static char *
+stacks_path(const struct opts *o, size_t k)
+{
+	const char *g = o->load.gmon[k];
+	char *path = malloc(strlen(g) + sizeof ".stacks");
+
+	if (o->stacks != NULL)
+		return strdup(o->stacks);
+	if (path != NULL)
+		sprintf(path, "%s.stacks", g);
+	return path;
+}
+
+/*
+ * The call stacks libtgmon recorded beside the gmon files, measured
+ * against P into *M (NULL if there are none, or --no-stacks).  Every gmon
+ * file needs its stacks file, or none is used (the stacks of some runs
+ * would measure part of the profile only).  NEEDED: their absence is an
+ * error (--measured, --folded), else a warning where some are missing.
+ * 0, or -1 with the reason in D.
+ */
+static int
+load_measure(const struct opts *o, const struct profile *p, int needed, struct pf_measure **m,
+    struct diag *d)
+{
+	size_t n = o->load.ngmon, k, found = 0, missing = n;
+	char **path = calloc(n + 1, sizeof *path);
+	struct stat st;
+	int rc = 0;
+
+	*m = NULL;
+	if (path == NULL)
+		return diag_oom(d);
+	if (o->stacks != NULL && n != 1) {
+		diag_add(d, DIAG_ERROR, "--stacks: names the stacks of one gmon file, not of %zu", n);
+		rc = -1;
+	}
+	for (k = 0; rc == 0 && k < n && !o->no_stacks; k++) {
+		if ((path[k] = stacks_path(o, k)) == NULL) {
+			rc = diag_oom(d);
+		} else if (o->stacks != NULL || (strcmp(o->load.gmon[k], "-") != 0 &&
+		    stat(path[k], &st) == 0)) {
+			found++;
+		} else if (missing == n) {
+			missing = k;
+		}
+	}
+	if (rc == 0 && found == n && n > 0 && !o->no_stacks)
+		rc = measure_load(p, (const char *const *)path, n, m, d);
+	else if (rc == 0 && (needed || found > 0))
+		diag_add(d, needed ? DIAG_ERROR : DIAG_WARN, "%s: no call stacks%s (libtgmon records "
+		    "them: see libtgmon(3))", o->no_stacks ? "--no-stacks" : path[missing],
+		    needed ? "" : ", so none is measured");
+	if (rc == 0 && needed && *m == NULL)
+		rc = -1;
+	for (k = 0; k < n; k++)
+		free(path[k]);
+	free(path);
+	return rc;
+}
+
+/* --folded: the measured stacks, not the report. */
+static int
+print_folded(const struct profile *p, const struct opts *o, const struct pf_measure *m,
+    struct diag *d)
+{
+	struct report *r = report_new(p, &o->out.ro);
+	int rc = r != NULL ? folded_write(stdout, r, m, d) : diag_oom(d);
+
+	report_free(r);
+	return rc;
+}
+
 static int
 run(struct opts *o, struct diag *d)
 {
+	struct pf_measure *m = NULL;
 	struct profile *p;
-	int rc;
+	int rc = 0;
 
 	if (profile_load(&p, &o->load, d) != 0)
 		return 1;
 	o->out.style = styles(o, p);
-	rc = 0;
-	if ((o->out.style & BATCH_SUM) && sumfile_write(p, "gmon.sum", o->load.format, d) != 0)
+	if ((o->folded || o->measured) && load_measure(o, p, 1, &m, d) != 0)
 		rc = 1;
-	if (rc == 0 && batch_print(stdout, p, &o->out, d) != 0)
+	o->out.measure = o->measured ? m : NULL;
+	if (rc == 0 && o->folded && print_folded(p, o, m, d) != 0)
 		rc = 1;
+	if (rc == 0 && !o->folded && (o->out.style & BATCH_SUM) &&
+	    sumfile_write(p, "gmon.sum", o->load.format, d) != 0)
+		rc = 1;
+	if (rc == 0 && !o->folded && batch_print(stdout, p, &o->out, d) != 0)
+		rc = 1;
+	measure_free(m);
 	profile_free(p);
 	return rc;
 }

@@ -19,7 +19,11 @@ enum {
 	OPT_BATCH,
 	OPT_NO_MOUSE,
 	OPT_TABSTOP,
-	OPT_CLONES
+	OPT_CLONES,
+	OPT_STACKS,
+	OPT_NO_STACKS,
+	OPT_FOLDED,
+	OPT_MEASURED
 };
 
 static const struct option long_options[] = {
@@ -63,6 +67,10 @@ static const struct option long_options[] = {
 	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
 	{ "tabstop", required_argument, NULL, OPT_TABSTOP },
 	{ "clones", required_argument, NULL, OPT_CLONES },
+	{ "stacks", required_argument, NULL, OPT_STACKS },
+	{ "no-stacks", no_argument, NULL, OPT_NO_STACKS },
+	{ "folded", no_argument, NULL, OPT_FOLDED },
+	{ "measured", no_argument, NULL, OPT_MEASURED },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -81,6 +89,12 @@ opts_usage(FILE *f)
 "      --batch                  print gprof's report (the default without a terminal)\n"
 "      --no-mouse               the browser ignores the mouse\n"
 "      --tabstop=N              the browser's source: a tab stop every N columns (8)\n"
+"Call stacks (libtgmon's GMON.stacks beside each gmon file; not gprof's):\n"
+"      --measured               the call graph's times measured from the stacks,\n"
+"                               not gprof's estimates\n"
+"      --folded                 print the stacks folded, for flame graphs\n"
+"      --stacks=FILE            the stacks of the one gmon file are in FILE\n"
+"      --no-stacks              do not read stacks files\n"
 "Output (as GNU gprof; [=SPEC] limits the output to matching symbols):\n"
 "  -p, --flat-profile[=SPEC]    flat profile          -P, --no-flat-profile[=SPEC]\n"
 "  -q, --graph[=SPEC]           call graph            -Q, --no-graph[=SPEC]\n"
@@ -321,6 +335,10 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case OPT_NO_MOUSE: o->mouse = 0; break;
 	case OPT_TABSTOP: return tabstop_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case OPT_CLONES: return clones_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
+	case OPT_STACKS: o->stacks = arg; break;
+	case OPT_NO_STACKS: o->no_stacks = 1; break;
+	case OPT_FOLDED: o->folded = 1; break;
+	case OPT_MEASURED: o->measured = 1; break;
 	default: return -2;
 	}
 	return OPTS_RUN;

@@ -15,6 +15,10 @@ struct opts {
 	int clones_given;		/* --clones was on the command line */
 	int mouse;			/* the browser takes mouse events */
 	int tabstop;			/* the browser's source pane: tab stops every N columns */
+	const char *stacks;		/* --stacks: the one gmon file's stacks file, or NULL */
+	int no_stacks;			/* --no-stacks */
+	int folded;			/* --folded: print the stacks folded, not the report */
+	int measured;			/* --measured: the call graph's times from the stacks */
 	unsigned long min_count;	/* -m */
 	int table_length;		/* -t */
 	int all_lines;			/* -x */

@@ -412,6 +412,18 @@ too_short:
 	return -1;
 }
 
+/* libtgmon's run identifier in a GNU header's spare bytes (gmon_out.h), little-endian; 0: none. */
+static uint64_t
+runid(const unsigned char *hdr)
+{
+	uint64_t id = 0;
+	int i;
+
+	for (i = GMON_RUNID_LEN - 1; i >= 0; i--)
+		id = id << 8 | hdr[GMON_RUNID_OFFSET + i];
+	return id;
+}
+
 static int
 parse(struct cur *c, enum gmon_format fmt, const struct gmon_ops *ops, void *ctx,
     unsigned *input, int *version, struct gmon_counts *n, struct diag *d)
@@ -427,8 +439,10 @@ parse(struct cur *c, enum gmon_format fmt, const struct gmon_ops *ops, void *ctx
 		diag_add(d, DIAG_ERROR, "%s: file has bad magic cookie", c->path);
 		return -1;
 	}
-	if (fmt == GMON_FMT_MAGIC || (fmt == GMON_FMT_AUTO && magic))
+	if (fmt == GMON_FMT_MAGIC || (fmt == GMON_FMT_AUTO && magic)) {
+		n->runid = runid(c->buf);
 		return read_magic(c, version, ops, ctx, input, n, d);
+	}
 	return read_bsd(c, fmt, ops, ctx, input, n, d);
 }
 

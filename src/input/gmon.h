@@ -74,6 +74,7 @@ struct gmon_ops {
 struct gmon_counts {
 	int version;		/* gprof's global file version after this file */
 	int nhist, narcs, nbbs;
+	uint64_t runid;		/* libtgmon's run identifier (gmon_out.h), 0 if none */
 };
 
 /* A gmon file in memory: mapped, or read (standard input). */

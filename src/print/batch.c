@@ -156,6 +156,17 @@ print_flat(struct out *w)
 		sbuf_puts(&w->sb, blurb_flat);
 }
 
+/* Not gprof's (--measured): what the call graph's times are, in place of gprof's line. */
+static void
+measured_note(struct sbuf *sb, const struct pf_measure *m)
+{
+	double n = m->samples > 0 ? (double)m->samples : 1;
+
+	sbuf_printf(sb, " for %.2f%% of %.2f seconds\n", 100.0 / n, (double)m->samples / m->hz);
+	sbuf_printf(sb, "times measured from %llu call stacks, %.1f%% of them complete "
+	    "(not gprof's estimates)\n\n", (unsigned long long)m->samples, 100.0 * (double)m->root / n);
+}
+
 static void
 cg_header(struct out *w)
 {
@@ -168,7 +179,9 @@ cg_header(struct out *w)
 		    "\t\t     Call graph (explanation follows)\n\n");
 	sbuf_printf(sb, "\ngranularity: each sample hit covers %ld byte(s)",
 	    report_granularity(w->r));
-	if (p->print_time > 0.0)
+	if (w->o->measure != NULL)
+		measured_note(sb, w->o->measure);
+	else if (p->print_time > 0.0)
 		sbuf_printf(sb, " for %.2f%% of %.2f seconds\n\n", 100.0 / p->print_time,
 		    p->print_time / p->hz);
 	else
@@ -503,6 +516,10 @@ batch_print(FILE *out, const struct profile *p, const struct batch_opts *o, stru
 		return -1;
 	w.r = w.rt[0] = report_new(p, &o->ro);
 	w.rt[1] = report_new(p, &o->ro);
+	if (w.r != NULL && w.rt[1] != NULL && o->measure != NULL) {
+		report_use_measure(w.rt[0], o->measure);
+		report_use_measure(w.rt[1], o->measure);
+	}
 	if (w.r == NULL || w.rt[1] == NULL || print_sections(&w, o->style) != 0 || w.sb.failed ||
 	    w.failed)
 		rc = diag_errors(d) ? -1 : diag_oom(d);

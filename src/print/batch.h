@@ -6,6 +6,7 @@
 
 #include "anno.h"
 #include "report.h"
+#include "core/measure.h"
 #include "core/profile.h"
 #include "util/diag.h"
 
@@ -27,6 +28,8 @@ struct batch_opts {
 	int width;		/* -w: index width */
 	struct report_opts ro;
 	struct anno_opts anno;	/* -A: -x -t -m -y -I */
+	/* Not gprof's (--measured): the call graph's times from call stacks, or NULL. */
+	const struct pf_measure *measure;
 };
 
 /*

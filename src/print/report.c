@@ -16,6 +16,7 @@ static char not_mangled[1];	/* cache marker: bfd_demangle returned NULL */
 
 struct report {
 	const struct profile *p;
+	const struct pf_measure *m;	/* the call graph's times measured, or NULL */
 	struct report_opts o;
 	char **dem;		/* per symbol: demangled name, &not_mangled, or NULL (unknown) */
 };
@@ -424,20 +425,35 @@ inner_arc(struct report *r, struct sbuf *sb, const struct pf_arc *a)
 	sbuf_end(sb, fmt_blanks(q, 13));
 }
 
+void
+report_use_measure(struct report *r, const struct pf_measure *m)
+{
+	r->m = m;
+}
+
+/* Ticks T (samples, measured) in seconds. */
+static double
+seconds(const struct report *r, double t)
+{
+	return t / (r->m != NULL ? (double)r->m->hz : (double)r->p->hz);
+}
+
 /* A regular caller or callee line: its times and calls/total. */
 static void
 outer_arc(struct report *r, struct sbuf *sb, const struct pf_arc *a, uint64_t total)
 {
-	long hz = r->p->hz;
+	const struct pf_measure *m = r->m;
+	size_t id = (size_t)(a - r->p->arc);
 	char *q = sbuf_begin(sb, ROW_MAX);
 
 	if (q == NULL)
 		return;
 	/* "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     " (-T: %11.2f) */
 	q = fmt_blanks(q, 13);
-	q = fmt_fixed(q, a->time / hz, 7, 2);
+	q = fmt_fixed(q, seconds(r, m != NULL ? m->arc_self[id] : a->time), 7, 2);
 	*q++ = ' ';
-	q = fmt_fixed(q, a->child_time / hz, r->o.bsd ? 11 : 7, 2);
+	q = fmt_fixed(q, seconds(r, m != NULL ? m->arc_incl[id] - m->arc_self[id] : a->child_time),
+	    r->o.bsd ? 11 : 7, 2);
 	*q++ = ' ';
 	q = fmt_uint(q, (unsigned long)a->count, 7, 0);
 	*q++ = '/';
@@ -477,7 +493,11 @@ report_cg_child(struct report *r, struct sbuf *sb, uint32_t parent, uint32_t arc
 static void
 entry_times(struct report *r, struct sbuf *sb, const struct pf_sym *s)
 {
-	long hz = r->p->hz;
+	const struct pf_measure *m = r->m;
+	size_t id = (size_t)(s - r->p->sym);
+	double self = m != NULL ? m->self[id] : s->prop_self;
+	double child = m != NULL ? m->incl[id] - m->self[id] : s->prop_child;
+	double total = m != NULL ? (m->samples > 0 ? (double)m->samples : 1) : report_cg_total(r);
 	char buf[32], *q;
 	int n;
 
@@ -490,11 +510,11 @@ entry_times(struct report *r, struct sbuf *sb, const struct pf_sym *s)
 	q = fmt_str(q, buf, (size_t)(n < 6 ? n : 6));
 	q = fmt_blanks(q, 6 - n);
 	*q++ = ' ';
-	q = fmt_fixed(q, 100 * (s->prop_self + s->prop_child) / report_cg_total(r), 5, 1);
+	q = fmt_fixed(q, 100 * (self + child) / total, 5, 1);
 	*q++ = ' ';
-	q = fmt_fixed(q, s->prop_self / hz, 7, 2);
+	q = fmt_fixed(q, seconds(r, self), 7, 2);
 	*q++ = ' ';
-	sbuf_end(sb, fmt_fixed(q, s->prop_child / hz, r->o.bsd ? 11 : 7, 2));
+	sbuf_end(sb, fmt_fixed(q, seconds(r, child), r->o.bsd ? 11 : 7, 2));
 }
 
 /* " %7lu" then "+%-7lu" or " %7.7s": calls and recursive calls. */
@@ -540,13 +560,14 @@ void
 report_cg_member(struct report *r, struct sbuf *sb, uint32_t id)
 {
 	const struct pf_sym *s = &r->p->sym[id];
-	long hz = r->p->hz;
+	const struct pf_measure *m = r->m;
 
 	/* "%6.6s %5.5s %7.2f %7.2f %7lu" (-T: %11.2f) */
 	blanks(sb, 13);
-	sbuf_fixed(sb, s->prop_self / hz, 7, 2);
+	sbuf_fixed(sb, seconds(r, m != NULL ? m->self[id] : s->prop_self), 7, 2);
 	sbuf_putc(sb, ' ');
-	sbuf_fixed(sb, s->prop_child / hz, r->o.bsd ? 11 : 7, 2);
+	sbuf_fixed(sb, seconds(r, m != NULL ? m->incl[id] - m->self[id] : s->prop_child),
+	    r->o.bsd ? 11 : 7, 2);
 	entry_calls(sb, s);
 	blanks(sb, 5);
 	report_name(r, sb, id);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/measure.h"
 #include "core/profile.h"
 #include "util/sbuf.h"
 
@@ -83,6 +84,14 @@ double report_cg_total(const struct report *r);
 long report_granularity(const struct report *r);
 
 /* --- call graph --- */
+
+/*
+ * Not gprof's: the call graph's times measured from call stacks (M, made
+ * for this report's profile) in place of gprof's estimates: an entry's
+ * self and children, its callers' and callees' shares, % time of the
+ * samples with stacks.  NULL: gprof's numbers.  M must outlive R.
+ */
+void report_use_measure(struct report *r, const struct pf_measure *m);
 
 /* The column headings over the call-graph entries (newline-terminated lines). */
 void report_cg_columns(struct report *r, struct sbuf *sb);

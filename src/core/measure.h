@@ -1,0 +1,65 @@
+/* measure: measured inclusive times from libtgmon's call stacks, beside the call graph's estimates. */
+#ifndef TGPROF_MEASURE_H
+#define TGPROF_MEASURE_H
+
+/*
+ * gprof estimates a function's inherited time by splitting each callee's
+ * time among its callers in proportion to their calls.  libtgmon records
+ * the call stack of every sample (the stacks file, input/gmon_out.h);
+ * from them this module counts, for every function, the samples in which
+ * it was on the stack (its inclusive time, once a sample however deep
+ * the recursion), and for every arc the samples in which that caller
+ * called that callee.  A measure reads a profile and is immutable once
+ * made; the profile must outlive it.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profile.h"
+#include "util/diag.h"
+
+/* A frame that is no function of the executable: in library M (PF_FRAME_LIB + M), or unknown. */
+#define PF_FRAME_LIB 0xf0000000u
+#define PF_FRAME_UNKNOWN PF_NONE
+
+/* A stack: COUNT samples, its frames frame[first .. first + depth), outermost first. */
+struct pf_mstack {
+	uint64_t count;
+	uint32_t first, depth;
+	uint32_t flags;		/* TGSTACKS_ROOT (it reached the thread's root), TGSTACKS_TRUNCATED */
+};
+
+struct pf_measure {
+	long hz;			/* samples a second of each thread's CPU time */
+	uint64_t samples;		/* samples with a stack, all files */
+	uint64_t root;			/* of them, whose stack reached the thread's root */
+	uint64_t truncated;		/* cut at the depth limit (the innermost frames kept) */
+	uint64_t lost;			/* samples libtgmon could not record */
+	uint64_t in_program;		/* samples whose innermost frame is a function of the program */
+	/*
+	 * Per symbol and cycle (nsyms + ncycles): samples with it on the
+	 * stack, once a sample; of them, samples with it innermost (a cycle:
+	 * one of its members).
+	 */
+	double *incl, *self;
+	/* Per arc (profile ids): samples in which its parent called its child; of them, child innermost. */
+	double *arc_incl, *arc_self;
+	struct pf_mstack *stack;	/* in the files' order */
+	size_t nstack;
+	uint32_t *frame;		/* symbol ids, PF_FRAME_LIB + m or PF_FRAME_UNKNOWN */
+	char **lib;			/* library m's name (the file's last component) */
+	uint32_t nlib;
+};
+
+/*
+ * Reads the stacks files PATHS (N of them; stacks file k belongs to the
+ * profile's gmon file k and must carry its run identifier) and measures
+ * P's functions and arcs.  0 with *OUT set, or -1 with the reason in D.
+ * The caller frees *OUT with measure_free().
+ */
+int measure_load(const struct profile *p, const char *const *paths, size_t n,
+    struct pf_measure **out, struct diag *d);
+void measure_free(struct pf_measure *m);
+
+#endif

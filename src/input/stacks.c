@@ -1,0 +1,165 @@
+/* stacks: reads libtgmon's stacks file (gmon_out.h): the call stack of every sample, checked whole. */
+#include "stacks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gmon_out.h"
+#include "util/mem.h"
+
+/* A little-endian integer of N bytes at P. */
+static uint64_t
+le(const unsigned char *p, int n)
+{
+	uint64_t v = 0;
+
+	while (n-- > 0)
+		v = v << 8 | p[n];
+	return v;
+}
+
+uint64_t
+stacks_addr(const struct stacks_rec *r, uint32_t k)
+{
+	return le(r->addr + 8 * (size_t)k, 8);
+}
+
+void
+stacks_free(struct stacks_file *sf)
+{
+	uint32_t i;
+
+	for (i = 0; sf->mod != NULL && i < sf->nmod; i++)
+		free(sf->mod[i].name);
+	free(sf->mod);
+	free(sf->rec);
+	gmon_unload(&sf->file);
+	memset(sf, 0, sizeof *sf);
+}
+
+/* The header's fields; -1 with a message if it is not one. */
+static int
+read_header(struct stacks_file *sf, const char *path, struct diag *d)
+{
+	const unsigned char *b = sf->file.buf;
+	uint32_t version;
+
+	if (sf->file.len < TGSTACKS_HDR_SIZE ||
+	    memcmp(b + TGSTACKS_HDR_MAGIC, TGSTACKS_MAGIC, TGSTACKS_MAGIC_LEN) != 0) {
+		diag_add(d, DIAG_ERROR, "%s: not a libtgmon stacks file", path);
+		return -1;
+	}
+	if ((version = (uint32_t)le(b + TGSTACKS_HDR_VERSION, 4)) != TGSTACKS_VERSION) {
+		diag_add(d, DIAG_ERROR, "%s: stacks file version %u: only %d is known", path, version,
+		    TGSTACKS_VERSION);
+		return -1;
+	}
+	sf->runid = le(b + TGSTACKS_HDR_RUNID, 8);
+	sf->rate = (uint32_t)le(b + TGSTACKS_HDR_RATE, 4);
+	sf->nmod = (uint32_t)le(b + TGSTACKS_HDR_NMODULES, 4);
+	sf->max_depth = (uint32_t)le(b + TGSTACKS_HDR_MAXDEPTH, 4);
+	sf->samples = le(b + TGSTACKS_HDR_SAMPLES, 8);
+	sf->root = le(b + TGSTACKS_HDR_ROOT, 8);
+	sf->truncated = le(b + TGSTACKS_HDR_TRUNCATED, 8);
+	sf->lost = le(b + TGSTACKS_HDR_LOST, 8);
+	if (sf->nmod == 0 || sf->nmod > TGSTACKS_MAX_MODULES || sf->max_depth == 0 ||
+	    sf->max_depth > TGSTACKS_MAX_DEPTH) {
+		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (%u modules, depth %u)", path,
+		    sf->nmod, sf->max_depth);
+		return -1;
+	}
+	return 0;
+}
+
+/* The module records from *OFF on; -1 with a message. */
+static int
+read_modules(struct stacks_file *sf, size_t *off, const char *path, struct diag *d)
+{
+	const unsigned char *b = sf->file.buf;
+	size_t len = sf->file.len;
+	uint32_t i, n;
+
+	if ((sf->mod = mem_calloc(sf->nmod, sizeof *sf->mod)) == NULL)
+		return diag_oom(d);
+	for (i = 0; i < sf->nmod; i++) {
+		struct stacks_module *m = &sf->mod[i];
+
+		if (len - *off < TGSTACKS_MOD_FIXED ||
+		    (n = (uint32_t)le(b + *off + 24, 4)) >= TGSTACKS_MAX_NAME ||
+		    len - *off - TGSTACKS_MOD_FIXED < n) {
+			diag_add(d, DIAG_ERROR, "%s: damaged stacks file (module %u)", path, i);
+			return -1;
+		}
+		m->base = le(b + *off, 8);
+		m->lowpc = le(b + *off + 8, 8);
+		m->highpc = le(b + *off + 16, 8);
+		if ((m->name = mem_calloc(1, (size_t)n + 1)) == NULL)
+			return diag_oom(d);
+		memcpy(m->name, b + *off + TGSTACKS_MOD_FIXED, n);
+		*off += TGSTACKS_MOD_FIXED + n;
+	}
+	return 0;
+}
+
+/* Walks the stack records from OFF (STORE: into sf->rec), checking each and adding up the sums. */
+static int
+walk_stacks(struct stacks_file *sf, size_t off, int store, const char *path, struct diag *d)
+{
+	const unsigned char *b = sf->file.buf;
+	size_t len = sf->file.len, n = 0;
+	uint64_t sum[3] = { 0, 0, 0 };
+
+	while (off < len) {
+		struct stacks_rec r;
+
+		if (len - off < TGSTACKS_STACK_FIXED)
+			break;
+		r.count = le(b + off, 8);
+		r.depth = (uint32_t)le(b + off + 8, 4);
+		r.flags = (uint32_t)le(b + off + 12, 4);
+		off += TGSTACKS_STACK_FIXED;
+		if (r.count == 0 || r.depth == 0 || r.depth > sf->max_depth ||
+		    (r.flags & ~(TGSTACKS_ROOT | TGSTACKS_TRUNCATED)) != 0 ||
+		    (len - off) / 8 < r.depth ||
+		    __builtin_add_overflow(sum[0], r.count, &sum[0]))
+			break;
+		sum[1] += (r.flags & TGSTACKS_ROOT) ? r.count : 0;
+		sum[2] += (r.flags & TGSTACKS_TRUNCATED) ? r.count : 0;
+		r.addr = b + off;
+		off += 8 * (size_t)r.depth;
+		if (store)
+			sf->rec[n] = r;
+		n++;
+	}
+	if (off != len || sum[0] != sf->samples || sum[1] != sf->root || sum[2] != sf->truncated) {
+		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (stack %zu, or its sums)", path, n);
+		return -1;
+	}
+	sf->nrec = n;
+	return 0;
+}
+
+int
+stacks_read(const char *path, struct stacks_file *sf, struct diag *d)
+{
+	size_t off = TGSTACKS_HDR_SIZE;
+	int rc;
+
+	memset(sf, 0, sizeof *sf);
+	if (gmon_load(path, &sf->file, d) != 0)
+		return -1;
+	rc = read_header(sf, path, d) != 0 || read_modules(sf, &off, path, d) != 0 ||
+	    walk_stacks(sf, off, 0, path, d) != 0 ? -1 : 0;
+	if (rc == 0 && sf->nrec != le(sf->file.buf + TGSTACKS_HDR_NSTACKS, 8)) {
+		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (%zu stacks, not as many as it says)",
+		    path, sf->nrec);
+		rc = -1;
+	}
+	if (rc == 0 && (sf->rec = mem_calloc(sf->nrec + 1, sizeof *sf->rec)) == NULL)
+		rc = diag_oom(d);
+	if (rc == 0)
+		rc = walk_stacks(sf, off, 1, path, d);
+	if (rc != 0)
+		stacks_free(sf);
+	return rc;
+}

@@ -1,0 +1,108 @@
+/* folded: measured call stacks in the folded format of flamegraph.pl, inferno, speedscope and the Firefox profiler. */
+#include "folded.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input/gmon_out.h"
+#include "util/mem.h"
+#include "util/sbuf.h"
+
+/* A stack's line without its count: an offset into the text, and the count. */
+struct line {
+	size_t off;
+	uint64_t count;
+};
+
+/* Frame F's name into SB, made safe for the format. */
+static void
+put_frame(struct sbuf *sb, struct report *r, const struct pf_measure *m, uint32_t f)
+{
+	size_t start = sb->len, i;
+
+	if (f == PF_FRAME_UNKNOWN)
+		sbuf_puts(sb, "[unknown]");
+	else if (f >= PF_FRAME_LIB && f - PF_FRAME_LIB < m->nlib)
+		sbuf_printf(sb, "[%s]", m->lib[f - PF_FRAME_LIB]);
+	else
+		report_name_only(r, sb, f);
+	for (i = start; !sb->failed && i < sb->len; i++) {
+		unsigned char c = (unsigned char)sb->s[i];
+
+		if (c == ';')
+			sb->s[i] = ':';
+		else if (c < ' ' || c == 0x7f)
+			sb->s[i] = '?';
+	}
+}
+
+/* Stack ST's frames, ';'-separated, and a NUL, into SB. */
+static void
+put_stack(struct sbuf *sb, struct report *r, const struct pf_measure *m, const struct pf_mstack *st)
+{
+	uint32_t k;
+
+	if (st->flags & TGSTACKS_TRUNCATED)
+		sbuf_puts(sb, "[truncated];");
+	else if (!(st->flags & TGSTACKS_ROOT))
+		sbuf_puts(sb, "[incomplete];");
+	for (k = 0; k < st->depth; k++) {
+		if (k > 0)
+			sbuf_putc(sb, ';');
+		put_frame(sb, r, m, m->frame[st->first + k]);
+	}
+	sbuf_putc(sb, '\0');
+}
+
+static const char *sort_text;	/* for cmp_line: qsort has no context */
+
+static int
+cmp_line(const void *a, const void *b)
+{
+	return strcmp(sort_text + ((const struct line *)a)->off, sort_text + ((const struct line *)b)->off);
+}
+
+/* The sorted lines to F, equal stacks' counts added; 0 or -1. */
+static int
+emit(FILE *f, const char *text, struct line *l, size_t n)
+{
+	size_t i, j;
+
+	sort_text = text;
+	qsort(l, n, sizeof *l, cmp_line);
+	for (i = 0; i < n; i = j) {
+		uint64_t count = l[i].count;
+
+		for (j = i + 1; j < n && strcmp(text + l[j].off, text + l[i].off) == 0; j++)
+			count += l[j].count;
+		if (fprintf(f, "%s %llu\n", text + l[i].off, (unsigned long long)count) < 0)
+			return -1;
+	}
+	return fflush(f) != 0 || ferror(f) ? -1 : 0;
+}
+
+int
+folded_write(FILE *f, struct report *r, const struct pf_measure *m, struct diag *d)
+{
+	struct line *l = mem_calloc(m->nstack + 1, sizeof *l);
+	struct sbuf sb;
+	size_t i;
+	int rc = 0;
+
+	sbuf_init(&sb);
+	for (i = 0; l != NULL && i < m->nstack; i++) {
+		l[i].off = sb.len;
+		l[i].count = m->stack[i].count;
+		put_stack(&sb, r, m, &m->stack[i]);
+	}
+	if (l == NULL || sb.failed)
+		rc = diag_oom(d);
+	else if (emit(f, sb.s != NULL ? sb.s : "", l, m->nstack) != 0) {
+		diag_add(d, DIAG_ERROR, "cannot write the stacks: %s", strerror(errno));
+		rc = -1;
+	}
+	free(l);
+	sbuf_release(&sb);
+	return rc;
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""stacks.py: writes a libtgmon stacks file (src/input/gmon_out.h) of stacks named by function.
+
+Usage: stacks.py PROG GMON_IN GMON_OUT STACKS_OUT RUNID < SPEC
+Copies GMON_IN to GMON_OUT with RUNID (decimal or 0x...) in its GNU header's
+spare bytes, and writes STACKS_OUT with RUNID.  Each SPEC line is
+"COUNT FLAGS FRAMES": FLAGS a sum of 1 (reached the root) and 2 (truncated),
+FRAMES outermost first, ';'-separated, each a function of PROG (nm) or
+"@NAME" for a frame in a library called NAME.  The executable is placed at
+0x555555554000 as a PIE is; the sampled PC is a function's address + 1, a
+return address its caller's + 2, so that address - 1 is inside the caller.
+Optional "#" lines are comments; a line "rate N" sets the sampling rate.
+"""
+import struct
+import subprocess
+import sys
+
+BASE = 0x555555554000
+LIB_BASE = 0x7f0000000000
+
+
+def symbols(prog):
+    out = subprocess.run(["nm", "--defined-only", prog], capture_output=True, text=True,
+                         check=True).stdout
+    syms = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "tTwW":
+            syms.setdefault(parts[2], int(parts[0], 16))
+    return syms
+
+
+def main():
+    prog, gin, gout, sout, runid = sys.argv[1:6]
+    runid = int(runid, 0)
+    syms = symbols(prog)
+    data = bytearray(open(gin, "rb").read())
+    assert data[:4] == b"gmon"
+    data[8:16] = struct.pack("<Q", runid)
+    open(gout, "wb").write(data)
+    libs, stacks, rate = [], [], 1000
+    for line in sys.stdin:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("rate "):
+            rate = int(line.split()[1])
+            continue
+        count, flags, frames = line.split(None, 2)
+        names = frames.split(";")
+        addrs = []
+        for k, name in enumerate(reversed(names)):
+            if name.startswith("@"):
+                if name[1:] not in libs:
+                    libs.append(name[1:])
+                a = LIB_BASE + 0x100000 * libs.index(name[1:]) + 0x1000
+            else:
+                a = BASE + syms[name]
+            addrs.append(a + (1 if k == 0 else 2))
+        stacks.append((int(count), int(flags), addrs))
+    lo = BASE + min(syms.values())
+    hi = BASE + max(syms.values()) + 0x1000
+    mods = [(BASE, lo, hi, b"")]
+    for i, name in enumerate(libs):
+        b = LIB_BASE + 0x100000 * i
+        mods.append((b, b, b + 0x10000, ("/usr/lib/" + name).encode()))
+    samples = sum(c for c, _, _ in stacks)
+    root = sum(c for c, f, _ in stacks if f & 1)
+    trunc = sum(c for c, f, _ in stacks if f & 2)
+    out = bytearray(b"tgstacks")
+    out += struct.pack("<IIQIIII", 1, 0, runid, rate, len(mods), 256, 0)
+    out += struct.pack("<QQQQQ", len(stacks), samples, root, trunc, 0)
+    assert len(out) == 80
+    for base, lo_, hi_, name in mods:
+        out += struct.pack("<QQQI", base, lo_, hi_, len(name)) + name
+    for count, flags, addrs in stacks:
+        out += struct.pack("<QII", count, len(addrs), flags)
+        out += b"".join(struct.pack("<Q", a) for a in addrs)
+    open(sout, "wb").write(out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+#!/bin/sh
+# tests/stacks.sh: call stacks (libtgmon's stacks files): --folded, --measured, and damaged stacks files.
+#
+# Usage: stacks.sh TGPROF OUT PROGDIR.  tests/gen/stacks.py writes a stacks
+# file of stacks named by hand (tests/stacks/cycles.spec) over cycles.c's
+# real program and gmon.out, so the measured numbers are known exactly:
+# burn is on 59 of the 62 stacks, fact on 7 (three deep, counted once),
+# leaf_a on 35 (30 through mid, 5 from main).  Live stacks from libtgmon
+# are tests/runtime.sh's.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+TGPROF=$1
+OUT=$2
+P=$3/cycles_O0
+T_NAME=stacks
+. "$TOP/tests/lib.sh"
+mkdir -p "$OUT"
+export LC_ALL=C
+GEN=$TOP/tests/gen/stacks.py
+python3 "$GEN" "$P/prog" "$P/gmon.out" "$OUT/gmon.out" "$OUT/gmon.out.stacks" 0x5eed \
+    <"$TOP/tests/stacks/cycles.spec" || fatal "tests/gen/stacks.py failed"
+tg() { (cd "$OUT" && "$TGPROF" --batch "$@" "$P/prog" gmon.out); }
+
+if want folded; then
+	tg --folded >"$OUT/folded" 2>"$OUT/err"
+	tcheck "--folded: the stacks, one line each, sorted" cmp -s "$TOP/tests/stacks/cycles.folded" "$OUT/folded"
+	tcheck "--folded: the counts add up to the 62 samples" \
+	    awk '{ s += $NF } END { exit s != 62 }' "$OUT/folded"
+	tcheck "--folded: nothing on standard error" [ ! -s "$OUT/err" ]
+fi
+
+# FUNC's entry line ("[index] %time self children ...") matches PATTERN.
+entry_is() {
+	awk -v f="$1" '$1 ~ /^\[/ && $NF ~ /^\[/ && $(NF-1) == f { print; exit }' "$OUT/measured" |
+	    grep -q "$2"
+}
+# In FUNC's entry, the line of its caller CALLER matches PATTERN.
+caller_is() {
+	awk -v f="$1" -v c="$2" '/^-----/ { n = 0; next } { line[n++] = $0 }
+	    $1 ~ /^\[/ && $(NF-1) == f { for (k = 0; k < n; k++) if (index(line[k], " " c " [")) print line[k]; exit }' \
+	    "$OUT/measured" | grep -q "$3"
+}
+if want measured; then
+	tg -b -q --measured >"$OUT/measured" 2>&1
+	tcheck "--measured: says the times are measured, from 62 stacks, 95.2% complete" \
+	    grep -q '^times measured from 62 call stacks, 95.2% of them complete' "$OUT/measured"
+	tcheck "--measured: main is on 59 of 62 stacks (95.2%)" entry_is main '^\[[0-9]*\] *95\.2 '
+	tcheck "--measured: fact, three deep, counts once: 7 of 62 (11.3%)" entry_is fact '^\[[0-9]*\] *11\.3 '
+	tcheck "--measured: burn's self time is its 59 samples (0.06 s)" \
+	    entry_is burn '^\[[0-9]*\] *95\.2 *0\.06 *0\.00 '
+	tcheck "--measured: leaf_a through mid: 30 samples (0.03 s)" \
+	    caller_is leaf_a mid '^ *0\.00 *0\.03 *[0-9]*/[0-9]* *mid '
+	tcheck "--measured: leaf_a from main: 5 samples (0.01 s)" \
+	    caller_is leaf_a main '^ *0\.00 *0\.01 *[0-9]*/[0-9]* *main '
+	tcheck "--measured: the cycle as a whole, 4 of 62 (6.5%)" \
+	    grep -q '^\[[0-9]*\] *6\.5 .*<cycle 1 as a whole>' "$OUT/measured"
+fi
+
+# Without --measured or --folded the report is gprof's, stacks file or not.
+if want unchanged; then
+	tg >"$OUT/with" 2>&1
+	mv "$OUT/gmon.out.stacks" "$OUT/aside"
+	tg >"$OUT/without" 2>&1
+	mv "$OUT/aside" "$OUT/gmon.out.stacks"
+	tcheck "a stacks file changes nothing without --measured" cmp -s "$OUT/with" "$OUT/without"
+	tcheck "--measured without a stacks file: one line, status 1" sh -c "
+	    cd '$OUT' && ! '$TGPROF' --batch --measured --no-stacks '$P/prog' gmon.out >/dev/null 2>err &&
+	    [ \$(wc -l <err) -eq 1 ] && grep -q '^tgprof: --no-stacks: no call stacks' err"
+	tcheck "--stacks with two gmon files: refused in one line" sh -c "
+	    cd '$OUT' && ! '$TGPROF' --batch --measured --stacks=gmon.out.stacks '$P/prog' gmon.out gmon.out \
+	    >/dev/null 2>err && [ \$(wc -l <err) -eq 1 ]"
+fi
+
+# Damaged stacks files: one line naming the file, status 1, no crash.
+damage() {	# name python-expression-on-bytes message-pattern
+	want "damaged: $1" || return 0
+	python3 -c "
+import sys
+b = bytearray(open(sys.argv[1], 'rb').read())
+$2
+open(sys.argv[2], 'wb').write(b)" "$OUT/gmon.out.stacks" "$OUT/bad.stacks" || fatal "damage $1"
+	(cd "$OUT" && "$TGPROF" --batch --folded --stacks=bad.stacks "$P/prog" gmon.out >/dev/null 2>err)
+	rc=$?
+	tcheck "damaged: $1: status 1, one line: $3" sh -c "
+	    [ $rc -eq 1 ] && [ \$(wc -l <'$OUT/err') -eq 1 ] && grep -q '^tgprof: bad.stacks: $3' '$OUT/err'"
+}
+damage "empty" "b = b[:0]" "not a libtgmon stacks file"
+damage "magic" "b[0:8] = b'tgstackz'" "not a libtgmon stacks file"
+damage "version" "b[8] = 2" "stacks file version 2"
+damage "run id" "b[16] ^= 1" "not from the run that wrote gmon.out"
+damage "no modules" "b[28:32] = bytes(4)" "damaged stacks file"
+damage "65 modules" "b[28] = 65" "damaged stacks file"
+damage "depth limit 0" "b[32:36] = bytes(4)" "damaged stacks file"
+damage "name past the end" "b[80 + 24:80 + 28] = (1 << 30).to_bytes(4, 'little')" "damaged stacks file"
+damage "cut in a stack" "b = b[:-3]" "damaged stacks file"
+damage "a byte more" "b += b'x'" "damaged stacks file"
+damage "sum of samples" "b[48] ^= 1" "damaged stacks file"
+damage "count of stacks" "b[40] ^= 1" "damaged stacks file"
+damage "a depth of 2^32-1" "i = 80 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i + 8:i + 12] = b'\xff\xff\xff\xff'" "damaged stacks file"
+damage "a count of 0" "i = 80 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i:i + 8] = bytes(8)" "damaged stacks file"
+if want "damaged: directory"; then
+	mkdir -p "$OUT/dir.stacks"
+	(cd "$OUT" && "$TGPROF" --batch --folded --stacks=dir.stacks "$P/prog" gmon.out >/dev/null 2>err)
+	rc=$?
+	tcheck "damaged: a directory: status 1, one line" sh -c "[ $rc -eq 1 ] && [ \$(wc -l <'$OUT/err') -eq 1 ]"
+fi
+finish
