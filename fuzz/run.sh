@@ -8,7 +8,7 @@ set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_EACH=${1:-60}
 [ $# -gt 0 ] && shift
-HARNESSES=${*:-gmon batch symfile args elf dwarf}
+HARNESSES=${*:-gmon batch symfile args elf dwarf stacks}
 status=0
 export FUZZ_PROG=$TOP/fuzz/prog FUZZ_GMON=$TOP/fuzz/gmon.out
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1
