@@ -56,6 +56,23 @@ if want measured; then
 	    grep -q '^\[[0-9]*\] *6\.5 .*<cycle 1 as a whole>' "$OUT/measured"
 fi
 
+# A shared library's frames are named from its own symbols; a stripped one's as [its file].
+if want library; then
+	printf 'int lib_work(int n) { return n * 3; }\nint lib_outer(int n) { return lib_work(n) + 1; }\n' \
+	    >"$OUT/lib.c"
+	gcc -shared -fPIC -O0 -o "$OUT/liblt.so" "$OUT/lib.c" &&
+	    strip -o "$OUT/liblt-stripped.so" "$OUT/liblt.so" || fatal "cannot build a shared library"
+	mkdir -p "$OUT/lib"
+	printf '6 1 main;@%s:lib_outer;@%s:lib_work\n2 1 main;@%s:lib_work;burn\n' \
+	    "$OUT/liblt.so" "$OUT/liblt.so" "$OUT/liblt-stripped.so" >"$OUT/lib.spec"
+	python3 "$GEN" "$P/prog" "$P/gmon.out" "$OUT/lib/gmon.out" "$OUT/lib/gmon.out.stacks" 7 \
+	    <"$OUT/lib.spec" || fatal "tests/gen/stacks.py failed"
+	(cd "$OUT/lib" && "$TGPROF" --batch --folded "$P/prog" gmon.out >folded 2>&1)
+	tcheck "a library's frames by its functions' names" grep -qx 'main;lib_outer;lib_work 6' "$OUT/lib/folded"
+	tcheck "a stripped library's frames as [its file]" \
+	    grep -qx 'main;\[liblt-stripped.so\];burn 2' "$OUT/lib/folded"
+fi
+
 # Without --measured or --folded the report is gprof's, stacks file or not.
 if want unchanged; then
 	tg >"$OUT/with" 2>&1

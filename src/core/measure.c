@@ -1,10 +1,12 @@
 /* measure: measured inclusive times from libtgmon's call stacks, beside the call graph's estimates. */
 #include "measure.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "input/gmon_out.h"
+#include "libsyms.h"
 #include "input/stacks.h"
 #include "util/mem.h"
 #include "util/u64map.h"
@@ -16,6 +18,9 @@ struct builder {
 	uint32_t *stamp;		/* per symbol and cycle: the last stack (1..) that counted it */
 	uint32_t *arc_stamp;		/* per arc, likewise */
 	size_t framecap, stackcap;
+	/* The current stacks file's libraries, read at their first frame. */
+	struct libsyms *lib[TGSTACKS_MAX_MODULES];
+	unsigned char tried[TGSTACKS_MAX_MODULES];
 };
 
 void
@@ -25,9 +30,9 @@ measure_free(struct pf_measure *m)
 
 	if (m == NULL)
 		return;
-	for (i = 0; i < m->nlib; i++)
-		free(m->lib[i]);
-	free(m->lib);
+	for (i = 0; i < m->nother; i++)
+		free(m->other[i]);
+	free(m->other);
 	free(m->incl);
 	free(m->self);
 	free(m->arc_incl);
@@ -37,24 +42,50 @@ measure_free(struct pf_measure *m)
 	free(m);
 }
 
-/* The library named PATH's id (its last component), made the first time; PF_FRAME_UNKNOWN if out of memory. */
+/* The id of the frame named NAME outside the program, made the first time; PF_FRAME_UNKNOWN if out of memory. */
 static uint32_t
-lib_id(struct pf_measure *m, const char *path)
+other_id(struct pf_measure *m, const char *name)
 {
-	const char *base = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
 	char **grown;
 	uint32_t i;
 
-	for (i = 0; i < m->nlib; i++)
-		if (strcmp(m->lib[i], base) == 0)
-			return PF_FRAME_LIB + i;
-	if (m->nlib >= PF_NONE - PF_FRAME_LIB - 1 ||
-	    (grown = realloc(m->lib, (m->nlib + 1) * sizeof *m->lib)) == NULL)
+	for (i = 0; i < m->nother; i++)	/* few: libraries, and their functions sampled */
+		if (strcmp(m->other[i], name) == 0)
+			return PF_FRAME_OTHER + i;
+	if (m->nother >= PF_NONE - PF_FRAME_OTHER - 1 ||
+	    (grown = realloc(m->other, (m->nother + 1) * sizeof *m->other)) == NULL)
 		return PF_FRAME_UNKNOWN;
-	m->lib = grown;
-	if ((m->lib[m->nlib] = strdup(base)) == NULL)
+	m->other = grown;
+	if ((m->other[m->nother] = strdup(name)) == NULL)
 		return PF_FRAME_UNKNOWN;
-	return PF_FRAME_LIB + m->nlib++;
+	return PF_FRAME_OTHER + m->nother++;
+}
+
+/* Address OFF of library module I: its function's name, else "[name.so]". */
+static uint32_t
+lib_frame(struct builder *b, const struct stacks_file *sf, uint32_t i, uint64_t off)
+{
+	const char *path = sf->mod[i].name, *base = strrchr(path, '/');
+	const char *fn;
+	char *dem, *name;
+	uint32_t id;
+
+	if (!b->tried[i]) {
+		b->tried[i] = 1;
+		b->lib[i] = libsyms_open(path);
+	}
+	if (b->lib[i] != NULL && (fn = libsyms_at(b->lib[i], off)) != NULL) {
+		dem = profile_demangle(b->p, fn);
+		id = other_id(b->m, dem != NULL ? dem : fn);
+		free(dem);
+		return id;
+	}
+	if ((name = malloc(strlen(path) + 3)) == NULL)
+		return PF_FRAME_UNKNOWN;
+	snprintf(name, strlen(path) + 3, "[%s]", base != NULL ? base + 1 : path);
+	id = other_id(b->m, name);
+	free(name);
+	return id;
 }
 
 /* What address A of a stack in SF stands for (the innermost, K 0, is the PC itself). */
@@ -72,7 +103,7 @@ resolve(struct builder *b, const struct stacks_file *sf, uint64_t a, uint32_t k)
 			continue;
 		if (i == 0)
 			return profile_lookup(b->p, a - mod->base);
-		return lib_id(b->m, mod->name);
+		return lib_frame(b, sf, i, a - mod->base);
 	}
 	return PF_FRAME_UNKNOWN;
 }
@@ -167,7 +198,7 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 {
 	const struct profile *p = b->p;
 	struct stacks_file sf;
-	int rc = 0;
+	int rc = 0, i;
 
 	if (stacks_read(path, &sf, d) != 0)
 		return -1;
@@ -187,6 +218,11 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 		b->m->lost += sf.lost;
 		if (add_file(b, &sf) != 0)
 			rc = diag_oom(d);
+	}
+	for (i = 0; i < TGSTACKS_MAX_MODULES; i++) {
+		libsyms_close(b->lib[i]);
+		b->lib[i] = NULL;
+		b->tried[i] = 0;
 	}
 	stacks_free(&sf);
 	return rc;

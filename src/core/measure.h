@@ -19,8 +19,12 @@
 #include "profile.h"
 #include "util/diag.h"
 
-/* A frame that is no function of the executable: in library M (PF_FRAME_LIB + M), or unknown. */
-#define PF_FRAME_LIB 0xf0000000u
+/*
+ * A frame that is no function of the executable: PF_FRAME_OTHER + K names
+ * it other[K] (a library's function, or "[libname.so]" where the library
+ * cannot be read), or it is unknown.
+ */
+#define PF_FRAME_OTHER 0xf0000000u
 #define PF_FRAME_UNKNOWN PF_NONE
 
 /* A stack: COUNT samples, its frames frame[first .. first + depth), outermost first. */
@@ -47,9 +51,9 @@ struct pf_measure {
 	double *arc_incl, *arc_self;
 	struct pf_mstack *stack;	/* in the files' order */
 	size_t nstack;
-	uint32_t *frame;		/* symbol ids, PF_FRAME_LIB + m or PF_FRAME_UNKNOWN */
-	char **lib;			/* library m's name (the file's last component) */
-	uint32_t nlib;
+	uint32_t *frame;		/* symbol ids, PF_FRAME_OTHER + k or PF_FRAME_UNKNOWN */
+	char **other;			/* names of frames outside the program */
+	uint32_t nother;
 };
 
 /*

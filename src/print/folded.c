@@ -23,8 +23,8 @@ put_frame(struct sbuf *sb, struct report *r, const struct pf_measure *m, uint32_
 
 	if (f == PF_FRAME_UNKNOWN)
 		sbuf_puts(sb, "[unknown]");
-	else if (f >= PF_FRAME_LIB && f - PF_FRAME_LIB < m->nlib)
-		sbuf_printf(sb, "[%s]", m->lib[f - PF_FRAME_LIB]);
+	else if (f >= PF_FRAME_OTHER && f - PF_FRAME_OTHER < m->nother)
+		sbuf_puts(sb, m->other[f - PF_FRAME_OTHER]);
 	else
 		report_name_only(r, sb, f);
 	for (i = start; !sb->failed && i < sb->len; i++) {

@@ -12,7 +12,8 @@
  * One line per distinct stack, "root;caller;callee COUNT", in byte order
  * of the text: names as the flat profile prints them (R's options), ';'
  * in a name written ':', control characters '?'.  Frames in a library
- * are "[name.so]", unknown ones "[unknown]"; a stack that did not reach
+ * are its function's name, or "[name.so]" where it cannot be read, unknown
+ * ones "[unknown]"; a stack that did not reach
  * its thread's root starts with "[incomplete]", one cut at the depth limit
  * with "[truncated]".  Returns 0, or -1 with a message in D (out of memory,
  * or F could not be written: errno).

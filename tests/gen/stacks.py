@@ -6,7 +6,8 @@ Copies GMON_IN to GMON_OUT with RUNID (decimal or 0x...) in its GNU header's
 spare bytes, and writes STACKS_OUT with RUNID.  Each SPEC line is
 "COUNT FLAGS FRAMES": FLAGS a sum of 1 (reached the root) and 2 (truncated),
 FRAMES outermost first, ';'-separated, each a function of PROG (nm) or
-"@NAME" for a frame in a library called NAME.  The executable is placed at
+"@NAME" for a frame in a library called NAME, or "@PATH:FUNC" for function
+FUNC of the shared library PATH (nm), placed as the dynamic linker would.  The executable is placed at
 0x555555554000 as a PIE is; the sampled PC is a function's address + 1, a
 return address its caller's + 2, so that address - 1 is inside the caller.
 Optional "#" lines are comments; a line "rate N" sets the sampling rate.
@@ -20,8 +21,10 @@ LIB_BASE = 0x7f0000000000
 
 
 def symbols(prog):
-    out = subprocess.run(["nm", "--defined-only", prog], capture_output=True, text=True,
-                         check=True).stdout
+    """PROG's text symbols by name, from its symbol table, else its dynamic one."""
+    out = subprocess.run(["nm", "--defined-only", prog], capture_output=True, text=True).stdout
+    out += subprocess.run(["nm", "-D", "--defined-only", prog], capture_output=True,
+                          text=True).stdout
     syms = {}
     for line in out.splitlines():
         parts = line.split()
@@ -51,9 +54,11 @@ def main():
         addrs = []
         for k, name in enumerate(reversed(names)):
             if name.startswith("@"):
-                if name[1:] not in libs:
-                    libs.append(name[1:])
-                a = LIB_BASE + 0x100000 * libs.index(name[1:]) + 0x1000
+                lib, _, fn = name[1:].partition(":")
+                if lib not in libs:
+                    libs.append(lib)
+                off = symbols(lib)[fn] if fn else 0x1000
+                a = LIB_BASE + 0x100000 * libs.index(lib) + off
             else:
                 a = BASE + syms[name]
             addrs.append(a + (1 if k == 0 else 2))
@@ -63,7 +68,8 @@ def main():
     mods = [(BASE, lo, hi, b"")]
     for i, name in enumerate(libs):
         b = LIB_BASE + 0x100000 * i
-        mods.append((b, b, b + 0x10000, ("/usr/lib/" + name).encode()))
+        path = name if "/" in name else "/usr/lib/" + name
+        mods.append((b, b, b + 0x10000, path.encode()))
     samples = sum(c for c, _, _ in stacks)
     root = sum(c for c, f, _ in stacks if f & 1)
     trunc = sum(c for c, f, _ in stacks if f & 2)
