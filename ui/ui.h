@@ -15,7 +15,7 @@ struct pane;
 
 /*
  * What one kind of pane does, as tig's views have struct view_ops: each
- * pane file (flat.c, graph.c, source.c, help.c) has one static const
+ * pane file (flat.c, graph.c, source.c, tree.c, help.c) has one static const
  * table, and its X_init() points a pane at it.  The list behaviour
  * (moving, scrolling, searching, drawing, writing) is common to all
  * (list.c) and goes through these slots.
