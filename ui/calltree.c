@@ -32,8 +32,8 @@ struct calltree {
 	uint8_t *on;		/* on the path of the node being opened */
 	size_t *slot;		/* its node among the children being made, + 1, or 0 */
 	uint8_t *down;		/* has callees outside its cycle (a cycle: has members) */
+	uint8_t *called;	/* called by another function (a cycle: from outside it) */
 	/* Per cycle: */
-	uint8_t *called;	/* called from outside it */
 	uint32_t **member;	/* its members in gprof's order */
 	size_t *nmember;
 	double *cycle_whole;	/* its members' whole times summed (whole_time()) */
@@ -112,7 +112,7 @@ static int
 has_kids(const struct calltree *ct, const struct profile *p, uint32_t id, int inv)
 {
 	if (id >= p->nsyms)	/* a cycle: its members, or its callers from outside */
-		return !inv || ct->called[id - p->nsyms];
+		return !inv || ct->called[id];
 	if (inv)
 		return p->sym[id].cycle != 0 || p->caller_start[id + 1] > p->caller_start[id];
 	return ct->down[id];
@@ -622,7 +622,7 @@ roots(struct calltree *ct, struct report *r)
 		return 0;
 	}
 	for (i = 0; i < n; i++) {
-		if (i < p->nsyms ? p->sym[i].cycle != 0 || fn_called(p, i) : ct->called[i - p->nsyms])
+		if ((i < p->nsyms && p->sym[i].cycle != 0) || ct->called[i])
 			continue;
 		if (!listed(ct, r, i))
 			continue;
@@ -649,33 +649,88 @@ calls_out(const struct profile *p, uint32_t i)
 	return 0;
 }
 
-/* The graph's facts the nodes need (struct calltree), once for the profile; 0, or -1. */
+struct keyed {
+	double time;
+	uint64_t calls;
+	size_t pos;
+	uint32_t id;
+};
+
+/* gprof's order of a cycle's members: most time, then most calls first; ties as they come. */
 static int
-graph(struct calltree *ct, struct report *r)
+cmp_members(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time > y->time ? -1 : 1;
+	if (x->calls != y->calls)
+		return x->calls > y->calls ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/*
+ * Cycle K's members in gprof's order (report.h's report_cg_members(),
+ * sorted here on keys read once: a cycle may have most of the program),
+ * and their whole time; 0, or -1 when out of memory.
+ */
+static int
+members(struct calltree *ct, uint32_t k)
 {
 	const struct profile *p = ct->p;
-	size_t n = (size_t)p->nsyms + p->ncycles + 1, k;
+	struct keyed *v;
+	size_t n = 0, i;
+	uint32_t m;
+
+	for (m = p->sym[p->nsyms + k].cyc_next; m != PF_NONE; m = p->sym[m].cyc_next)
+		n++;
+	v = calloc(n + 1, sizeof *v);
+	ct->member[k] = calloc(n + 1, sizeof **ct->member);
+	if (v == NULL || ct->member[k] == NULL) {
+		free(v);
+		return -1;
+	}
+	for (m = p->sym[p->nsyms + k].cyc_next, i = 0; m != PF_NONE; m = p->sym[m].cyc_next, i++) {
+		v[i].time = whole_time(ct, p, m);
+		v[i].calls = p->sym[m].ncalls + p->sym[m].self_calls;
+		v[i].pos = i;
+		v[i].id = m;
+		ct->cycle_whole[k] += v[i].time;
+	}
+	qsort(v, n, sizeof *v, cmp_members);
+	for (i = 0; i < n; i++)
+		ct->member[k][i] = v[i].id;
+	ct->nmember[k] = n;
+	free(v);
+	return 0;
+}
+
+/* The graph's facts the nodes need (struct calltree), once for the profile; 0, or -1. */
+static int
+graph(struct calltree *ct)
+{
+	const struct profile *p = ct->p;
+	size_t n = (size_t)p->nsyms + p->ncycles + 1;
 	uint32_t i;
 
 	ct->on = calloc(n, 1);
 	ct->slot = calloc(n, sizeof *ct->slot);
 	ct->down = calloc(n, 1);
-	ct->called = calloc((size_t)p->ncycles + 1, 1);
+	ct->called = calloc(n, 1);
 	ct->member = calloc((size_t)p->ncycles + 1, sizeof *ct->member);
 	ct->nmember = calloc((size_t)p->ncycles + 1, sizeof *ct->nmember);
 	ct->cycle_whole = calloc((size_t)p->ncycles + 1, sizeof *ct->cycle_whole);
 	if (ct->on == NULL || ct->slot == NULL || ct->down == NULL || ct->called == NULL ||
 	    ct->member == NULL || ct->nmember == NULL || ct->cycle_whole == NULL)
 		return -1;
-	for (i = 0; i < p->nsyms; i++)
+	for (i = 0; i < p->nsyms; i++) {
 		ct->down[i] = (uint8_t)calls_out(p, i);
+		ct->called[i] = (uint8_t)fn_called(p, i);
+	}
 	for (i = 0; i < p->ncycles; i++) {
-		ct->called[i] = (uint8_t)cycle_called(p, i);
-		ct->nmember[i] = report_cg_members(r, p->nsyms + i, &ct->member[i]);
-		if (ct->member[i] == NULL)
+		ct->called[p->nsyms + i] = (uint8_t)cycle_called(p, i);
+		if (members(ct, i) != 0)
 			return -1;
-		for (k = 0; k < ct->nmember[i]; k++)
-			ct->cycle_whole[i] += whole_time(ct, p, ct->member[i][k]);
 		ct->down[p->nsyms + i] = 1;
 	}
 	return 0;
@@ -683,7 +738,7 @@ graph(struct calltree *ct, struct report *r)
 
 
 struct calltree *
-calltree_new(const struct profile *p, struct report *r)
+calltree_new(const struct profile *p)
 {
 	struct calltree *ct = calloc(1, sizeof *ct);
 
@@ -692,7 +747,7 @@ calltree_new(const struct profile *p, struct report *r)
 	ct->p = p;
 	ct->ncycles = p->ncycles;
 	ct->root = PF_NONE;
-	if (graph(ct, r) != 0) {
+	if (graph(ct) != 0) {
 		calltree_free(ct);
 		return NULL;
 	}

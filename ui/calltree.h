@@ -42,8 +42,8 @@ struct calltree_node {
 
 struct calltree;
 
-/* What the graph of profile P gives every tree (once: O(arcs)), no rows; NULL: out of memory. */
-struct calltree *calltree_new(const struct profile *p, struct report *r);
+/* What profile P gives every tree (once: its arcs, cycles sorted), no rows; NULL: out of memory. */
+struct calltree *calltree_new(const struct profile *p);
 void calltree_free(struct calltree *ct);
 
 /*

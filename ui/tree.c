@@ -83,7 +83,7 @@ tree_fill(struct tui *t, struct pane *pn)
 		if ((tr = calloc(1, sizeof *tr)) == NULL)
 			return -1;
 		pn->data = tr;
-		if (p->caller_start != NULL && (tr->ct = calltree_new(p, t->r)) == NULL) {
+		if (p->caller_start != NULL && (tr->ct = calltree_new(p)) == NULL) {
 			tree_release(pn);
 			return -1;
 		}
