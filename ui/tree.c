@@ -21,12 +21,12 @@ tree_fold(struct tui *t, struct pane *pn, int how)
 {
 	struct tree *tr = pn->data;
 	size_t i = pn->sel;
-	int rc = 0, open;
+	int rc = 0, is_open;
 
 	if (tr == NULL || tr->ct == NULL || i >= calltree_nrows(tr->ct))
 		return;
-	open = (calltree_row(tr->ct, i)->flags & CALLTREE_OPEN) != 0;
-	if ((how == TREE_TOGGLE || how == TREE_CLOSE) && open)
+	is_open = (calltree_row(tr->ct, i)->flags & CALLTREE_OPEN) != 0;
+	if ((how == TREE_TOGGLE || how == TREE_CLOSE) && is_open)
 		calltree_close(tr->ct, i);
 	else if (how == TREE_TOGGLE)
 		rc = calltree_open(tr->ct, i, 1);
