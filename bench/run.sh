@@ -125,6 +125,28 @@ browser() {
 	echo "browser keys, 100,000 functions:  $(cat "$OUT/keytimes") (goal: each under 50 ms)"
 }
 
+# The call tree on the 100,000-function profile: t opening it (its roots,
+# the first open; the fastest of 3), the keys of bench/tree.keys (open,
+# close, E and C, r and b, ...) and a search over it all open
+# (bench/tree-search.keys), each key handled and redrawn.
+calltree() {
+	d=$OUT/s100000
+	grep -q 'HAVE_UI 1' "$TOP/config.h" || { echo "(call tree: built without ncursesw)"; return; }
+	printf 'key t\n' >"$OUT/tree-open.keys"
+	for _ in 1 2 3; do
+		TGPROF_KEYTIMES=$OUT/keytimes TGPROF_SCRIPT=$OUT/tree-open.keys \
+		    "$TGPROF" "$d/prog" "$d/gmon.out" || exit 1
+		sed 's/.*slowest \([0-9.]*\) ms.*/\1/' "$OUT/keytimes"
+	done | sort -n | head -n 1 >"$OUT/tree-open"
+	echo "call tree, opening it (t):        $(cat "$OUT/tree-open") ms (goal: under 1 s)"
+	for k in tree tree-search; do
+		TGPROF_KEYTIMES=$OUT/keytimes TGPROF_SCRIPT=$TOP/bench/$k.keys \
+		    "$TGPROF" "$d/prog" "$d/gmon.out" || exit 1
+		echo "call tree, bench/$k.keys:$(printf '%*s' $((15 - ${#k})) '')$(cat "$OUT/keytimes")" \
+		    "(goal: each under 50 ms)"
+	done
+}
+
 {
 	echo "tgprof benchmark, $(date -u +%Y-%m-%d), $(nproc) CPUs, $(uname -m)"
 	for n in 20000 100000; do
@@ -150,6 +172,7 @@ browser() {
 	fi
 	lines
 	browser
+	calltree
 	runtime
 	[ -n "${BENCH_SCALE:-}" ] && scale
 	python3 "$TOP/tests/gen/chain.py" 600000 "$OUT/chain" || exit 1

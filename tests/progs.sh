@@ -11,6 +11,7 @@
 #   clones_O0 clones_O2      clones.c (GCC's .constprop/.isra/.part clones)
 #   cxx_O0 cxx_O2            cxx.cpp, g++
 #   cycles_nopie cxx_nopie   -no-pie (glibc writes absolute addresses)
+#   calltree_O0              calltree.cpp, g++ -pthread: the call tree's screens
 #     gmon.1 gmon.2 gmon.3   in cycles_O0, cycles_O2, multi_O2 and cxx_O0: runs
 #                            with 200, 400 and 600 as the argument
 #     arcs.out hist.out      in cycles_O0: its gmon.out without the histogram,
@@ -104,6 +105,7 @@ for opt in O0 O2; do
 	job multidir "$opt"
 done
 job program cycles_nopie gcc O2 -no-pie cycles.c
+job program calltree_O0 g++ O0 -pthread calltree.cpp
 job program cxx_nopie g++ O0 -no-pie cxx.cpp
 PROGRAMS="$PROGRAMS cycles_nopie cxx_nopie"
 job objs

@@ -8,15 +8,20 @@
 #    tests/gen/synth.py's 30-function profile (deterministic), on an 80x24
 #    screen unless the script resizes it, and dumps NAME, which must equal
 #    tests/ui/NAME.expected; a file the keys write (P) and that has an
-#    .expected is compared too.  Case names: the screens' names.
+#    .expected is compared too.  Case names: the screens' names.  The call
+#    tree's, tree-cyc-* and tree-cxx-*, are over cycles.c and calltree.cpp
+#    with a histogram chosen by tests/ui/tree-gmon.py.
 # 2. On cycles.c, the panes must show what tgprof --batch prints: flat rows
 #    and call-graph entries are the same report rows, and the source pane
 #    the exact call counts (batch); profile files missing a part (missing);
 #    o runs the editor (editor); UTF-8 names (utf8); the manual documents
 #    every key of the key table (manual); a script's end quits (script-end).
+#    The call tree: its numbers are the call graph's (tree-numbers), its
+#    marks outside UTF-8 (tree-ascii), deep trees (tree-deep), its row cap
+#    (tree-cap).
 # 3. In tmux, a real terminal: start, search, open, follow a caller, back,
-#    help, resize, quit, and the terminal must be given back (tmux); also
-#    when the browser is killed (tmux-TERM, tmux-SEGV).
+#    the call tree, help, resize, quit, and the terminal must be given back
+#    (tmux); also when the browser is killed (tmux-TERM, tmux-SEGV).
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 TGPROF=$1
@@ -42,9 +47,14 @@ same() {
 	compared="$compared $1 "
 }
 
-# screen NAME: runs tests/ui/NAME.keys in a fresh browser in $OUT/syn/NAME.
+# screen NAME: runs tests/ui/NAME.keys in a fresh browser in $OUT/syn/NAME
+# ($OUT/cyc/NAME for tree-cyc-*, $OUT/cxx/NAME for tree-cxx-*: section 4).
 screen() {
-	d=$OUT/syn/$1
+	case $1 in
+	tree-cyc-*) d=$OUT/cyc/$1 ;;
+	tree-cxx-*) d=$OUT/cxx/$1 ;;
+	*) d=$OUT/syn/$1 ;;
+	esac
 	rm -rf "$d"
 	mkdir -p "$d"
 	(cd "$d" && TGPROF_SIZE=80x24 TGPROF_SCRIPT="$TOP/tests/ui/$1.keys" "$TGPROF" ../prog ../gmon.out)
@@ -58,6 +68,20 @@ screen() {
 
 # 1. Golden screens.
 python3 "$TOP/tests/gen/synth.py" 30 "$OUT/syn" >/dev/null || fatal "tests/gen/synth.py failed"
+# The call tree's (tree-cyc-*, tree-cxx-*): cycles.c and calltree.cpp with
+# the histogram chosen (tests/ui/tree-gmon.py), so that the times are the
+# same on every run as the call counts are.
+tree_profile() {	# name progdir name=samples...
+	td=$OUT/$1 tp=$PROGDIR/$2
+	shift 2
+	mkdir -p "$td" && cp "$tp/prog" "$td/prog" &&
+	    python3 "$TOP/tests/ui/tree-gmon.py" "$td/prog" "$tp/gmon.out" "$td/gmon.out" "$@" ||
+	    fatal "tests/ui/tree-gmon.py failed on $tp"
+}
+tree_profile cyc cycles_O0 burn=600 fib=120 is_odd=40 tri_c=30 ring=25 leaf_b=20 fact=15 main=10 mid=5
+tree_profile cxx calltree_O0 'work::spin<1>=300' 'work::spin<2>=200' 'work::spin<3>=50' \
+    'Parser<char>::factor=40' 'Parser<char>::expr=20' quicksort=60 'Matrix<double, 3>::mul=90' \
+    worker=5 main=10
 compared=
 for k in "$TOP"/tests/ui/*.keys; do
 	n=$(basename "$k" .keys)
@@ -254,6 +278,70 @@ if want script-end; then
 	check "a script that ends while a line is typed ends the browser (status 0)" [ $? -eq 0 ]
 fi
 
+# The call tree against gprof's call graph (tests/ui/tree-check.py): on
+#    the profiles of the tree's screens, the whole program all open, and
+#    each call-graph entry's function or cycle bottom-up and top-down, all
+#    open (tree-numbers); ASCII marks outside UTF-8 (tree-ascii); the depth
+#    shown past the indentation's end (tree-deep); E stops at the row cap
+#    where the paths explode, and says so (tree-cap).
+tree_check() {	# desc checker-args...: the checker's mismatches shown when it fails
+	d=$1
+	shift
+	if python3 "$TOP/tests/ui/tree-check.py" "$@" >"$OUT/tree-check.out"; then
+		pass "$d"
+	else
+		fail "$d"
+		head -n 6 "$OUT/tree-check.out" | sed 's/^/#   /'
+	fi
+}
+tree_numbers() {	# name: in $OUT/name
+	td=$OUT/$1
+	LC_ALL=C "$TGPROF" --batch -b -q "$td/prog" "$td/gmon.out" >"$td/graph.txt"
+	idx=$(sed -n 's/^\[\([0-9]*\)\].*/\1/p' "$td/graph.txt")
+	{
+		printf 'key t\nkey E\nkey P\ntype whole.txt\nkey Enter\n'
+		for i in $idx; do
+			printf 'key :\ntype %s\nkey Enter\nkey b\nkey E\nkey P\ntype up-%s.txt\nkey Enter\n' "$i" "$i"
+			printf 'key r\nkey E\nkey P\ntype down-%s.txt\nkey Enter\n' "$i"
+		done
+	} >"$td/numbers.keys"
+	(cd "$td" && TGPROF_SCRIPT=numbers.keys "$TGPROF" prog gmon.out)
+	tree_check "tree-numbers $1: the whole program, all open = the call graph" \
+	    "$td/graph.txt" "$td/whole.txt"
+	for i in $idx; do
+		tree_check "tree-numbers $1: [$i] bottom-up = the call graph" --inverted \
+		    "$td/graph.txt" "$td/up-$i.txt"
+		tree_check "tree-numbers $1: [$i] top-down = the call graph" "$td/graph.txt" "$td/down-$i.txt"
+	done
+}
+if want tree-numbers; then
+	tree_numbers cyc
+	tree_numbers cxx
+fi
+if want tree-ascii; then
+	printf 'key t\nkey E\nkey P\ntype ascii.txt\nkey Enter\n' >"$OUT/cyc/ascii.keys"
+	(cd "$OUT/cyc" && LC_ALL=C TGPROF_SCRIPT=ascii.keys "$TGPROF" prog gmon.out)
+	check "tree-ascii: outside UTF-8 the marks are - + @" sh -c "grep -q '^  100.0 .* - main \\[1\\]\$' '$OUT/cyc/ascii.txt' &&
+	    grep -q '  @ fact \\[6\\] (recursive)\$' '$OUT/cyc/ascii.txt' && ! grep -q '[^ -~]' '$OUT/cyc/ascii.txt'"
+fi
+if want tree-deep; then
+	python3 "$TOP/tests/gen/chain.py" 40 "$OUT/chain" || fatal "tests/gen/chain.py failed"
+	printf 'key t\nkey E\nkey P\ntype deep.txt\nkey Enter\n' >"$OUT/chain/deep.keys"
+	(cd "$OUT/chain" && TGPROF_SCRIPT=deep.keys "$TGPROF" -S syms "$P/prog" gmon.out)
+	check "tree-deep: a chain of 40 opens 38 deep, indented 16 levels, then (17) to (38)" \
+	    sh -c "grep -q '^.\\{29\\} \\{34\\}▼ f16 \\[' '$OUT/chain/deep.txt' &&
+	    grep -q '^.\\{29\\} \\{29\\}(17) ▼ f17 \\[' '$OUT/chain/deep.txt' &&
+	    grep -q '^.\\{29\\} \\{29\\}(38)   f38 \\[[0-9]*\\]\$' '$OUT/chain/deep.txt'"
+fi
+if want tree-cap; then
+	python3 "$TOP/tests/gen/synth.py" 3000 "$OUT/dag" >/dev/null || fatal "tests/gen/synth.py failed"
+	printf 'key t\nkey E\ndump capped\nkey P\ntype capped.txt\nkey Enter\n' >"$OUT/dag/cap.keys"
+	(cd "$OUT/dag" && timeout 60 env TGPROF_SCRIPT=cap.keys "$TGPROF" prog gmon.out)
+	check "tree-cap: E on 3,000 functions stops at 100000 rows and says so" \
+	    sh -c "grep -q 'the call tree stops at 100000 rows' '$OUT/dag/capped' &&
+	    [ \$(wc -l <'$OUT/dag/capped.txt') -le 100002 ] && [ \$(wc -l <'$OUT/dag/capped.txt') -gt 90000 ]"
+fi
+
 # 3. tmux (the variable T is the case filter: the tmux command is TM).
 if ! command -v tmux >/dev/null 2>&1; then
 	pass "tmux not installed: end-to-end tests skipped"
@@ -279,6 +367,10 @@ if want tmux; then
 	check "tmux: a caller opens" waitfor "Call graph: main"
 	$TM send-keys -t "$S" BSpace
 	check "tmux: back to fib" waitfor "Call graph: fib"
+	$TM send-keys -t "$S" t
+	check "tmux: t shows the call tree, main open" waitfor "100.0 .* main \[1\]"
+	$TM send-keys -t "$S" t
+	check "tmux: t again, the flat profile" waitfor "Flat profile: [0-9]* functions"
 	$TM send-keys -t "$S" '?'
 	check "tmux: help" waitfor "Keys (q, Esc or ? closes this"
 	$TM send-keys -t "$S" q

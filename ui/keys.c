@@ -24,11 +24,12 @@ moving(struct tui *t)
 	return t->help ? &t->help_pane : &t->pane[t->focus];
 }
 
-/* In the flat pane the selection is the function shown. */
+/* In the flat pane and the call tree the selection is the function shown. */
 static void
 follow(struct tui *t, struct pane *pn)
 {
-	if (pn == &t->pane[PANE_FLAT] && pn->nrows > 0)
+	if ((pn == &t->pane[PANE_FLAT] || pn == &t->pane[PANE_TREE]) && pn->nrows > 0 &&
+	    pn->ops->target(t, pn, pn->sel) != PF_NONE)
 		t->cur = pn->ops->target(t, pn, pn->sel);
 }
 
@@ -99,16 +100,27 @@ last_row(struct tui *t, int c)
 	follow(t, pn);
 }
 
+/* The panes shown: the call tree or the flat profile in its place, and the others. */
+static int
+shown(const struct tui *t, int pane)
+{
+	return pane == PANE_TREE ? t->tree : pane == PANE_FLAT ? !t->tree : 1;
+}
+
 static void
 next_pane(struct tui *t, int c)
 {
-	t->focus = (t->focus + 1) % NPANES;
+	do
+		t->focus = (t->focus + 1) % NPANES;
+	while (!shown(t, t->focus));
 }
 
 static void
 previous_pane(struct tui *t, int c)
 {
-	t->focus = (t->focus + NPANES - 1) % NPANES;
+	do
+		t->focus = (t->focus + NPANES - 1) % NPANES;
+	while (!shown(t, t->focus));
 }
 
 /* The function of the selected row, in the call-graph pane. */
@@ -295,6 +307,57 @@ static void
 zoom(struct tui *t, int c)
 {
 	t->zoom = !t->zoom;
+}
+
+/* t: the call tree in the flat profile's place, focused; again, the flat profile (the tree: whole). */
+static void
+toggle_tree(struct tui *t, int c)
+{
+	t->tree = !t->tree;
+	if (t->tree) {
+		t->focus = PANE_TREE;
+		return;
+	}
+	t->tree_view = TREE_WHOLE;
+	if (t->focus == PANE_TREE)
+		t->focus = PANE_FLAT;
+}
+
+/*
+ * r, b: the call tree of the function shown, its callees (r) or callers
+ * (b); on the tree's root again, the whole program.
+ */
+static void
+tree_of(struct tui *t, int c)
+{
+	int view = c == 'r' ? TREE_ROOTED : TREE_INVERTED;
+
+	if (t->tree && t->tree_view == view && t->cur == t->tree_root) {
+		t->tree_view = TREE_WHOLE;
+	} else if (t->cur == PF_NONE) {
+		snprintf(t->message, sizeof t->message, "select a function first");
+		return;
+	} else {
+		t->tree_view = view;
+		t->tree_root = t->cur;
+	}
+	t->tree = 1;
+	t->focus = PANE_TREE;
+}
+
+/* The call tree's + - * E C on its selected node. */
+static void
+fold(struct tui *t, int c)
+{
+	struct pane *pn = &t->pane[PANE_TREE];
+
+	if (t->focus != PANE_TREE) {
+		snprintf(t->message, sizeof t->message, "%c: in the call tree (t shows it)", c);
+		return;
+	}
+	tree_fold(t, pn, c == '+' ? TREE_TOGGLE : c == '*' ? TREE_SUBTREE : c == '-' ? TREE_CLOSE :
+	    c == 'E' ? TREE_OPEN_ALL : TREE_CLOSE_ALL);
+	follow(t, pn);
 }
 
 static void
@@ -563,7 +626,7 @@ static const struct binding bindings[] = {
 	      { KEY_ENTER, NULL, open_selected }, { 'l', "l", open_selected },
 	      { KEY_RIGHT, "Right", open_selected } },
 	  .help = "open the selected function's call graph\n(on a cycle member's own line: the cycle)",
-	  .hint = "Enter:open", .hint_at = { 1, 1, 0 } },
+	  .hint = "Enter:open", .hint_at = { 1, 1, 0, 1 } },
 	{ .key = { { KEY_BACKSPACE, "Backspace", back }, { 127, NULL, back }, { 8, NULL, back },
 	      { 'h', "h", back }, { KEY_LEFT, "Left", back }, { TERM_ALT_LEFT, NULL, back } },
 	  .help = "back to the function before",
@@ -611,13 +674,25 @@ static const struct binding bindings[] = {
 	  .help = "cancel the search" },
 	{ .key = { { '?', "?", show_help }, { KEY_F(1), "F1", show_help } },
 	  .help = "this help",
-	  .hint = "?:help", .hint_at = { 6, 5, 6 } },
+	  .hint = "?:help", .hint_at = { 6, 5, 6, 5 } },
 	{ .key = { { 'q', "q", quit } },
 	  .help = "close the help, or quit" },
 	{ .key = { { 'Q', "Q", quit } },
 	  .help = "quit", .flags = OVER },
 	{ .key = { { KEY_MOUSE, "mouse", mouse } },
 	  .help = "click selects, double click opens, wheel" },
+	{ .key = { { 't', "t", toggle_tree } },
+	  .help = "the call tree in the flat profile's place, or back",
+	  .hint = "t:tree", .hint_at = { 0, 0, 0, 4 } },
+	{ .key = { { '+', "+", fold }, { '-', "-", fold }, { '*', "*", fold } },
+	  .help = "call tree: open/close; close (or up); open all below",
+	  .hint = "+-*:fold", .hint_at = { 0, 0, 0, 2 } },
+	{ .key = { { 'E', "E", fold }, { 'C', "C", fold } },
+	  .help = "call tree: open, close every node" },
+	{ .key = { { 'r', "r", tree_of }, { 'b', "b", tree_of } },
+	  .help = "call tree of the function: its callees, its callers\n"
+	      "(bottom-up); again on its root: the whole program",
+	  .hint = "r/b:callees/callers", .hint_at = { 0, 0, 0, 3 } },
 	/* Not in the help: */
 	{ .key = { { TERM_END, NULL, quit } }, .flags = OVER | TYPING },
 	{ .key = { { KEY_RESIZE, NULL, resized } } },

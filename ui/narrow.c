@@ -45,6 +45,7 @@ apply(struct tui *t, size_t n)
 	t->p = t->owned = p;
 	t->cur = addr != 0 ? profile_lookup(p, addr) : PF_NONE;
 	t->nback = t->nfwd = 0;	/* ids of the old analysis */
+	t->tree_view = TREE_WHOLE;	/* its root too */
 	for (i = 0; i < NPANES; i++) {
 		t->pane[i].nrows = t->pane[i].sel = t->pane[i].top = 0;
 		t->pane[i].ops->release(&t->pane[i]);

@@ -80,18 +80,20 @@ static size_t
 match_count(struct tui *t)
 {
 	struct pane *pn = &t->pane[t->focus];
-	uint32_t cur = t->focus == PANE_FLAT ? PF_NONE : t->cur;	/* the flat rows stay */
+	/* The flat and tree rows stay while the function shown changes. */
+	uint32_t cur = t->focus == PANE_FLAT || t->focus == PANE_TREE ? PF_NONE : t->cur;
 
 	if (t->needle[0] == '\0')
 		return 0;
 	if (strcmp(t->count.needle, t->needle) != 0 || t->count.focus != t->focus ||
 	    t->count.cur != cur || t->count.nrows != pn->nrows ||
-	    t->count.demangle != t->ro.demangle) {
+	    t->count.demangle != t->ro.demangle || t->count.tree_gen != t->tree_gen) {
 		memcpy(t->count.needle, t->needle, sizeof t->needle);
 		t->count.focus = t->focus;
 		t->count.cur = cur;
 		t->count.nrows = pn->nrows;
 		t->count.demangle = t->ro.demangle;
+		t->count.tree_gen = t->tree_gen;
 		t->count.n = list_count(t, pn, t->needle);	/* uses t->sb */
 	}
 	return t->count.n;
@@ -215,7 +217,7 @@ info_overlay(struct tui *t)
 }
 
 /*
- * Wide: flat | graph above, source below.  Narrow: the focused pane alone.
+ * Wide: flat (or the call tree) | graph above, source below.  Narrow: the focused pane alone.
  * A pane not drawn has no box (box_h 0): the mouse finds only those drawn.
  */
 static void
@@ -240,9 +242,9 @@ draw(void *ctx)
 	for (i = 0; i < NPANES; i++)
 		t->pane[i].box_h = 0;
 	if (COLS >= WIDE && h >= 12 && !t->zoom) {
-		int top = h * 3 / 5, left = COLS / 2;
+		int top = h * 3 / 5, left = COLS / 2, slot = t->tree ? PANE_TREE : PANE_FLAT;
 
-		list_draw(t, &t->pane[PANE_FLAT], 1, 0, top, left - 1, t->focus == PANE_FLAT);
+		list_draw(t, &t->pane[slot], 1, 0, top, left - 1, t->focus == slot);
 		mvvline(1, left - 1, ACS_VLINE, top);
 		list_draw(t, &t->pane[PANE_GRAPH], 1, left, top, COLS - left, t->focus == PANE_GRAPH);
 		list_draw(t, &t->pane[PANE_SOURCE], 1 + top, 0, h - top, COLS,
@@ -379,6 +381,7 @@ browser_run(const struct profile *p, const struct browser_opts *o, struct diag *
 	graph_init(&t.pane[PANE_GRAPH]);
 	source_init(&t.pane[PANE_SOURCE]);
 	help_init(&t.help_pane);
+	tree_init(&t.pane[PANE_TREE]);
 	if ((t.r = report_new(p, &t.ro)) == NULL)
 		rc = diag_oom(d);
 	if (rc == 0 && term_start(o, d) != 0)

@@ -15,7 +15,7 @@ struct pane;
 
 /*
  * What one kind of pane does, as tig's views have struct view_ops: each
- * pane file (flat.c, graph.c, source.c, help.c) has one static const
+ * pane file (flat.c, graph.c, source.c, tree.c, help.c) has one static const
  * table, and its X_init() points a pane at it.  The list behaviour
  * (moving, scrolling, searching, drawing, writing) is common to all
  * (list.c) and goes through these slots.
@@ -64,7 +64,7 @@ enum {
 	UI_ESTIMATE = 32	/* numbers gprof estimates (a caller's share, by calls) */
 };
 
-enum { PANE_FLAT, PANE_GRAPH, PANE_SOURCE, NPANES };
+enum { PANE_FLAT, PANE_GRAPH, PANE_SOURCE, PANE_TREE, NPANES };	/* the tree: in flat's place */
 
 #define UI_HISTORY 256
 #define UI_LINE 1024		/* a typed line (search, filter, file name) holds less */
@@ -100,6 +100,7 @@ struct tui {
 		int focus, demangle;
 		uint32_t cur;
 		size_t nrows, n;
+		unsigned tree_gen;
 	} count;
 	char prompt;			/* while a line is typed: the key that asks for it, else 0 */
 	char prompt_text[160];		/* what it asks, shown before the line typed */
@@ -119,6 +120,11 @@ struct tui {
 	char *spec_name[UI_NARROW];
 	size_t nnarrow;
 	struct profile *owned;		/* the profile analysed with them, or NULL */
+	/* t: the call tree (tree.c) is shown in the flat profile's place. */
+	int tree;
+	int tree_view;			/* TREE_*: what it shows */
+	uint32_t tree_root;		/* the function or cycle of TREE_ROOTED and TREE_INVERTED */
+	unsigned tree_gen;		/* changes whenever its rows do */
 };
 
 enum { FLAT_BY_TIME, FLAT_BY_CALLS, FLAT_BY_SELF, FLAT_BY_TOTAL, FLAT_BY_NAME, FLAT_NSORT };
@@ -157,6 +163,7 @@ void flat_init(struct pane *pn);
 void graph_init(struct pane *pn);
 void source_init(struct pane *pn);
 void help_init(struct pane *pn);
+void tree_init(struct pane *pn);
 /* flat.c: the sort keys' names; selects the row of function ID in the flat pane PN, if any. */
 extern const char *const flat_sort_names[FLAT_NSORT];
 void flat_select(struct pane *pn, uint32_t id);
@@ -164,6 +171,18 @@ void flat_select(struct pane *pn, uint32_t id);
 const char *source_path(const struct pane *pn);
 /* source.c: selects the hottest line (DIR 0), or the next (1) or previous (-1) line with samples. */
 void source_hot(struct tui *t, struct pane *pn, int dir);
+
+/*
+ * tree.c: the call tree shows the whole program from its roots, or one
+ * function and what it calls, or one function and its callers up to the
+ * roots (bottom-up).  tree_fold() opens or closes the selected node of
+ * the tree pane PN: HOW is TREE_TOGGLE (its children), TREE_SUBTREE (all
+ * below it), TREE_CLOSE (or, closed, selects its parent), TREE_OPEN_ALL,
+ * TREE_CLOSE_ALL.
+ */
+enum { TREE_WHOLE, TREE_ROOTED, TREE_INVERTED };
+enum { TREE_TOGGLE, TREE_SUBTREE, TREE_CLOSE, TREE_OPEN_ALL, TREE_CLOSE_ALL };
+void tree_fold(struct tui *t, struct pane *pn, int how);
 
 /* tui.c: makes FN the function shown, remembering the last one for Back. */
 void tui_open(struct tui *t, uint32_t fn);
