@@ -30,41 +30,37 @@ sort_value(const struct tui *t, uint32_t id)
 	}
 }
 
-struct keyed {
-	double v;
-	size_t pos;		/* in gprof's order: ties keep it */
-	uint32_t id;
+/*
+ * What the rows need of each function, gathered in id order (a stream
+ * through the symbols) rather than in the flat order (at random): on a
+ * million functions that is several times faster.
+ */
+struct facts {
+	double time;
+	double value;		/* sort_value() */
+	uint8_t shown;		/* a row of gprof's flat profile that the filter and limit let through */
 };
 
+/*
+ * Sorts the rows by the tui's key (gprof's order is the default), ties in
+ * gprof's order, reversed with S.  FA: the functions' facts, by id.
+ */
 static int
-cmp_keyed(const void *a, const void *b)
+sort_rows(const struct tui *t, struct flat *f, const struct facts *fa)
 {
-	const struct keyed *x = a, *y = b;
-
-	if (x->v != y->v)
-		return x->v > y->v ? -1 : 1;
-	return x->pos < y->pos ? -1 : x->pos > y->pos;
-}
-
-/* Sorts the rows by the tui's key (gprof's order is the default), reversed with S. */
-static int
-sort_rows(const struct tui *t, struct flat *f)
-{
-	struct keyed *k;
+	double *v;
 	size_t i;
 
 	if (t->sort_key != FLAT_BY_TIME) {
-		if ((k = calloc(f->n + 1, sizeof *k)) == NULL)
+		if ((v = malloc((f->n + 1) * sizeof *v)) == NULL)
 			return -1;
-		for (i = 0; i < f->n; i++) {
-			k[i].v = sort_value(t, f->id[i]);
-			k[i].pos = i;
-			k[i].id = f->id[i];
-		}
-		qsort(k, f->n, sizeof *k, cmp_keyed);
 		for (i = 0; i < f->n; i++)
-			f->id[i] = k[i].id;
-		free(k);
+			v[i] = fa[f->id[i]].value;
+		if (profile_sort_down(f->id, v, f->n) != 0) {
+			free(v);
+			return -1;
+		}
+		free(v);
 	}
 	for (i = 0; t->sort_rev && i < f->n / 2; i++) {
 		uint32_t x = f->id[i];
@@ -111,6 +107,7 @@ flat_fill(struct tui *t, struct pane *pn)
 {
 	const struct profile *p = t->p;
 	struct flat *f = pn->data;
+	struct facts *fa;
 	double accum = 0, total = report_flat_total(t->r);
 	uint32_t k, keep = f != NULL && pn->sel < f->n ? f->id[pn->sel] : PF_NONE;
 	size_t i;
@@ -130,13 +127,23 @@ flat_fill(struct tui *t, struct pane *pn)
 		pn->nrows = 1;	/* a note: without samples the rows mean nothing */
 		return 0;
 	}
-	for (k = 0; k < p->nsyms; k++)
-		if (report_flat_listed(t->r, p->flat_order[k]) && shown(t, p->flat_order[k], total))
-			f->id[f->n++] = p->flat_order[k];
-	if (sort_rows(t, f) != 0)
+	if ((fa = malloc(((size_t)p->nsyms + 1) * sizeof *fa)) == NULL)
 		return -1;
+	for (k = 0; k < p->nsyms; k++) {
+		fa[k].shown = report_flat_listed(t->r, k) && shown(t, k, total);
+		fa[k].time = p->sym[k].time;
+		fa[k].value = sort_value(t, k);
+	}
+	for (k = 0; k < p->nsyms; k++)
+		if (fa[p->flat_order[k]].shown)
+			f->id[f->n++] = p->flat_order[k];
+	if (sort_rows(t, f, fa) != 0) {
+		free(fa);
+		return -1;
+	}
 	for (i = 0; i < f->n; i++)
-		f->accum[i] = accum += p->sym[f->id[i]].time;
+		f->accum[i] = accum += fa[f->id[i]].time;
+	free(fa);
 	f->unit = report_flat_unit(t->r);
 	pn->nrows = f->n;
 	pn->sel = pn->top = 0;

@@ -110,6 +110,7 @@ struct tui {
 	char *spec_name[UI_NARROW];
 	size_t nnarrow;
 	struct profile *owned;		/* the profile analysed with them, or NULL */
+	const struct profile *base;	/* while owned: the one analysed without them */
 };
 
 enum { FLAT_BY_TIME, FLAT_BY_CALLS, FLAT_BY_SELF, FLAT_BY_TOTAL, FLAT_BY_NAME, FLAT_NSORT };

@@ -1,11 +1,13 @@
 /* order: the flat-profile and call-graph orders, with gprof's comparators and glibc's sort. */
 #include "order.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core.h"
 #include "util/msort.h"
+#include "util/rsort.h"
 
 static int
 cmp_name(const void *a, const void *b, void *ctx)
@@ -63,23 +65,14 @@ cmp_time(const void *a, const void *b, void *ctx)
 	return cmp_rank(p, li, ri);
 }
 
-/*
- * gprof's cmp_total(): total propagated time down; cycles first (two
- * cycles both claim to be first: glibc's merge keeps their number order);
- * names without a leading '_' first; calls down; raw name.
- */
+/* cmp_total() for equal totals. */
 static int
-cmp_total(const void *a, const void *b, void *ctx)
+cmp_tie(const void *a, const void *b, void *ctx)
 {
 	const struct profile *p = ctx;
 	uint32_t li = *(const uint32_t *)a, ri = *(const uint32_t *)b;
 	const struct pf_sym *l = &p->sym[li], *r = &p->sym[ri];
-	double diff = (l->prop_self + l->prop_child) - (r->prop_self + r->prop_child);
 
-	if (diff < 0.0)
-		return 1;
-	if (diff > 0.0)
-		return -1;
 	if (l->name == NULL && l->cycle != 0)
 		return -1;
 	if (r->name == NULL && r->cycle != 0)
@@ -95,6 +88,25 @@ cmp_total(const void *a, const void *b, void *ctx)
 	if (l->ncalls != r->ncalls)
 		return l->ncalls > r->ncalls ? -1 : 1;
 	return cmp_rank(p, li, ri);
+}
+
+/*
+ * gprof's cmp_total(): total propagated time down; cycles first (two
+ * cycles both claim to be first: glibc's merge keeps their number order);
+ * names without a leading '_' first; calls down; raw name.
+ */
+static int
+cmp_total(const void *a, const void *b, void *ctx)
+{
+	const struct profile *p = ctx;
+	const struct pf_sym *l = &p->sym[*(const uint32_t *)a], *r = &p->sym[*(const uint32_t *)b];
+	double diff = (l->prop_self + l->prop_child) - (r->prop_self + r->prop_child);
+
+	if (diff < 0.0)
+		return 1;
+	if (diff > 0.0)
+		return -1;
+	return cmp_tie(a, b, ctx);
 }
 
 static uint32_t *
@@ -246,4 +258,279 @@ int
 order_callees(struct profile *p)
 {
 	return sort_groups(p, p->callee_start, p->callee_arc, cmp_arc_down);
+}
+
+/* ---- the orders again, after profile_narrow() changed the times ---- */
+
+int
+order_ties(const struct profile *p, uint32_t **out)
+{
+	uint32_t n = p->nsyms + p->ncycles, i;
+
+	if ((*out = mem_array((size_t)n + 1, sizeof **out)) == NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		(*out)[i] = i;
+	if (msort_ids(*out, n, cmp_tie, (void *)p) != 0) {
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* A total as a key that sorts as the totals do, the greatest first (NaN excepted). */
+static uint64_t
+down_key(double v)
+{
+	uint64_t u;
+
+	v += 0.0;	/* -0.0 becomes 0.0: they are equal */
+	memcpy(&u, &v, sizeof u);
+	u = u >> 63 ? ~u : u | (uint64_t)1 << 63;
+	return ~u;
+}
+
+struct keyed_id {
+	uint64_t key;
+	uint32_t id;
+};
+
+/*
+ * msort_ids() with cmp_total() gives the totals' order with cmp_tie()'s
+ * order for equal totals (where two cycles both "first" come in id order,
+ * as they do in TIES): so a stable sort of TIES by total gives the same,
+ * in linear time.  A NaN total compares equal to every total, and there
+ * only gprof's sort itself gives gprof's order.
+ */
+/*
+ * msort_ids() with cmp_total() gives the totals' order with cmp_tie()'s
+ * order for equal totals (where two cycles both "first" come in id order,
+ * as they do in TIES): so a stable sort of TIES by total gives the same,
+ * in linear time.  Most totals are often 0: those keep their order in
+ * TIES and only the others are sorted.  A NaN total compares equal to
+ * every total: there only gprof's sort itself gives gprof's order.
+ */
+int
+order_cg_again(struct profile *p, const uint32_t *ties)
+{
+	uint32_t n = p->nsyms + p->ncycles, i, m = 0, at = 0;
+	struct keyed_id *k = mem_array((size_t)n + 1, sizeof *k);
+
+	if ((p->cg_order = mem_array((size_t)n + 1, sizeof *p->cg_order)) == NULL || k == NULL)
+		goto fail;
+	for (i = 0; i < n; i++) {
+		const struct pf_sym *s = &p->sym[ties[i]];
+		double total = s->prop_self + s->prop_child;
+
+		if (total != total) {	/* NaN */
+			free(k);
+			free(p->cg_order);
+			return order_cg(p);
+		}
+		if (total != 0.0) {
+			k[m].key = down_key(total);
+			k[m++].id = ties[i];
+		}
+	}
+	if (rsort_records(k, m, sizeof *k, offsetof(struct keyed_id, key)) != 0)
+		goto fail;
+	/* The positive totals, the zeros, then the negative ones. */
+	for (i = 0; i < m && k[i].key < down_key(0.0); i++)
+		p->cg_order[at++] = k[i].id;
+	for (m = 0; m < n; m++)
+		if (p->sym[ties[m]].prop_self + p->sym[ties[m]].prop_child == 0.0)
+			p->cg_order[at++] = ties[m];
+	for (; at < n; i++)
+		p->cg_order[at++] = k[i].id;
+	for (i = 0; i < n; i++)
+		p->sym[p->cg_order[i]].index = (int)i + 1;
+	free(k);
+	return 0;
+fail:
+	free(k);
+	return -1;
+}
+
+/* An arc's class in cmp_arc(): 0 to itself, 1 within a cycle, 2 else. */
+static uint8_t
+arc_class(const struct profile *p, uint32_t a)
+{
+	return p->arc[a].parent == p->arc[a].child ? 0 : in_same_cycle(p, &p->arc[a]) ? 1 : 2;
+}
+
+/* What cmp_arc() compares but the times, and the arc: it decides ties (creation order). */
+struct arc_key {
+	uint64_t count;
+	uint32_t id;
+	uint8_t cls;
+};
+
+/*
+ * cmp_arc() for arcs of equal times, ties by id: callers (UP) by class,
+ * then calls; callees the other way round, ties still by id.
+ */
+static int
+cmp_static(const struct arc_key *l, const struct arc_key *r, int up)
+{
+	if (l->cls != r->cls)
+		return (l->cls < r->cls) == up ? -1 : 1;
+	if (l->cls != 0 && l->count != r->count)
+		return (l->count < r->count) == up ? -1 : 1;
+	return l->id < r->id ? -1 : l->id > r->id;
+}
+
+static int
+cmp_static_up(const void *a, const void *b)
+{
+	return cmp_static(a, b, 1);
+}
+
+static int
+cmp_static_down(const void *a, const void *b)
+{
+	return cmp_static(a, b, 0);
+}
+
+/* Group J of plan OP, from P's groups (in any order within each). */
+static int
+static_groups(const struct profile *p, struct order_plan *op, int j)
+{
+	const uint32_t *start = j == ORDER_CALLERS ? p->caller_start : p->callee_start;
+	const uint32_t *arc = j == ORDER_CALLERS ? p->caller_arc : p->callee_arc;
+	uint32_t i, most = 0, k;
+	struct arc_key *key;
+
+	for (i = 0; i < p->nsyms; i++)
+		most = start[i + 1] - start[i] > most ? start[i + 1] - start[i] : most;
+	op->group[j] = mem_array((size_t)p->narcs + 1, sizeof *op->group[j]);
+	op->cls[j] = mem_array((size_t)p->narcs + 1, sizeof *op->cls[j]);
+	if ((key = mem_array((size_t)most + 1, sizeof *key)) == NULL || !op->group[j] || !op->cls[j]) {
+		free(key);
+		return -1;
+	}
+	for (i = 0; i < p->nsyms; i++) {
+		for (k = 0; k < start[i + 1] - start[i]; k++) {
+			key[k].id = arc[start[i] + k];
+			key[k].count = p->arc[key[k].id].count;
+			key[k].cls = arc_class(p, key[k].id);
+		}
+		qsort(key, k, sizeof *key, j == ORDER_CALLERS ? cmp_static_up : cmp_static_down);
+		for (k = 0; k < start[i + 1] - start[i]; k++) {
+			op->group[j][start[i] + k] = key[k].id;
+			op->cls[j][start[i] + k] = key[k].cls;
+		}
+	}
+	free(key);
+	return 0;
+}
+
+int
+order_plan_build(const struct profile *p, struct order_plan *op)
+{
+	memset(op, 0, sizeof *op);
+	if (order_ties(p, &op->ties) != 0 || static_groups(p, op, ORDER_CALLERS) != 0 ||
+	    static_groups(p, op, ORDER_CALLEES) != 0) {
+		order_plan_release(op);
+		return -1;
+	}
+	return 0;
+}
+
+void
+order_plan_release(struct order_plan *op)
+{
+	free(op->ties);
+	free(op->group[0]);
+	free(op->group[1]);
+	free(op->cls[0]);
+	free(op->cls[1]);
+	memset(op, 0, sizeof *op);
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t l = *(const uint32_t *)a, r = *(const uint32_t *)b;
+
+	return l < r ? -1 : l > r;
+}
+
+/* Places in a group compared by their times TT (ctx), the least first: for msort_ids(). */
+static int
+cmp_tt(const void *a, const void *b, void *ctx)
+{
+	const double *tt = ctx;
+	double l = tt[*(const uint32_t *)a], r = tt[*(const uint32_t *)b];
+
+	return l < r ? -1 : l > r;
+}
+
+/*
+ * The arcs of class 2 at ARC[0..N), with times TT (aligned), stably by
+ * time, the least first if UP.  In the static order they already have
+ * cmp_arc()'s order for equal times, so this gives cmp_arc()'s order.
+ * SCRATCH has room for 2 N.  Returns -1 when a time is NaN (no order).
+ */
+static int
+sort_by_time(uint32_t *arc, const double *tt, size_t n, int up, uint32_t *scratch)
+{
+	uint32_t *pos = scratch, *tmp = scratch + n, *ids = tmp;
+	size_t i;
+	int sorted = 1;
+
+	for (i = 0; i < n; i++) {
+		if (tt[i] != tt[i])
+			return -1;
+		if (i > 0 && (up ? tt[i - 1] > tt[i] : tt[i - 1] < tt[i]))
+			sorted = 0;
+	}
+	if (sorted)
+		return 0;
+	for (i = 0; i < n; i++)
+		pos[i] = up ? (uint32_t)i : (uint32_t)(n - 1 - i);
+	/* Down: sorting the reversed places ascending, then reversing, keeps ties in order. */
+	msort_ids_tmp(pos, n, tmp, cmp_tt, (void *)tt);
+	for (i = 0; i < n; i++)
+		ids[i] = arc[pos[up ? i : n - 1 - i]];
+	memcpy(arc, ids, n * sizeof *arc);
+	return 0;
+}
+
+/* Group ARC[0..N) sorted as sort_groups() sorts it, from any order: gprof's sort itself. */
+static void
+sort_as_gprof(struct profile *p, uint32_t *arc, size_t n, int up, uint32_t *tmp)
+{
+	qsort(arc, n, sizeof *arc, cmp_u32);	/* creation order */
+	msort_ids_tmp(arc, n, tmp, up ? cmp_arc_up : cmp_arc_down, p);
+}
+
+int
+order_groups_again(struct profile *p, const struct order_plan *op, int j, const double *tt)
+{
+	const uint32_t *start = j == ORDER_CALLERS ? p->caller_start : p->callee_start;
+	uint32_t *arc = j == ORDER_CALLERS ? p->caller_arc : p->callee_arc, i, most = 0, *scratch;
+	const uint8_t *cls = op->cls[j];
+	int up = j == ORDER_CALLERS;
+
+	for (i = 0; i < p->nsyms; i++)
+		most = start[i + 1] - start[i] > most ? start[i + 1] - start[i] : most;
+	if ((scratch = mem_array(2 * (size_t)most + 1, sizeof *scratch)) == NULL)
+		return -1;
+	memcpy(arc, op->group[j], p->narcs * sizeof *arc);
+	for (i = 0; i < p->nsyms; i++) {
+		uint32_t b = start[i], e = start[i + 1];
+
+		/* The arcs of class 2: last among the callers, first among the callees. */
+		if (up)
+			for (; b < e && cls[b] != 2; b++)
+				;
+		else
+			for (e = b; e < start[i + 1] && cls[e] == 2; e++)
+				;
+		if (e - b > 1 && sort_by_time(arc + b, tt + b, e - b, up, scratch) != 0)
+			sort_as_gprof(p, arc + start[i], start[i + 1] - start[i], up, scratch);
+	}
+	free(scratch);
+	return 0;
 }
