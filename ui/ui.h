@@ -34,6 +34,12 @@ struct pane_ops {
 	void (*header)(struct tui *t, struct pane *pn, struct sbuf *sb);
 	/* Row I's text into SB (I < nrows, after fill); *ATTR gets UI_* flags. */
 	void (*row)(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr);
+	/*
+	 * Whether row I matches NEEDLE as its text would (list_matches(); a
+	 * note never does), found without making the row: 1 or 0, or -1
+	 * when the pane cannot tell.  NULL: the row is always made.
+	 */
+	int (*match)(struct tui *t, struct pane *pn, size_t i, const char *needle);
 	/* The function row I stands for (opened by Enter), or PF_NONE. */
 	uint32_t (*target)(struct tui *t, struct pane *pn, size_t i);
 	/* Frees pn->data and sets it NULL; the next fill starts afresh. */

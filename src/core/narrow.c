@@ -194,7 +194,7 @@ regroup(struct profile *p, const struct plan *pl, int j, const double *slot_time
 	return rc;
 }
 
-/* What the second thread does: the arcs with their times, then the callees. */
+/* What the second thread does: the arcs with their times, or the callees (whose sort reads them). */
 struct job {
 	struct profile *p;
 	const struct profile *root;
@@ -204,30 +204,53 @@ struct job {
 };
 
 static void *
-second_half(void *arg)
+arcs_thread(void *arg)
 {
 	struct job *j = arg;
 
 	prop_arcs(j->pl->graph, j->slot_time, j->root->arc, j->p->arc, j->p->narcs);
+	return NULL;
+}
+
+static void *
+callees_thread(void *arg)
+{
+	struct job *j = arg;
+
 	j->rc = regroup(j->p, j->pl, ORDER_CALLEES, j->slot_time);
 	return NULL;
 }
 
-/* After the sweeps: the arcs and the print orders, on two threads. */
+/* RUN(J) once the second thread (THREADED: TID) has run it, or here if it could not start. */
+static void
+join(int threaded, pthread_t tid, void *(*run)(void *), struct job *j)
+{
+	if (threaded)
+		pthread_join(tid, NULL);
+	else
+		run(j);
+}
+
+/*
+ * After the sweeps, on two threads: the arcs and the call-graph order,
+ * then the callers and the callees (gprof's sort, where a time is NaN,
+ * reads the arcs).
+ */
 static int
 finish(struct profile *p, const struct profile *root, const struct plan *pl,
     const double *slot_time)
 {
 	struct job j = { p, root, pl, slot_time, 0 };
 	pthread_t tid;
-	int threaded = pthread_create(&tid, NULL, second_half, &j) == 0, rc;
+	int threaded, rc;
 
-	rc = order_cg_again(p, pl->op->ties) != 0 || regroup(p, pl, ORDER_CALLERS, slot_time) != 0;
-	if (threaded)
-		pthread_join(tid, NULL);
-	else
-		second_half(&j);
-	return rc || j.rc != 0 ? -1 : 0;
+	threaded = pthread_create(&tid, NULL, arcs_thread, &j) == 0;
+	rc = order_cg_again(p, pl->op->ties);
+	join(threaded, tid, arcs_thread, &j);
+	threaded = pthread_create(&tid, NULL, callees_thread, &j) == 0;
+	rc |= regroup(p, pl, ORDER_CALLERS, slot_time);
+	join(threaded, tid, callees_thread, &j);
+	return rc != 0 || j.rc != 0 ? -1 : 0;
 }
 
 /* P and PV as ROOT and its private state, but for what P owns: nothing yet. */

@@ -262,23 +262,6 @@ order_callees(struct profile *p)
 
 /* ---- the orders again, after profile_narrow() changed the times ---- */
 
-int
-order_ties(const struct profile *p, uint32_t **out)
-{
-	uint32_t n = p->nsyms + p->ncycles, i;
-
-	if ((*out = mem_array((size_t)n + 1, sizeof **out)) == NULL)
-		return -1;
-	for (i = 0; i < n; i++)
-		(*out)[i] = i;
-	if (msort_ids(*out, n, cmp_tie, (void *)p) != 0) {
-		free(*out);
-		*out = NULL;
-		return -1;
-	}
-	return 0;
-}
-
 /* A total as a key that sorts as the totals do, the greatest first (NaN excepted). */
 static uint64_t
 down_key(double v)
@@ -294,7 +277,72 @@ down_key(double v)
 struct keyed_id {
 	uint64_t key;
 	uint32_t id;
+	uint32_t aux;		/* carried along */
 };
+
+/*
+ * Stable passes of radix sort over K[0..N), each by one key KEY(CTX, id,
+ * pass), the last pass first: the order of (first key, ..., last key, the
+ * order K came in).  0 or -1.
+ */
+static int
+sort_passes(struct keyed_id *k, uint32_t n, int npass,
+    uint64_t (*key)(const void *, uint32_t, int), const void *ctx)
+{
+	uint32_t i;
+	int pass;
+
+	for (pass = npass; pass-- > 0;) {
+		for (i = 0; i < n; i++)
+			k[i].key = key(ctx, k[i].id, pass);
+		if (rsort_records(k, n, sizeof *k, offsetof(struct keyed_id, key)) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * cmp_tie() as keys: cycles first, then symbols without a name (both in
+ * id order: glibc's merge keeps the left one of two that both claim to be
+ * first), then names without a leading '_', calls down, raw name.
+ */
+static uint64_t
+tie_key(const void *ctx, uint32_t id, int pass)
+{
+	const struct profile *p = ctx;
+	const struct pf_sym *s = &p->sym[id];
+	int named = s->name != NULL;
+
+	switch (pass) {
+	case 0: return !named ? (s->cycle != 0 ? 0 : 1) : s->name[0] != '_' ? 2 : 3;
+	case 1: return named ? ~s->ncalls : 0;
+	default: return named ? p->name_rank[id] : 0;
+	}
+}
+
+int
+order_ties(const struct profile *p, uint32_t **out)
+{
+	uint32_t n = p->nsyms + p->ncycles, i;
+	struct keyed_id *k = mem_array((size_t)n + 1, sizeof *k);
+
+	*out = mem_array((size_t)n + 1, sizeof **out);
+	if (k == NULL || *out == NULL)
+		goto fail;
+	for (i = 0; i < n; i++)
+		k[i].id = i;
+	if (sort_passes(k, n, 3, tie_key, p) != 0)
+		goto fail;
+	for (i = 0; i < n; i++)
+		(*out)[i] = k[i].id;
+	free(k);
+	return 0;
+fail:
+	free(k);
+	free(*out);
+	*out = NULL;
+	return -1;
+}
 
 /*
  * msort_ids() with cmp_total() gives the totals' order with cmp_tie()'s
@@ -352,89 +400,89 @@ fail:
 	return -1;
 }
 
-/* An arc's class in cmp_arc(): 0 to itself, 1 within a cycle, 2 else. */
-static uint8_t
-arc_class(const struct profile *p, uint32_t a)
-{
-	return p->arc[a].parent == p->arc[a].child ? 0 : in_same_cycle(p, &p->arc[a]) ? 1 : 2;
-}
-
-/* What cmp_arc() compares but the times, and the arc: it decides ties (creation order). */
-struct arc_key {
-	uint64_t count;
-	uint32_t id;
-	uint8_t cls;
+/* What cmp_arc() compares of an arc but its times: for static_groups()'s passes. */
+struct arc_facts {
+	const struct profile *p;
+	const uint8_t *cls;	/* 0 an arc to itself, 1 within a cycle, 2 else */
+	int up;			/* callers: least first; callees: greatest first */
 };
 
+static uint64_t
+arc_key(const void *ctx, uint32_t a, int pass)
+{
+	const struct arc_facts *af = ctx;
+
+	if (pass == 0)
+		return af->up ? af->cls[a] : 2 - af->cls[a];
+	return af->up ? af->p->arc[a].count : ~af->p->arc[a].count;
+}
+
 /*
- * cmp_arc() for arcs of equal times, ties by id: callers (UP) by class,
- * then calls; callees the other way round, ties still by id.
+ * Group J of plan OP: each group's arcs as cmp_arc() orders them when
+ * their times are equal (by class, then calls; ties in creation order),
+ * sorted all at once by radix passes, then placed group by group.  CLS:
+ * the arcs' classes.  0 or -1.
  */
 static int
-cmp_static(const struct arc_key *l, const struct arc_key *r, int up)
-{
-	if (l->cls != r->cls)
-		return (l->cls < r->cls) == up ? -1 : 1;
-	if (l->cls != 0 && l->count != r->count)
-		return (l->count < r->count) == up ? -1 : 1;
-	return l->id < r->id ? -1 : l->id > r->id;
-}
-
-static int
-cmp_static_up(const void *a, const void *b)
-{
-	return cmp_static(a, b, 1);
-}
-
-static int
-cmp_static_down(const void *a, const void *b)
-{
-	return cmp_static(a, b, 0);
-}
-
-/* Group J of plan OP, from P's groups (in any order within each). */
-static int
-static_groups(const struct profile *p, struct order_plan *op, int j)
+static_groups(const struct profile *p, struct order_plan *op, int j, const uint8_t *cls)
 {
 	const uint32_t *start = j == ORDER_CALLERS ? p->caller_start : p->callee_start;
-	const uint32_t *arc = j == ORDER_CALLERS ? p->caller_arc : p->callee_arc;
-	uint32_t i, most = 0, k;
-	struct arc_key *key;
+	struct arc_facts af = { p, cls, j == ORDER_CALLERS };
+	uint32_t n = p->narcs, i, *fill = mem_array((size_t)p->nsyms + 1, sizeof *fill);
+	struct keyed_id *k = mem_array((size_t)n + 1, sizeof *k);
 
-	for (i = 0; i < p->nsyms; i++)
-		most = start[i + 1] - start[i] > most ? start[i + 1] - start[i] : most;
-	op->group[j] = mem_array((size_t)p->narcs + 1, sizeof *op->group[j]);
-	op->cls[j] = mem_array((size_t)p->narcs + 1, sizeof *op->cls[j]);
-	if ((key = mem_array((size_t)most + 1, sizeof *key)) == NULL || !op->group[j] || !op->cls[j]) {
-		free(key);
-		return -1;
+	op->group[j] = mem_array((size_t)n + 1, sizeof *op->group[j]);
+	op->cls[j] = mem_array((size_t)n + 1, sizeof *op->cls[j]);
+	if (!fill || !k || !op->group[j] || !op->cls[j])
+		goto fail;
+	for (i = 0; i < n; i++) {
+		k[i].id = i;
+		k[i].aux = j == ORDER_CALLERS ? p->arc[i].child : p->arc[i].parent;
 	}
-	for (i = 0; i < p->nsyms; i++) {
-		for (k = 0; k < start[i + 1] - start[i]; k++) {
-			key[k].id = arc[start[i] + k];
-			key[k].count = p->arc[key[k].id].count;
-			key[k].cls = arc_class(p, key[k].id);
-		}
-		qsort(key, k, sizeof *key, j == ORDER_CALLERS ? cmp_static_up : cmp_static_down);
-		for (k = 0; k < start[i + 1] - start[i]; k++) {
-			op->group[j][start[i] + k] = key[k].id;
-			op->cls[j][start[i] + k] = key[k].cls;
-		}
+	if (sort_passes(k, n, 2, arc_key, &af) != 0)
+		goto fail;
+	memcpy(fill, start, p->nsyms * sizeof *fill);
+	for (i = 0; i < n; i++) {
+		uint32_t at = fill[k[i].aux]++;
+
+		op->group[j][at] = k[i].id;
+		op->cls[j][at] = cls[k[i].id];
 	}
-	free(key);
+	free(fill);
+	free(k);
 	return 0;
+fail:
+	free(fill);
+	free(k);
+	return -1;
 }
 
 int
 order_plan_build(const struct profile *p, struct order_plan *op)
 {
+	uint8_t *cls = mem_array((size_t)p->narcs + 1, sizeof *cls);
+	int *cycle = mem_array((size_t)p->nsyms + 1, sizeof *cycle);
+	uint32_t i;
+	int rc = -1;
+
 	memset(op, 0, sizeof *op);
-	if (order_ties(p, &op->ties) != 0 || static_groups(p, op, ORDER_CALLERS) != 0 ||
-	    static_groups(p, op, ORDER_CALLEES) != 0) {
-		order_plan_release(op);
-		return -1;
+	if (cls != NULL && cycle != NULL) {
+		for (i = 0; i < p->nsyms; i++)
+			cycle[i] = p->sym[i].cycle;
+		for (i = 0; i < p->narcs; i++) {
+			const struct pf_arc *a = &p->arc[i];
+
+			cls[i] = a->parent == a->child ? 0 : cycle[a->parent] != 0 &&
+			    cycle[a->parent] == cycle[a->child] ? 1 : 2;
+		}
+		rc = order_ties(p, &op->ties) != 0 || static_groups(p, op, ORDER_CALLERS, cls) != 0 ||
+		    static_groups(p, op, ORDER_CALLEES, cls) != 0 ? -1 : 0;
 	}
-	return 0;
+	free(cls);
+	free(cycle);
+	if (rc != 0)
+		order_plan_release(op);
+	return rc;
 }
 
 void

@@ -16,8 +16,9 @@
  * load.c implements profile_load(), narrow.c profile_narrow(), profile.c
  * the rest.  What the engine
  * does to the process, beyond its own memory:
- *   - profile_load() runs two short-lived threads of its own (it joins
- *     them before it returns), and maps the gmon files until profile_free();
+ *   - profile_load() and profile_narrow() run short-lived threads of
+ *     their own (joined before they return), and profile_load() maps the
+ *     gmon files until profile_free();
  *   - reading a BSD-format file without a rate probes the system's tick
  *     rate with ITIMER_REAL, set back as it was (input/gmon.h gmon_hertz());
  *   - profile_demangle_style() selects libiberty's demangling style, which

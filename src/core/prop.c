@@ -64,32 +64,54 @@ place_nodes(struct prop_graph *g, const struct profile *p)
 	return 0;
 }
 
-/* Node facts, and the members of each cycle in gprof's order (cyc_next from the header). */
+/* What the build reads of a symbol or header at random, by id: one cache line for an arc's end. */
+struct fact {
+	uint64_t calls;
+	uint32_t node, head;	/* its node, its cycle header's node (or its own) */
+	int top, cycle;
+};
+
+/*
+ * The nodes' facts, read from the symbols in id order, and the members of
+ * each cycle in gprof's order (cyc_next from the header).  0 or -1.
+ */
 static int
-node_facts(struct prop_graph *g, const struct profile *p)
+node_facts(struct prop_graph *g, const struct profile *p, struct fact *f)
 {
-	uint32_t x, k, m, nmem = 0;
+	uint32_t i, k, m, nmem = 0, *next = mem_array((size_t)g->n + 1, sizeof *next);
 
-	for (x = 0; x < g->n; x++) {
-		const struct pf_sym *s = &p->sym[g->id[x]];
+	if (next == NULL)
+		return -1;
+	for (i = 0; i < g->n; i++) {
+		const struct pf_sym *s = &p->sym[i];
+		uint32_t x = g->node[i];
 
+		next[i] = s->cyc_next;
 		if (x < g->nsyms) {
 			g->addr[x] = s->addr;
 			g->time[x] = s->time;
-			nmem += s->cyc_head != g->id[x];
+			nmem += s->cyc_head != i;
 		}
 		g->head[x] = g->node[s->cyc_head];
 		g->divides[x] = s->ncalls != 0;
+		f[i].calls = s->ncalls;
+		f[i].node = x;
+		f[i].head = g->head[x];
+		f[i].top = s->top_order;
+		f[i].cycle = s->cycle;
 	}
-	if ((g->mem = mem_array((size_t)nmem + 1, sizeof *g->mem)) == NULL)
+	if ((g->mem = mem_array((size_t)nmem + 1, sizeof *g->mem)) == NULL) {
+		free(next);
 		return -1;
+	}
+	/* The lists are walked in a compact copy: a walk is a chain of reads at random. */
 	for (nmem = 0, k = 0; k < g->n - g->nsyms; k++) {
 		g->mem_start[k] = nmem;
-		m = p->sym[g->nsyms + k].cyc_next;
-		for (; m != PF_NONE && nmem < g->nsyms; m = p->sym[m].cyc_next)
+		for (m = next[g->nsyms + k]; m < g->n && nmem < g->nsyms; m = next[m])
 			g->mem[nmem++] = g->node[m];
 	}
 	g->mem_start[k] = nmem;
+	free(next);
 	return 0;
 }
 
@@ -100,138 +122,129 @@ ratio(uint64_t count, uint64_t calls)
 }
 
 /*
- * Symbol MID's callers, newest arc first, but those that SKIP says, into
- * in_from and in_ratio from slot AT with count / CALLS (NULL arrays: only
- * counted); returns the slot after them.  SKIP is X's own node (itself),
- * or for a cycle header X, X (the callers within its cycle).
+ * Whether the callee of arc A inherits from its caller, gprof's
+ * inherit_flags(): a symbol outside cycles from its callers but itself,
+ * a cycle (through each member) from its callers outside it.
  */
-static size_t
-add_callers(struct prop_graph *g, const struct profile *p, uint32_t mid, uint32_t x,
-    uint64_t calls, size_t at)
-{
-	uint32_t i;
-
-	for (i = p->caller_start[mid + 1]; i-- > p->caller_start[mid];) {
-		const struct pf_arc *a = &p->arc[p->caller_arc[i]];
-		uint32_t from = g->node[a->parent];
-
-		if (x < g->nsyms ? from == x : g->head[from] == x)
-			continue;
-		if (g->in_from != NULL) {
-			g->in_from[at] = from;
-			g->in_ratio[at] = ratio(a->count, calls);
-		}
-		at++;
-	}
-	return at;
-}
-
-/*
- * What node X inherits flags and fractions from, gprof's inherit_flags():
- * a symbol outside cycles, its callers but itself; a header, each
- * member's callers from outside the cycle, in member order; a member,
- * nothing (its header does).
- */
-static size_t
-callers_of(struct prop_graph *g, const struct profile *p, uint32_t x, size_t at)
-{
-	uint64_t calls = p->sym[g->id[x]].ncalls;
-	uint32_t k;
-
-	if (g->head[x] != x)
-		return at;
-	if (x < g->nsyms)
-		return add_callers(g, p, g->id[x], x, calls, at);
-	for (k = g->mem_start[x - g->nsyms]; k < g->mem_start[x - g->nsyms + 1]; k++)
-		at = add_callers(g, p, g->id[g->mem[k]], x, calls, at);
-	return at;
-}
-
-/*
- * The callees whose time symbol node X takes a share of, as callers_of()
- * does; gprof's propagate_time() skips, whatever the fractions, an arc
- * without calls, to itself, within X's cycle, or into a callee or cycle
- * without calls.
- */
-static size_t
-callees_of(struct prop_graph *g, const struct profile *p, uint32_t x, size_t at)
-{
-	const struct pf_sym *s = &p->sym[g->id[x]];
-	uint32_t i;
-
-	for (i = p->callee_start[g->id[x] + 1]; i-- > p->callee_start[g->id[x]];) {
-		const struct pf_arc *a = &p->arc[p->callee_arc[i]];
-		const struct pf_sym *c = &p->sym[a->child];
-		uint32_t to = g->node[a->child], giver = g->head[to];
-		int botch = 0;
-
-		if (a->count == 0 || a->child == g->id[x])
-			continue;
-		if (giver != to && s->cycle == c->cycle)
-			continue;
-		if (giver == to && s->top_order <= c->top_order)
-			botch = 1;
-		else if (p->sym[g->id[giver]].ncalls == 0)
-			continue;
-		if (g->out_to != NULL) {
-			g->out_to[at] = to;
-			g->out_arc[at] = p->callee_arc[i];
-			g->out_botch[at] = (uint8_t)botch;
-			g->out_ratio[at] = botch ? 0.0 : ratio(a->count, p->sym[g->id[giver]].ncalls);
-		}
-		at++;
-	}
-	return at;
-}
-
-/* Both lists: counted, then filled. */
 static int
-make_lists(struct prop_graph *g, const struct profile *p)
+inherits(const struct pf_arc *a, const struct fact *f)
 {
-	size_t nin = 0, nout = 0;
-	uint32_t x;
+	const struct fact *c = &f[a->child];
 
-	for (x = 0; x < g->n; x++) {
-		nin = callers_of(g, p, x, nin);
-		if (x < g->nsyms)
-			nout = callees_of(g, p, x, nout);
+	return c->head == c->node ? a->parent != a->child : f[a->parent].head != c->head;
+}
+
+/*
+ * Whether time flows along arc A in gprof's propagate_time(), whatever
+ * the fractions: 1, or 2 where gprof only warns ("toporder botches"); 0
+ * for an arc without calls, to itself, within a cycle, or into a callee
+ * or cycle without calls.  *GIVER: the node of the callee, or its cycle's.
+ */
+static int
+flows(const struct pf_arc *a, const struct fact *f, uint32_t *giver)
+{
+	const struct fact *par = &f[a->parent], *c = &f[a->child];
+
+	*giver = c->head;
+	if (a->count == 0 || a->parent == a->child)
+		return 0;
+	if (c->head != c->node)
+		return par->cycle != c->cycle && f[c->head].calls != 0;
+	if (par->top <= c->top)
+		return 2;
+	return c->calls != 0;
+}
+
+/*
+ * Room in both lists: a symbol's callers in its own range (empty for a
+ * member), a cycle's those of its members one after the other in member
+ * order; where each node's next caller and callee go, into FILL_IN and
+ * FILL_OUT.  0 or -1.
+ */
+static int
+make_room(struct prop_graph *g, const struct profile *p, const struct fact *f,
+    uint32_t *fill_in, uint32_t *fill_out)
+{
+	uint32_t a, x, k, c, giver;
+	size_t nin = 0, nout = 0;
+
+	memset(fill_in, 0, g->n * sizeof *fill_in);
+	memset(fill_out, 0, g->n * sizeof *fill_out);
+	for (a = 0; a < p->narcs; a++) {
+		fill_in[f[p->arc[a].child].node] += (uint32_t)inherits(&p->arc[a], f);
+		fill_out[f[p->arc[a].parent].node] += flows(&p->arc[a], f, &giver) != 0;
 	}
-	if (nin >= UINT32_MAX || nout >= UINT32_MAX)
-		return -1;
+	for (x = 0; x < g->n; x++) {
+		g->in_start[x] = (uint32_t)nin;
+		if (x >= g->nsyms) {	/* a cycle: its members' callers, member by member */
+			for (k = g->mem_start[x - g->nsyms]; k < g->mem_start[x - g->nsyms + 1]; k++) {
+				c = fill_in[g->mem[k]];
+				fill_in[g->mem[k]] = (uint32_t)nin;
+				nin += c;
+			}
+		} else if (g->head[x] == x) {
+			c = fill_in[x];
+			fill_in[x] = (uint32_t)nin;
+			nin += c;
+		}
+		g->out_start[x] = (uint32_t)nout;
+		c = fill_out[x];
+		fill_out[x] = (uint32_t)nout;
+		nout += c;
+		if (nin >= UINT32_MAX || nout >= UINT32_MAX)
+			return -1;
+	}
+	g->in_start[g->n] = (uint32_t)nin;
+	g->out_start[g->n] = (uint32_t)nout;
+	g->nout = (uint32_t)nout;
 	g->in_from = mem_array(nin + 1, sizeof *g->in_from);
 	g->in_ratio = mem_array(nin + 1, sizeof *g->in_ratio);
 	g->out_to = mem_array(nout + 1, sizeof *g->out_to);
 	g->out_arc = mem_array(nout + 1, sizeof *g->out_arc);
 	g->out_botch = mem_array(nout + 1, sizeof *g->out_botch);
 	g->out_ratio = mem_array(nout + 1, sizeof *g->out_ratio);
-	if (!g->in_from || !g->in_ratio || !g->out_to || !g->out_arc || !g->out_botch || !g->out_ratio)
-		return -1;
-	nin = nout = 0;
-	for (x = 0; x < g->n; x++) {
-		g->in_start[x] = (uint32_t)nin;
-		nin = callers_of(g, p, x, nin);
-		g->out_start[x] = (uint32_t)nout;
-		if (x < g->nsyms)
-			nout = callees_of(g, p, x, nout);
-	}
-	g->in_start[g->n] = (uint32_t)nin;
-	g->out_start[g->n] = (uint32_t)nout;
-	g->nout = (uint32_t)nout;
-	return 0;
+	g->arc_slot = mem_array((size_t)p->narcs + 1, sizeof *g->arc_slot);
+	return !g->in_from || !g->in_ratio || !g->out_to || !g->out_arc || !g->out_botch ||
+	    !g->out_ratio || !g->arc_slot ? -1 : 0;
 }
 
-/* Each arc's out slot, or PF_NONE; 0 or -1. */
+/*
+ * Both lists, arc by arc from the newest: each list comes newest first,
+ * as gprof's lists of parents and children.  0 or -1.
+ */
 static int
-slot_arcs(struct prop_graph *g)
+make_lists(struct prop_graph *g, const struct profile *p, const struct fact *f)
 {
-	uint32_t a, k;
+	uint32_t *fill_in = mem_array((size_t)g->n + 1, sizeof *fill_in);
+	uint32_t *fill_out = mem_array((size_t)g->n + 1, sizeof *fill_out);
+	uint32_t a, k, giver;
+	int how;
 
-	if ((g->arc_slot = mem_array((size_t)g->narcs + 1, sizeof *g->arc_slot)) == NULL)
+	if (fill_in == NULL || fill_out == NULL || make_room(g, p, f, fill_in, fill_out) != 0) {
+		free(fill_in);
+		free(fill_out);
 		return -1;
-	for (a = 0; a < g->narcs; a++)
+	}
+	for (a = p->narcs; a-- > 0;) {
+		const struct pf_arc *arc = &p->arc[a];
+
+		if (inherits(arc, f)) {
+			k = fill_in[f[arc->child].node]++;
+			g->in_from[k] = f[arc->parent].node;
+			g->in_ratio[k] = ratio(arc->count, f[g->id[f[arc->child].head]].calls);
+		}
 		g->arc_slot[a] = PF_NONE;
-	for (k = 0; k < g->nout; k++)
-		g->arc_slot[g->out_arc[k]] = k;
+		if ((how = flows(arc, f, &giver)) != 0) {
+			k = fill_out[f[arc->parent].node]++;
+			g->out_to[k] = f[arc->child].node;
+			g->out_arc[k] = a;
+			g->out_botch[k] = how == 2;
+			g->out_ratio[k] = how == 2 ? 0.0 : ratio(arc->count, f[g->id[giver]].calls);
+			g->arc_slot[a] = k;
+		}
+	}
+	free(fill_in);
+	free(fill_out);
 	return 0;
 }
 
@@ -239,6 +252,7 @@ int
 prop_build(struct prop_graph *g, const struct profile *p)
 {
 	uint32_t n = p->nsyms + p->ncycles;
+	struct fact *f = mem_array((size_t)n + 1, sizeof *f);
 
 	memset(g, 0, sizeof *g);
 	g->n = n;
@@ -253,12 +267,14 @@ prop_build(struct prop_graph *g, const struct profile *p)
 	g->mem_start = mem_array((size_t)p->ncycles + 1, sizeof *g->mem_start);
 	g->in_start = mem_array((size_t)n + 1, sizeof *g->in_start);
 	g->out_start = mem_array((size_t)n + 1, sizeof *g->out_start);
-	if (!g->id || !g->node || !g->addr || !g->time || !g->head || !g->divides || !g->mem_start ||
-	    !g->in_start || !g->out_start || place_nodes(g, p) != 0 || node_facts(g, p) != 0 ||
-	    make_lists(g, p) != 0 || slot_arcs(g) != 0) {
+	if (!f || !g->id || !g->node || !g->addr || !g->time || !g->head || !g->divides ||
+	    !g->mem_start || !g->in_start || !g->out_start || place_nodes(g, p) != 0 ||
+	    node_facts(g, p, f) != 0 || make_lists(g, p, f) != 0) {
+		free(f);
 		prop_release(g);
 		return -1;
 	}
+	free(f);
 	return 0;
 }
 
