@@ -114,6 +114,25 @@ for d in "$PROGDIR"/*/; do
 	cd "$TOP" || exit 2
 done
 
+# Variants of one profile (tests/diff/mkgmon.py): without histogram, without
+# call graph (nothing to narrow), counts near 2^32, arcs in reverse order,
+# no profiling rate, the old BSD format.
+d=$OUT/variants
+if want_any "variants:" && [ -f "$PROGDIR/cycles_O0/prog" ]; then
+	mkdir -p "$d" && cp "$PROGDIR/cycles_O0/prog" "$PROGDIR/cycles_O0/gmon.out" "$d/" ||
+	    fatal "cannot copy cycles_O0"
+	cd "$d" || fatal "cannot enter $d"
+	for v in arcs-only hist-only bigcount reverse-arcs "rate 0" bsd; do
+		file=$(echo "$v" | tr -d ' ').out
+		# shellcheck disable=SC2086
+		python3 "$TOP/tests/diff/mkgmon.py" ${v%% *} gmon.out "$file" $(echo "$v" | cut -s -d' ' -f2) ||
+		    fatal "mkgmon.py $v failed"
+		same "variants: $file -- -E ring" prog "$file" -- -E ring
+		same "variants: -b $file -- -F main -- -E is_odd" -b prog "$file" -- -F main -- -E is_odd
+	done
+	cd "$TOP" || exit 2
+fi
+
 # Only -e -E -f -F -n -N narrow: another symspec is refused, with a message.
 d=$PROGDIR/cycles_O0
 if want "refused: -pmain" && [ -f "$d/prog" ]; then

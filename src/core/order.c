@@ -348,13 +348,6 @@ fail:
  * msort_ids() with cmp_total() gives the totals' order with cmp_tie()'s
  * order for equal totals (where two cycles both "first" come in id order,
  * as they do in TIES): so a stable sort of TIES by total gives the same,
- * in linear time.  A NaN total compares equal to every total, and there
- * only gprof's sort itself gives gprof's order.
- */
-/*
- * msort_ids() with cmp_total() gives the totals' order with cmp_tie()'s
- * order for equal totals (where two cycles both "first" come in id order,
- * as they do in TIES): so a stable sort of TIES by total gives the same,
  * in linear time.  Most totals are often 0: those keep their order in
  * TIES and only the others are sorted.  A NaN total compares equal to
  * every total: there only gprof's sort itself gives gprof's order.

@@ -336,24 +336,34 @@ apply_specs(struct sweep *w, const struct symspecs *ss, uint32_t x)
 		w->fract[x] = 0.0;
 }
 
+/* What cycle H inherited, to each of its members. */
+static void
+to_members(struct sweep *w, uint32_t h)
+{
+	const struct prop_graph *g = w->g;
+	uint32_t k;
+
+	for (k = g->mem_start[h - g->nsyms]; k < g->mem_start[h - g->nsyms + 1]; k++) {
+		w->flag[g->mem[k]] = w->flag[h];
+		w->fract[g->mem[k]] = w->fract[h];
+	}
+}
+
 /* gprof's propagate_flags(): from the topological top (callers) down. */
 static void
 sweep_flags(struct sweep *w, const struct symspecs *ss)
 {
 	const struct prop_graph *g = w->g;
-	uint32_t old_head = PF_NONE, x, k;
+	uint32_t old_head = PF_NONE, x;
 
 	for (x = g->nsyms; x-- > 0;) {
 		uint32_t h = g->head[x];
 
-		if (h != old_head) {
+		if (h != old_head) {	/* the next symbol outside cycles, or the next cycle */
 			old_head = h;
 			inherit(w, h);
-			for (k = h != x ? g->mem_start[h - g->nsyms] : 0; h != x &&
-			    k < g->mem_start[h - g->nsyms + 1]; k++) {
-				w->flag[g->mem[k]] = w->flag[h];	/* the cycle's, to its members */
-				w->fract[g->mem[k]] = w->fract[h];
-			}
+			if (h != x)
+				to_members(w, h);
 		}
 		apply_specs(w, ss, x);
 		w->self[x] = g->time[x] * w->fract[x];
