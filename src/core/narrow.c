@@ -186,9 +186,12 @@ regroup(struct profile *p, const struct plan *pl, int j, const double *slot_time
 
 	if (tt == NULL)
 		return -1;
-	for (k = 0; k < p->narcs; k++)
+	for (k = 0; k < p->narcs; k++) {
+		if (k + 16 < p->narcs && slot[k + 16] != PF_NONE)
+			__builtin_prefetch(&slot_time[2 * (size_t)slot[k + 16]]);	/* at random */
 		tt[k] = slot[k] == PF_NONE ? 0.0 :
 		    slot_time[2 * (size_t)slot[k]] + slot_time[2 * (size_t)slot[k] + 1];
+	}
 	rc = order_groups_again(p, pl->op, j, tt);
 	free(tt);
 	return rc;

@@ -357,20 +357,24 @@ order_cg_again(struct profile *p, const uint32_t *ties)
 {
 	uint32_t n = p->nsyms + p->ncycles, i, m = 0, at = 0;
 	struct keyed_id *k = mem_array((size_t)n + 1, sizeof *k);
+	double *total = mem_array((size_t)n + 1, sizeof *total);
 
-	if ((p->cg_order = mem_array((size_t)n + 1, sizeof *p->cg_order)) == NULL || k == NULL)
+	p->cg_order = mem_array((size_t)n + 1, sizeof *p->cg_order);
+	if (k == NULL || total == NULL || p->cg_order == NULL)
 		goto fail;
+	/* The symbols in a stream, then the totals in the ties' order at random: far fewer misses. */
 	for (i = 0; i < n; i++) {
-		const struct pf_sym *s = &p->sym[ties[i]];
-		double total = s->prop_self + s->prop_child;
-
-		if (total != total) {	/* NaN */
+		total[i] = p->sym[i].prop_self + p->sym[i].prop_child;
+		if (total[i] != total[i]) {	/* NaN */
 			free(k);
+			free(total);
 			free(p->cg_order);
 			return order_cg(p);
 		}
-		if (total != 0.0) {
-			k[m].key = down_key(total);
+	}
+	for (i = 0; i < n; i++) {
+		if (total[ties[i]] != 0.0) {
+			k[m].key = down_key(total[ties[i]]);
 			k[m++].id = ties[i];
 		}
 	}
@@ -380,16 +384,21 @@ order_cg_again(struct profile *p, const uint32_t *ties)
 	for (i = 0; i < m && k[i].key < down_key(0.0); i++)
 		p->cg_order[at++] = k[i].id;
 	for (m = 0; m < n; m++)
-		if (p->sym[ties[m]].prop_self + p->sym[ties[m]].prop_child == 0.0)
+		if (total[ties[m]] == 0.0)
 			p->cg_order[at++] = ties[m];
 	for (; at < n; i++)
 		p->cg_order[at++] = k[i].id;
+	/* Each symbol's index, written in a stream too. */
 	for (i = 0; i < n; i++)
-		p->sym[p->cg_order[i]].index = (int)i + 1;
+		k[p->cg_order[i]].id = i + 1;
+	for (i = 0; i < n; i++)
+		p->sym[i].index = (int)k[i].id;
 	free(k);
+	free(total);
 	return 0;
 fail:
 	free(k);
+	free(total);
 	return -1;
 }
 

@@ -285,6 +285,8 @@ prop_arcs(const struct prop_graph *g, const double *slot_time, const struct pf_a
 	uint32_t a, k;
 
 	for (a = 0; a < n; a++) {
+		if (a + 16 < g->narcs && g->arc_slot[a + 16] != PF_NONE)
+			__builtin_prefetch(&slot_time[2 * (size_t)g->arc_slot[a + 16]]);
 		to[a] = from[a];
 		k = a < g->narcs ? g->arc_slot[a] : PF_NONE;
 		to[a].time = k != PF_NONE ? slot_time[2 * (size_t)k] : 0.0;
@@ -292,11 +294,15 @@ prop_arcs(const struct prop_graph *g, const double *slot_time, const struct pf_a
 	}
 }
 
-/* What the sweeps compute, per node. */
+/*
+ * What the sweeps compute, per node: arrays apart, as the sweeps read the
+ * fractions, flags and child times at random (the smaller the array, the
+ * fewer misses).
+ */
 struct sweep {
 	const struct prop_graph *g;
 	uint8_t *flag;		/* print_flag */
-	double *fract, *self, *child, *child_time;
+	double *fract, *self, *child, *child_time;	/* self, child: prop_self, prop_child */
 	double *cycle_time;	/* per cycle: its members' time (gprof's hist.time of the header) */
 	double print_time;
 	double *slot_time;	/* prop_run()'s */
@@ -429,6 +435,17 @@ take_time(struct sweep *w, uint32_t x, struct diag *d)
 	}
 }
 
+/* The reads write_back() will make at random, started early. */
+static void
+prefetch(const struct sweep *w, uint32_t x)
+{
+	__builtin_prefetch(&w->flag[x]);
+	__builtin_prefetch(&w->fract[x]);
+	__builtin_prefetch(&w->self[x]);
+	__builtin_prefetch(&w->child[x]);
+	__builtin_prefetch(&w->child_time[x]);
+}
+
 /* Into the symbols in id order: they are written whole, the sweep's arrays read at random. */
 static void
 write_back(const struct sweep *w, const struct pf_sym *from, struct profile *p)
@@ -440,6 +457,8 @@ write_back(const struct sweep *w, const struct pf_sym *from, struct profile *p)
 		struct pf_sym *s = &p->sym[i];
 		uint32_t x = g->node[i];
 
+		if (i + 16 < g->n)
+			prefetch(w, g->node[i + 16]);
 		*s = from[i];
 		s->print_flag = w->flag[x];
 		s->fract = w->fract[x];
