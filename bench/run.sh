@@ -6,6 +6,8 @@
 # five times (the fastest counts: this machine's speed varies) and gprof
 # once; the script prints wall time, peak memory and the ratio.  gprof on
 # 100,000 functions takes about 6 minutes and runs only with BENCH_FULL=1.
+# The browser's keys are timed at 100,000 and 1,000,000 functions (the
+# first run makes that profile: about 30 s and 500 MB in bench/out).
 # BENCH_SCALE=1 adds 10 million arcs and 1 GiB gmon.out files (bench/arcs.c).
 #
 # For -l, bench/synth_src.py writes a C program with 20,000 functions in 500
@@ -111,18 +113,41 @@ scale() {
 	done
 }
 
-# The browser on the 100,000-function profile: the first screen (load
-# included) and the keys of bench/browse.keys, each handled and redrawn.
+# The browser: the first screen (load included) at 100,000 functions, then
+# the keys of bench/browse.keys (every key that can be slow on a large
+# profile: x f u / n N \ s S L d Enter Tab g G, paging), each handled and
+# redrawn, at 100,000 and 1,000,000 functions.  TGPROF_KEYTIMES gives each
+# key's time; of three runs (this machine's speed varies), the one with the
+# median slowest key is reported: its slowest key, by name, its mean and
+# its three slowest, with the run's peak memory.
+keys() {	# n label goal: one line, and the slowest keys
+	for r in 1 2 3; do
+		TGPROF_KEYTIMES=$OUT/keytimes.$r TGPROF_SCRIPT=$TOP/bench/browse.keys \
+		    "$PEAK" "$TGPROF" "$OUT/s$1/prog" "$OUT/s$1/gmon.out" | cut -d' ' -f2 \
+		    >"$OUT/keytimes.$r.kib" || exit 1
+	done
+	# The median run by its slowest key.
+	r=$(for r in 1 2 3; do
+		echo "$(sed -n '1s/.* slowest \([0-9.]*\) ms.*/\1/p' "$OUT/keytimes.$r") $r"
+	done | sort -n | sed -n 2p | cut -d' ' -f2)
+	f=$OUT/keytimes.$r
+	printf '%-34s %s (goal: each under %s ms)\n' "browser keys, $2:" \
+	    "$(sed -n '1s/^[0-9]* keys, //p' "$f")" "$3"
+	echo "  slowest: $(tail -n +2 "$f" | sort -rn | head -n 3 | awk '{ t = $1; $1 = ""; $2 = "";
+	    sub(/^ +/, ""); printf "%s%s %s ms", (NR > 1 ? ", " : ""), $0, t }'); peak memory" \
+	    "$(cat "$f.kib") KiB"
+}
+
 browser() {
-	d=$OUT/s100000
 	grep -q 'HAVE_UI 1' "$TOP/config.h" || { echo "(browser: built without ncursesw)"; return; }
 	printf 'key Q\n' >"$OUT/quit.keys"
-	set -- $(best 3 env TGPROF_SCRIPT="$OUT/quit.keys" "$TGPROF" "$d/prog" "$d/gmon.out")
+	set -- $(best 3 env TGPROF_SCRIPT="$OUT/quit.keys" "$TGPROF" "$OUT/s100000/prog" \
+	    "$OUT/s100000/gmon.out")
 	report "browser, first screen, 100,000 functions" "$1" "$2"
 	echo "  (goal: under 1 s)"
-	TGPROF_KEYTIMES=$OUT/keytimes TGPROF_SCRIPT=$TOP/bench/browse.keys \
-	    "$TGPROF" "$d/prog" "$d/gmon.out" || exit 1
-	echo "browser keys, 100,000 functions:  $(cat "$OUT/keytimes") (goal: each under 50 ms)"
+	keys 100000 "100,000 functions" 50
+	profile 1000000
+	keys 1000000 "1,000,000 functions" 200
 }
 
 # The call tree on the 100,000-function profile: t opening it (its roots,

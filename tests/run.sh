@@ -12,7 +12,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$TOP/tests/out
 PROGS=$OUT/progs
 TGPROF=$TOP/tgprof
-SUITES="unit layering selftest diff srcmap lines clones damaged hostile ui runtime cli stacks known man"
+SUITES="unit layering selftest diff srcmap lines clones narrow damaged hostile ui runtime cli stacks known man"
 . "$TOP/tests/lib.sh"
 # Under the sanitizers (./configure --enable-sanitizers): libbfd keeps an
 # allocation or two until exit, which is not ours to fix.
@@ -60,6 +60,7 @@ for s in "$@"; do
 		progs
 		used_gprof=1
 		run "clones" sh "$TOP/tests/clones.sh" "$TGPROF" "$OUT/clones" "$PROGS" ;;
+	narrow) progs; run "narrowed profiles" sh "$TOP/tests/narrow.sh" "$TGPROF" "$OUT/narrow" "$PROGS" ;;
 	damaged)
 		progs
 		used_gprof=1

@@ -34,33 +34,52 @@ list_move(struct pane *pn, long delta)
 	list_to(pn, s < 0 ? 0 : (size_t)s);
 }
 
+/* tolower() of every byte, made once (the locale is set before the browser starts). */
+static const unsigned char *
+lower_table(void)
+{
+	static unsigned char low[256];
+	static int made;
+	int c;
+
+	if (!made) {
+		for (c = 0; c < 256; c++)
+			low[c] = (unsigned char)tolower(c);
+		made = 1;
+	}
+	return low;
+}
+
 int
 list_matches(const char *text, const char *needle)
 {
+	const unsigned char *low, *s = (const unsigned char *)text, *nd = (const unsigned char *)needle;
 	size_t n = strlen(needle), i;
-	int fold = 1;
 
 	for (i = 0; i < n; i++)
-		if (isupper((unsigned char)needle[i]))
-			fold = 0;
-	if (!fold)
-		return strstr(text, needle) != NULL;
-	for (; *text != '\0'; text++) {
-		for (i = 0; i < n && text[i] != '\0' &&
-		    tolower((unsigned char)text[i]) == (unsigned char)needle[i]; i++)
+		if (isupper(nd[i]))
+			return strstr(text, needle) != NULL;
+	if (n == 0)
+		return 1;
+	for (low = lower_table(); *s != '\0'; s++) {
+		if (low[*s] != nd[0])
+			continue;
+		for (i = 1; i < n && s[i] != '\0' && low[s[i]] == nd[i]; i++)
 			;
 		if (i == n)
 			return 1;
 	}
-	return n == 0;
+	return 0;
 }
 
-/* Row I of PN matches NEEDLE (a note never does). */
+/* Row I of PN matches NEEDLE (a note never does): by the pane's match if it can tell, else by its text. */
 static int
 row_matches(struct tui *t, struct pane *pn, size_t i, const char *needle)
 {
-	int attr = 0;
+	int attr = 0, m;
 
+	if (pn->ops->match != NULL && (m = pn->ops->match(t, pn, i, needle)) >= 0)
+		return m;
 	sbuf_reset(&t->sb);
 	pn->ops->row(t, pn, i, &t->sb, &attr);
 	return !(attr & UI_NOTE) && list_matches(sbuf_str(&t->sb), needle);

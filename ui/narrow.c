@@ -5,6 +5,17 @@
 
 #include "ui.h"
 
+/*
+ * Each narrowing is the command line's analysis with the symspecs of all
+ * those stacked (browser_opts.reload: profile_narrow(), which reuses the
+ * files read), so u makes the analysis of one fewer, and the last u goes
+ * back to the profile the browser was given.  Only that one and the
+ * analysis shown are kept: a narrowed analysis of a million functions
+ * takes about 300 MB, and making one again a fifth of a second.  The
+ * analysis shown is freed before the next is made, so that one
+ * analysis's memory serves them all (main keeps freed memory).
+ */
+
 /* Drops the narrowings from FROM on. */
 static void
 free_names(struct tui *t, size_t from)
@@ -16,45 +27,77 @@ free_names(struct tui *t, size_t from)
 	t->nnarrow = from < t->nnarrow ? from : t->nnarrow;
 }
 
-/*
- * Analyses the profile again with the first N narrowings and shows it;
- * the function shown stays (by address).  0, or -1 with a message.
- */
-static int
-apply(struct tui *t, size_t n)
+/* Frees the analysis shown, if a narrowed one, with what is made of it: the browser shows BASE. */
+static void
+drop(struct tui *t, const struct profile *base)
 {
-	struct profile *p = NULL;
-	struct report *r;
-	struct diag d;
-	uint64_t addr = t->cur != PF_NONE && t->cur < t->p->nsyms ? t->p->sym[t->cur].addr : 0;
 	int i;
 
-	diag_init(&d);
-	if (t->o->reload == NULL || t->o->reload(t->o->reload_ctx, t->spec, 2 * n, &p, &d) != 0 ||
-	    (r = report_new(p, &t->ro)) == NULL) {
-		snprintf(t->message, sizeof t->message, "cannot analyse again: %s",
-		    d.n > 0 ? d.msg[d.n - 1].text : "out of memory");
-		profile_free(p);
-		diag_release(&d);
-		return -1;
-	}
-	diag_release(&d);
-	report_free(t->r);
-	profile_free(t->owned);
-	t->r = r;
-	t->p = t->owned = p;
-	t->cur = addr != 0 ? profile_lookup(p, addr) : PF_NONE;
-	t->nback = t->nfwd = 0;	/* ids of the old analysis */
-	t->tree_view = TREE_WHOLE;	/* its root too */
 	for (i = 0; i < NPANES; i++) {
 		t->pane[i].nrows = t->pane[i].sel = t->pane[i].top = 0;
 		t->pane[i].ops->release(&t->pane[i]);
 	}
+	report_free(t->r);
+	t->r = NULL;
+	profile_free(t->owned);
+	t->owned = NULL;
+	t->p = base;
+}
+
+/*
+ * Shows the analysis with the first N narrowings (0: the profile the
+ * browser was given); the function shown stays (by address).  The one
+ * shown is freed first: its memory serves the next, of the same size.
+ * 0; or -1 with a message, showing the profile without narrowings.
+ */
+static int
+apply(struct tui *t, size_t n)
+{
+	const struct profile *base = t->owned != NULL ? t->base : t->p;
+	struct profile *p = NULL;
+	struct diag d;
+	uint64_t addr = t->cur != PF_NONE && t->cur < t->p->nsyms ? t->p->sym[t->cur].addr : 0;
+	int rc = 0;
+
+	drop(t, base);
+	diag_init(&d);
+	if (n > 0 && (t->o->reload == NULL ||
+	    t->o->reload(t->o->reload_ctx, t->spec, 2 * n, &p, &d) != 0)) {
+		snprintf(t->message, sizeof t->message, "cannot analyse again: %s",
+		    d.n > 0 ? d.msg[d.n - 1].text : "no way to");
+		rc = -1;
+	}
+	diag_release(&d);
+	t->owned = p;
+	t->base = base;
+	t->p = p != NULL ? p : base;
+	if ((t->r = report_new(t->p, &t->ro)) == NULL) {
+		snprintf(t->message, sizeof t->message, "out of memory");
+		t->quit = 1;	/* nothing left to show the profile with */
+		return -1;
+	}
+	t->cur = addr != 0 ? profile_lookup(t->p, addr) : PF_NONE;
+	t->nback = t->nfwd = 0;	/* ids of the old analysis */
+	t->tree_view = TREE_WHOLE;	/* its root too */
 	t->flat_gen++;
 	t->flat_seen = t->flat_gen;	/* keep cur */
 	if (list_fill(t, &t->pane[PANE_FLAT]) == 0)
 		flat_select(&t->pane[PANE_FLAT], t->cur);
-	return 0;
+	return rc;
+}
+
+/* After narrowing with N + 1 failed: back to the N before, if they can be made again, else none. */
+static void
+fall_back(struct tui *t, size_t n)
+{
+	char message[sizeof t->message];
+
+	memcpy(message, t->message, sizeof message);
+	if (n > 0 && apply(t, n) == 0)
+		free_names(t, n);
+	else
+		free_names(t, 0);
+	memcpy(t->message, message, sizeof message);
 }
 
 void
@@ -78,19 +121,23 @@ narrow_push(struct tui *t, uint32_t fn, int focus)
 	t->spec[2 * n].table = focus ? SPEC_INCL_TIME : SPEC_EXCL_TIME;
 	t->spec[2 * n + 1].table = focus ? SPEC_INCL_GRAPH : SPEC_EXCL_GRAPH;
 	t->nnarrow = n + 1;
-	if (apply(t, n + 1) != 0)
-		free_names(t, n);
+	if (apply(t, n + 1) != 0 && !t->quit)
+		fall_back(t, n);
 }
 
 void
 narrow_pop(struct tui *t)
 {
-	if (t->nnarrow == 0) {
+	size_t n = t->nnarrow;
+
+	if (n == 0) {
 		snprintf(t->message, sizeof t->message, "nothing to undo");
 		return;
 	}
-	if (apply(t, t->nnarrow - 1) == 0)
-		free_names(t, t->nnarrow - 1);
+	if (apply(t, n - 1) == 0)
+		free_names(t, n - 1);
+	else
+		free_names(t, 0);	/* the profile without narrowings is shown */
 }
 
 void

@@ -317,11 +317,28 @@ now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* KEYTIMES' name of key C: ncurses' (x, ^M, KEY_NPAGE), after the key whose line it was typed in. */
+static void
+key_label(char *buf, size_t size, int c, char prompt)
+{
+	const char *name = keyname(c);
+	char code[16];
+
+	if (name == NULL) {
+		snprintf(code, sizeof code, "%d", c);
+		name = code;
+	}
+	if (prompt != 0)
+		snprintf(buf, size, "%c %s", prompt, name);
+	else
+		snprintf(buf, size, "%s", name);
+}
+
 /*
  * Keys until one quits (q, Q, the end of a script).  With TGPROF_KEYTIMES
  * naming a file, the time each key takes (handled and the screen redrawn)
- * is measured and the slowest and the mean written there at the end, for
- * make bench.
+ * is measured and the slowest (with its name) and the mean written there
+ * at the end, then each key's time, for make bench.
  */
 static void
 loop(struct tui *t)
@@ -329,10 +346,14 @@ loop(struct tui *t)
 	const char *times = getenv("TGPROF_KEYTIMES");
 	double slowest = 0, sum = 0, t0;
 	unsigned long n = 0;
+	char name[64] = "none", label[64];
+	struct sbuf all;
 	FILE *f;
 
+	sbuf_init(&all);
 	while (!t->quit) {
 		int c = term_key(draw, t);
+		char prompt = t->prompt;
 
 		t0 = now();
 		keys_run(t, c);
@@ -341,14 +362,19 @@ loop(struct tui *t)
 		draw(t);
 		t0 = now() - t0;
 		sum += t0;
+		key_label(label, sizeof label, c, prompt);
+		sbuf_printf(&all, "%.1f ms %s\n", t0 * 1e3, label);
+		if (t0 > slowest)
+			memcpy(name, label, sizeof name);
 		slowest = t0 > slowest ? t0 : slowest;
 		n++;
 	}
 	if (times != NULL && (f = fopen(times, "w")) != NULL) {
-		fprintf(f, "%lu keys, slowest %.1f ms, mean %.1f ms\n", n, slowest * 1e3,
-		    n > 0 ? sum / (double)n * 1e3 : 0.0);
+		fprintf(f, "%lu keys, slowest %.1f ms (%s), mean %.1f ms\n%s", n, slowest * 1e3, name,
+		    n > 0 ? sum / (double)n * 1e3 : 0.0, sbuf_str(&all));
 		fclose(f);
 	}
+	sbuf_release(&all);
 }
 
 int

@@ -34,6 +34,12 @@ struct pane_ops {
 	void (*header)(struct tui *t, struct pane *pn, struct sbuf *sb);
 	/* Row I's text into SB (I < nrows, after fill); *ATTR gets UI_* flags. */
 	void (*row)(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr);
+	/*
+	 * Whether row I matches NEEDLE as its text would (list_matches(); a
+	 * note never does), found without making the row: 1 or 0, or -1
+	 * when the pane cannot tell.  NULL: the row is always made.
+	 */
+	int (*match)(struct tui *t, struct pane *pn, size_t i, const char *needle);
 	/* The function row I stands for (opened by Enter), or PF_NONE. */
 	uint32_t (*target)(struct tui *t, struct pane *pn, size_t i);
 	/* Frees pn->data and sets it NULL; the next fill starts afresh. */
@@ -125,6 +131,7 @@ struct tui {
 	int tree_view;			/* TREE_*: what it shows */
 	uint32_t tree_root;		/* the function or cycle of TREE_ROOTED and TREE_INVERTED */
 	unsigned tree_gen;		/* changes whenever its rows do */
+	const struct profile *base;	/* while owned: the one analysed without them */
 };
 
 enum { FLAT_BY_TIME, FLAT_BY_CALLS, FLAT_BY_SELF, FLAT_BY_TOTAL, FLAT_BY_NAME, FLAT_NSORT };

@@ -1,6 +1,7 @@
 /* main: tgprof's entry point: parse gprof's options, load the profile, print it or browse it. */
 #include "config.h"
 
+#include <limits.h>
 #include <locale.h>
 #include <malloc.h>
 #include <stdio.h>
@@ -142,24 +143,15 @@ run(struct opts *o, struct diag *d)
 }
 
 #if HAVE_UI
-/* browser_opts.reload: the command line's analysis, with EXTRA symspecs after its own. */
+/*
+ * browser_opts.reload: the command line's analysis (CTX, the profile
+ * loaded, which outlives the browser) with EXTRA symspecs after its own,
+ * without reading the files again.
+ */
 static int
 reload(void *ctx, const struct pf_spec *extra, size_t n, struct profile **out, struct diag *d)
 {
-	const struct opts *o = ctx;
-	struct pf_opts po = o->load;
-	struct pf_spec *all = calloc(o->nspec + n + 1, sizeof *all);
-	int rc;
-
-	if (all == NULL)
-		return diag_oom(d);
-	memcpy(all, o->spec, o->nspec * sizeof *all);
-	memcpy(all + o->nspec, extra, n * sizeof *all);
-	po.spec = all;
-	po.nspec = o->nspec + n;
-	rc = profile_load(out, &po, d);
-	free(all);
-	return rc;
+	return profile_narrow(ctx, extra, n, out, d);
 }
 #endif
 
@@ -182,6 +174,9 @@ browse(struct opts *o, struct diag *d)
 	if (!o->clones_given)
 		o->load.clones = PF_CLONES_FOLD;
 	o->load.source_lines = 1;
+	o->load.narrowable = 1;
+	/* The narrowings (x, f, u) make and drop tables of the profile's size: keep their memory. */
+	mallopt(M_TRIM_THRESHOLD, INT_MAX);
 	if (profile_load(&p, &o->load, d) != 0)
 		return 1;
 	memset(&b, 0, sizeof b);
@@ -195,7 +190,7 @@ browse(struct opts *o, struct diag *d)
 	b.tabstop = o->tabstop;
 	b.script = getenv("TGPROF_SCRIPT");
 	b.reload = reload;
-	b.reload_ctx = o;
+	b.reload_ctx = p;
 	if (size == NULL || sscanf(size, "%dx%d", &b.cols, &b.lines) != 2)
 		b.cols = 80, b.lines = 24;
 	rc = browser_run(p, &b, d) != 0;

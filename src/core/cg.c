@@ -1,4 +1,4 @@
-/* cg: depth-first numbering, cycles and time propagation, with gprof's exact results in linear time. */
+/* cg: depth-first numbering and cycles, then time propagation (prop.c), with gprof's exact results in linear time. */
 #include "cg.h"
 
 #include <stdlib.h>
@@ -8,6 +8,7 @@
 #include "callscan.h"
 #include "core.h"
 #include "order.h"
+#include "prop.h"
 
 /*
  * gprof's cg_assemble() in five phases:
@@ -18,31 +19,26 @@
  *   4. propagate print flags and time fractions from callers down, in
  *      topological order;
  *   5. propagate time from callees up (the average-time assumption).
+ * Phases 4 and 5 are prop.c's, on a layout of the graph it keeps for
+ * profile_narrow() when pf_opts.narrowable asks.
  *
  * gprof walks linked lists of arcs, newest first.  Here the arcs are
  * grouped once by caller and by callee in creation order (the profile's
  * caller_arc and callee_arc, later sorted for printing); walking a group
  * backwards visits the arcs in gprof's list order.  The phases work on a
- * compact copy of each symbol (struct node, one cache line) and write the
- * results back at the end: on large graphs the random accesses of these
- * walks dominate, and 136-byte symbols would cost two or three cache
- * lines each.  Floating-point sums are made in gprof's order.
+ * compact copy of each symbol (struct node) and write the results back at
+ * the end: on large graphs the random accesses of these walks dominate,
+ * and 128-byte symbols would cost two cache lines each.
  */
 
 #define DFN_NAN 0
 #define DFN_BUSY (-1)
 
-/* What the analysis needs of a symbol or a cycle header. */
+/* What the numbering needs of a symbol or a cycle header. */
 struct node {
-	double time;		/* self time (a cycle: its members') */
-	double child_time;	/* time of callees, unweighted */
-	double fract;		/* share of time that propagates to callers */
-	double prop_self, prop_child;
-	uint64_t ncalls;
 	int top_order;
 	int cycle;
 	uint32_t head;		/* cycle header (or self) */
-	uint8_t print_flag;
 };
 
 /* The analysis' working state; every array has one entry per node. */
@@ -248,185 +244,10 @@ link_cycles(struct cgw *w)
 		}
 		count_cycle_calls(w, h, i, h->cycle);
 		memset(&w->nd[hid], 0, sizeof w->nd[hid]);
-		w->nd[hid].ncalls = h->ncalls;
 		w->nd[hid].cycle = h->cycle;
 		w->nd[hid].head = hid;
-		w->nd[hid].print_flag = 1;
 	}
 	return 0;
-}
-
-/* ---- phase 4: print flags and time fractions (gprof's propagate_flags) ---- */
-
-/* gprof's inherit_flags() for a symbol in no cycle: parents newest first. */
-static void
-inherit_from_callers(struct cgw *w, uint32_t id)
-{
-	const struct profile *p = w->p;
-	struct node *c = &w->nd[id];
-	uint32_t i;
-
-	c->print_flag = 0;
-	c->fract = 0.0;
-	for (i = p->caller_start[id + 1]; i-- > p->caller_start[id];) {
-		const struct node *par = &w->nd[w->par[i]];
-
-		if (w->par[i] == id)
-			continue;
-		c->print_flag |= par->print_flag;
-		if (c->ncalls != 0)
-			c->fract += par->fract *
-			    ((double)p->arc[p->caller_arc[i]].count / (double)c->ncalls);
-	}
-}
-
-/* gprof's inherit_flags() for a cycle: the callers from outside of all members. */
-static void
-inherit_into_cycle(struct cgw *w, uint32_t hid)
-{
-	const struct profile *p = w->p;
-	struct node *h = &w->nd[hid];
-	uint32_t m, i;
-
-	h->print_flag = 0;
-	h->fract = 0.0;
-	for (m = w->next[hid]; m != PF_NONE; m = w->next[m]) {
-		for (i = p->caller_start[m + 1]; i-- > p->caller_start[m];) {
-			const struct node *par = &w->nd[w->par[i]];
-
-			if (par->head == hid)
-				continue;
-			h->print_flag |= par->print_flag;
-			if (h->ncalls != 0)
-				h->fract += par->fract *
-				    ((double)p->arc[p->caller_arc[i]].count / (double)h->ncalls);
-		}
-	}
-	for (m = w->next[hid]; m != PF_NONE; m = w->next[m]) {
-		w->nd[m].print_flag = h->print_flag;
-		w->nd[m].fract = h->fract;
-	}
-}
-
-/* -f/-e/-F/-E/-n/-N and friends, on top of what a symbol inherited. */
-static void
-apply_specs(const struct symspecs *ss, uint64_t addr, struct node *c)
-{
-	if (!c->print_flag)
-		c->print_flag = (uint8_t)symspec_chosen(ss, SPEC_INCL_GRAPH, addr);
-	else if (symspec_refused(ss, SPEC_INCL_GRAPH, addr))
-		c->print_flag = 0;
-	if (c->fract == 0.0)
-		c->fract = symspec_chosen(ss, SPEC_INCL_TIME, addr) ? 1.0 : 0.0;
-	else if (symspec_refused(ss, SPEC_INCL_TIME, addr))
-		c->fract = 0.0;
-}
-
-/* From the topological top (callers) down. */
-static void
-propagate_flags(struct cgw *w, const uint32_t *top)
-{
-	struct profile *p = w->p;
-	uint32_t old_head = PF_NONE, i;
-
-	for (i = p->nsyms; i-- > 0;) {
-		struct node *c = &w->nd[top[i]];
-
-		if (c->head != old_head) {
-			old_head = c->head;
-			if (c->head == top[i])
-				inherit_from_callers(w, top[i]);
-			else
-				inherit_into_cycle(w, c->head);
-		}
-		apply_specs(&p->priv->specs, p->sym[top[i]].addr, c);
-		c->prop_self = c->time * c->fract;
-		p->print_time += c->prop_self;
-	}
-}
-
-/* ---- phase 5: time (gprof's cycle_time and propagate_time) ---- */
-
-static void
-cycle_time(struct cgw *w)
-{
-	const struct profile *p = w->p;
-	uint32_t k, m;
-
-	for (k = 0; k < p->ncycles; k++) {
-		struct node *h = &w->nd[p->nsyms + k];
-
-		for (m = w->next[p->nsyms + k]; m != PF_NONE; m = w->next[m])
-			if (w->nd[m].fract != 0.0)
-				h->time += w->nd[m].time;
-		h->prop_self = h->fract * h->time;
-	}
-}
-
-/* PARENT's share of each callee's time, by call counts; callees newest first. */
-static void
-propagate_time(struct cgw *w, uint32_t pid, struct diag *d)
-{
-	struct profile *p = w->p;
-	struct node *par = &w->nd[pid], *c;
-	uint32_t i;
-
-	if (par->fract == 0.0)
-		return;
-	for (i = p->callee_start[pid + 1]; i-- > p->callee_start[pid];) {
-		struct pf_arc *arc = &p->arc[p->callee_arc[i]];
-		uint32_t cid = w->kid[i];
-		double share, prop_share, ratio;
-
-		c = &w->nd[cid];
-		if (arc->count == 0 || cid == pid || c->fract == 0.0)
-			continue;
-		if (c->head != cid) {
-			if (par->cycle == c->cycle)
-				continue;
-			c = &w->nd[c->head];
-		} else if (par->top_order <= c->top_order) {
-			diag_add(d, DIAG_WARN, "[propagate] toporder botches");
-			continue;
-		}
-		if (c->ncalls == 0)
-			continue;
-		ratio = (double)arc->count / (double)c->ncalls;
-		arc->time = c->time * ratio;
-		arc->child_time = c->child_time * ratio;
-		share = arc->time + arc->child_time;
-		par->child_time += share;
-		prop_share = par->fract * share;
-		par->prop_child += prop_share;
-		arc->time *= par->fract;
-		arc->child_time *= par->fract;
-		if (par->head != pid) {
-			w->nd[par->head].child_time += share;
-			w->nd[par->head].prop_child += prop_share;
-		}
-	}
-}
-
-/* Symbols by topological number, ties in address order (a stable counting sort). */
-static uint32_t *
-top_sorted(const struct cgw *w)
-{
-	uint32_t n = w->p->nsyms, i, *count = mem_calloc((size_t)w->counter + 2, sizeof *count);
-	uint32_t *top = mem_array(n, sizeof *top);
-
-	if (count == NULL || top == NULL) {
-		free(count);
-		free(top);
-		return NULL;
-	}
-	for (i = 0; i < n; i++)
-		count[w->nd[i].top_order + 1]++;
-	for (i = 1; i <= (uint32_t)w->counter + 1; i++)
-		count[i] += count[i - 1];
-	for (i = 0; i < n; i++)
-		top[count[w->nd[i].top_order]++] = i;
-	free(count);
-	return top;
 }
 
 /* ---- phase 1, setup and results ---- */
@@ -445,6 +266,24 @@ prepare(struct profile *p, uint32_t i, const unsigned char *text, struct diag *d
 	return text != NULL ? callscan_symbol(p, i, text, d) : 0;
 }
 
+/* The callee of each callee_arc slot, the caller of each caller_arc slot. */
+static int
+arc_ends(struct cgw *w)
+{
+	const struct profile *p = w->p;
+	uint32_t i;
+
+	w->kid = mem_array(p->narcs, sizeof *w->kid);
+	w->par = mem_array(p->narcs, sizeof *w->par);
+	if (!w->kid || !w->par)
+		return -1;
+	for (i = 0; i < p->narcs; i++) {
+		w->kid[i] = p->arc[p->callee_arc[i]].child;
+		w->par[i] = p->arc[p->caller_arc[i]].parent;
+	}
+	return 0;
+}
+
 static int
 setup(struct cgw *w, struct profile *p)
 {
@@ -459,20 +298,12 @@ setup(struct cgw *w, struct profile *p)
 		mem_populate(w->nd, (size_t)p->nsyms * sizeof *w->nd);
 		mem_populate(w->next, (size_t)p->nsyms * sizeof *w->next);
 	}
-	w->kid = mem_array(p->narcs, sizeof *w->kid);
-	w->par = mem_array(p->narcs, sizeof *w->par);
-	if (!w->nd || !w->next || !w->kid || !w->par || order_group(p) != 0)
+	if (!w->nd || !w->next || order_group(p) != 0 || arc_ends(w) != 0)
 		return -1;
-	for (i = 0; i < p->narcs; i++) {
-		w->kid[i] = p->arc[p->callee_arc[i]].child;
-		w->par[i] = p->arc[p->caller_arc[i]].parent;
-	}
 	for (i = 0; i < p->nsyms; i++) {
 		struct node *n = &w->nd[i];
 
 		memset(n, 0, sizeof *n);
-		n->time = p->sym[i].time;
-		n->ncalls = p->sym[i].ncalls;
 		n->head = i;
 		w->next[i] = PF_NONE;
 	}
@@ -489,16 +320,10 @@ write_back(const struct cgw *w)
 		struct pf_sym *s = &p->sym[i];
 		const struct node *n = &w->nd[i];
 
-		s->time = n->time;
-		s->child_time = n->child_time;
-		s->fract = n->fract;
-		s->prop_self = n->prop_self;
-		s->prop_child = n->prop_child;
 		s->top_order = n->top_order;
 		s->cycle = n->cycle;
 		s->cyc_head = n->head;
 		s->cyc_next = w->next[i];
-		s->print_flag = n->print_flag;
 	}
 }
 
@@ -512,12 +337,37 @@ release(struct cgw *w)
 	free_dfn(w);
 }
 
+/* Phases 4 and 5: prop.c's graph, kept when profile_narrow() is to use it. */
+static int
+propagate(struct profile *p, struct diag *d)
+{
+	struct prop_graph g;
+	double *slot_time;
+	int rc;
+
+	if (prop_build(&g, p) != 0)
+		return diag_oom(d);
+	if ((slot_time = mem_array(2 * (size_t)g.nout + 1, sizeof *slot_time)) == NULL) {
+		prop_release(&g);
+		return diag_oom(d);
+	}
+	rc = prop_run(&g, p->sym, p, &p->priv->specs, slot_time, d);
+	if (rc == 0)
+		prop_arcs(&g, slot_time, p->arc, p->arc, p->narcs);
+	free(slot_time);
+	if (rc == 0 && p->priv->opts != NULL && p->priv->opts->narrowable)
+		p->priv->graph = g;
+	else
+		prop_release(&g);
+	return rc;
+}
+
 int
 cg_assemble(struct profile *p, const unsigned char *text, struct diag *d)
 {
 	struct cgw w;
-	uint32_t *top = NULL, i;
-	int rc = -1;
+	uint32_t i;
+	int rc;
 
 	for (i = 0; i < p->nsyms; i++)
 		if (prepare(p, i, text, d) != 0)
@@ -525,19 +375,9 @@ cg_assemble(struct profile *p, const unsigned char *text, struct diag *d)
 	/* No arc is added after this: the (parent, child) index is done. */
 	arcs_release_index(p);
 	memset(&w, 0, sizeof w);
-	if (setup(&w, p) != 0 || number_all(&w) != 0 || link_cycles(&w) != 0 ||
-	    (top = top_sorted(&w)) == NULL) {
-		diag_oom(d);
-		goto out;
-	}
-	propagate_flags(&w, top);
-	cycle_time(&w);
-	for (i = 0; i < p->nsyms; i++)
-		propagate_time(&w, top[i], d);
-	write_back(&w);
-	rc = 0;
-out:
-	free(top);
+	rc = setup(&w, p) != 0 || number_all(&w) != 0 || link_cycles(&w) != 0;
+	if (rc == 0)
+		write_back(&w);
 	release(&w);
-	return rc;
+	return rc != 0 ? diag_oom(d) : propagate(p, d);
 }

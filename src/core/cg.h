@@ -1,4 +1,4 @@
-/* cg: depth-first numbering, cycles and time propagation, with gprof's exact results in linear time. */
+/* cg: depth-first numbering and cycles, then time propagation (prop.c), with gprof's exact results in linear time. */
 #ifndef TGPROF_CG_H
 #define TGPROF_CG_H
 

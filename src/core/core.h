@@ -12,7 +12,9 @@
  */
 
 #include "linemap.h"
+#include "order.h"
 #include "profile.h"
+#include "prop.h"
 #include "srcfile.h"
 #include "symindex.h"
 #include "symspec.h"
@@ -56,6 +58,27 @@ struct pf_private {
 	struct pf_linemap lines;	/* source_lines: the text's lines */
 	struct pf_site *site;		/* source_lines: call sites, by FROM once loaded */
 	size_t nsite, sitecap;
+	/*
+	 * The symspecs the profile was analysed with (the command line's,
+	 * then profile_narrow()'s), their texts in spec_names: both owned.
+	 */
+	struct pf_spec *spec;
+	size_t nspec;
+	struct strpool spec_names;
+	/*
+	 * A profile made by profile_narrow(): the loaded profile whose data
+	 * it borrows (narrow.c lists what it owns); NULL for a loaded one.
+	 */
+	const struct profile *root;
+	/*
+	 * pf_opts.narrowable: what profile_narrow() needs (narrow.c), owned:
+	 * cg.c's graph, the order plan, and for each place of the plan's
+	 * groups the graph's slot of its arc (or PF_NONE).  Else empty.
+	 */
+	struct prop_graph graph;
+	struct order_plan oplan;
+	uint32_t *group_slot[2];
+	struct symtab spec_syms;	/* the symbols as symspec_build() reads them */
 };
 
 /*
@@ -64,5 +87,16 @@ struct pf_private {
  * profile.c.
  */
 uint32_t pf_sym_at(const struct profile *p, uint64_t addr);
+
+/*
+ * Keeps A[0..NA) then B[0..NB) as PV's symspecs (pv->spec, texts copied
+ * into pv->spec_names, which must be initialised); 0 or -1 (out of
+ * memory).  narrow.c.
+ */
+int pf_keep_specs(struct pf_private *pv, const struct pf_spec *a, size_t na,
+    const struct pf_spec *b, size_t nb);
+
+/* pf_opts.narrowable: the rest of what profile_narrow() needs, once the orders are made; 0 or -1.  narrow.c. */
+int pf_narrow_prepare(struct profile *p);
 
 #endif

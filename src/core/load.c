@@ -263,7 +263,9 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 		hist_assign(p);
 	if ((p->input & GMON_IN_CG) && cg_assemble(p, text, d) != 0)
 		return diag_errors(d) ? -1 : diag_oom(d);
-	return order_all(p) != 0 ? diag_oom(d) : 0;
+	if (order_all(p) != 0 || (o->narrowable && pf_narrow_prepare(p) != 0))
+		return diag_oom(d);
+	return 0;
 }
 
 int
@@ -282,9 +284,14 @@ profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
 	pv->opts = o;
 	srcfiles_init(&pv->files);
 	strpool_init(&pv->names);
+	strpool_init(&pv->spec_names);
 	strcpy(p->dimension, "seconds");
 	p->dimension_abbrev = 's';
 	p->line_mode = o->line;
+	if (pf_keep_specs(pv, o->spec, o->nspec, NULL, 0) != 0) {
+		profile_free(p);
+		return diag_oom(d);
+	}
 	if (bin_open(&pv->bin, o->image, d) != 0 ||
 	    (pv->addr_bytes = bin_addr_bytes(pv->bin, d)) == 0 ||
 	    (pv->big_endian = bin_big_endian(pv->bin), syms_load(p, o, d)) != 0 ||

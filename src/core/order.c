@@ -1,11 +1,13 @@
 /* order: the flat-profile and call-graph orders, with gprof's comparators and glibc's sort. */
 #include "order.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core.h"
 #include "util/msort.h"
+#include "util/rsort.h"
 
 static int
 cmp_name(const void *a, const void *b, void *ctx)
@@ -63,23 +65,14 @@ cmp_time(const void *a, const void *b, void *ctx)
 	return cmp_rank(p, li, ri);
 }
 
-/*
- * gprof's cmp_total(): total propagated time down; cycles first (two
- * cycles both claim to be first: glibc's merge keeps their number order);
- * names without a leading '_' first; calls down; raw name.
- */
+/* cmp_total() for equal totals. */
 static int
-cmp_total(const void *a, const void *b, void *ctx)
+cmp_tie(const void *a, const void *b, void *ctx)
 {
 	const struct profile *p = ctx;
 	uint32_t li = *(const uint32_t *)a, ri = *(const uint32_t *)b;
 	const struct pf_sym *l = &p->sym[li], *r = &p->sym[ri];
-	double diff = (l->prop_self + l->prop_child) - (r->prop_self + r->prop_child);
 
-	if (diff < 0.0)
-		return 1;
-	if (diff > 0.0)
-		return -1;
 	if (l->name == NULL && l->cycle != 0)
 		return -1;
 	if (r->name == NULL && r->cycle != 0)
@@ -95,6 +88,25 @@ cmp_total(const void *a, const void *b, void *ctx)
 	if (l->ncalls != r->ncalls)
 		return l->ncalls > r->ncalls ? -1 : 1;
 	return cmp_rank(p, li, ri);
+}
+
+/*
+ * gprof's cmp_total(): total propagated time down; cycles first (two
+ * cycles both claim to be first: glibc's merge keeps their number order);
+ * names without a leading '_' first; calls down; raw name.
+ */
+static int
+cmp_total(const void *a, const void *b, void *ctx)
+{
+	const struct profile *p = ctx;
+	const struct pf_sym *l = &p->sym[*(const uint32_t *)a], *r = &p->sym[*(const uint32_t *)b];
+	double diff = (l->prop_self + l->prop_child) - (r->prop_self + r->prop_child);
+
+	if (diff < 0.0)
+		return 1;
+	if (diff > 0.0)
+		return -1;
+	return cmp_tie(a, b, ctx);
 }
 
 static uint32_t *
@@ -246,4 +258,329 @@ int
 order_callees(struct profile *p)
 {
 	return sort_groups(p, p->callee_start, p->callee_arc, cmp_arc_down);
+}
+
+/* ---- the orders again, after profile_narrow() changed the times ---- */
+
+/* A total as a key that sorts as the totals do, the greatest first (NaN excepted). */
+static uint64_t
+down_key(double v)
+{
+	uint64_t u;
+
+	v += 0.0;	/* -0.0 becomes 0.0: they are equal */
+	memcpy(&u, &v, sizeof u);
+	u = u >> 63 ? ~u : u | (uint64_t)1 << 63;
+	return ~u;
+}
+
+struct keyed_id {
+	uint64_t key;
+	uint32_t id;
+	uint32_t aux;		/* carried along */
+};
+
+/*
+ * Stable passes of radix sort over K[0..N), each by one key KEY(CTX, id,
+ * pass), the last pass first: the order of (first key, ..., last key, the
+ * order K came in).  0 or -1.
+ */
+static int
+sort_passes(struct keyed_id *k, uint32_t n, int npass,
+    uint64_t (*key)(const void *, uint32_t, int), const void *ctx)
+{
+	uint32_t i;
+	int pass;
+
+	for (pass = npass; pass-- > 0;) {
+		for (i = 0; i < n; i++)
+			k[i].key = key(ctx, k[i].id, pass);
+		if (rsort_records(k, n, sizeof *k, offsetof(struct keyed_id, key)) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * cmp_tie() as keys: cycles first, then symbols without a name (both in
+ * id order: glibc's merge keeps the left one of two that both claim to be
+ * first), then names without a leading '_', calls down, raw name.
+ */
+static uint64_t
+tie_key(const void *ctx, uint32_t id, int pass)
+{
+	const struct profile *p = ctx;
+	const struct pf_sym *s = &p->sym[id];
+	int named = s->name != NULL;
+
+	switch (pass) {
+	case 0: return !named ? (s->cycle != 0 ? 0 : 1) : s->name[0] != '_' ? 2 : 3;
+	case 1: return named ? ~s->ncalls : 0;
+	default: return named ? p->name_rank[id] : 0;
+	}
+}
+
+int
+order_ties(const struct profile *p, uint32_t **out)
+{
+	uint32_t n = p->nsyms + p->ncycles, i;
+	struct keyed_id *k = mem_array((size_t)n + 1, sizeof *k);
+
+	*out = mem_array((size_t)n + 1, sizeof **out);
+	if (k == NULL || *out == NULL)
+		goto fail;
+	for (i = 0; i < n; i++)
+		k[i].id = i;
+	if (sort_passes(k, n, 3, tie_key, p) != 0)
+		goto fail;
+	for (i = 0; i < n; i++)
+		(*out)[i] = k[i].id;
+	free(k);
+	return 0;
+fail:
+	free(k);
+	free(*out);
+	*out = NULL;
+	return -1;
+}
+
+/*
+ * msort_ids() with cmp_total() gives the totals' order with cmp_tie()'s
+ * order for equal totals (where two cycles both "first" come in id order,
+ * as they do in TIES): so a stable sort of TIES by total gives the same,
+ * in linear time.  Most totals are often 0: those keep their order in
+ * TIES and only the others are sorted.  A NaN total compares equal to
+ * every total: there only gprof's sort itself gives gprof's order.
+ */
+int
+order_cg_again(struct profile *p, const uint32_t *ties)
+{
+	uint32_t n = p->nsyms + p->ncycles, i, m = 0, at = 0;
+	struct keyed_id *k = mem_array((size_t)n + 1, sizeof *k);
+	double *total = mem_array((size_t)n + 1, sizeof *total);
+
+	p->cg_order = mem_array((size_t)n + 1, sizeof *p->cg_order);
+	if (k == NULL || total == NULL || p->cg_order == NULL)
+		goto fail;
+	/* The symbols in a stream, then the totals in the ties' order at random: far fewer misses. */
+	for (i = 0; i < n; i++) {
+		total[i] = p->sym[i].prop_self + p->sym[i].prop_child;
+		if (total[i] != total[i]) {	/* NaN */
+			free(k);
+			free(total);
+			free(p->cg_order);
+			return order_cg(p);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (total[ties[i]] != 0.0) {
+			k[m].key = down_key(total[ties[i]]);
+			k[m++].id = ties[i];
+		}
+	}
+	if (rsort_records(k, m, sizeof *k, offsetof(struct keyed_id, key)) != 0)
+		goto fail;
+	/* The positive totals, the zeros, then the negative ones. */
+	for (i = 0; i < m && k[i].key < down_key(0.0); i++)
+		p->cg_order[at++] = k[i].id;
+	for (m = 0; m < n; m++)
+		if (total[ties[m]] == 0.0)
+			p->cg_order[at++] = ties[m];
+	for (; at < n; i++)
+		p->cg_order[at++] = k[i].id;
+	/* Each symbol's index, written in a stream too. */
+	for (i = 0; i < n; i++)
+		k[p->cg_order[i]].id = i + 1;
+	for (i = 0; i < n; i++)
+		p->sym[i].index = (int)k[i].id;
+	free(k);
+	free(total);
+	return 0;
+fail:
+	free(k);
+	free(total);
+	return -1;
+}
+
+/* What cmp_arc() compares of an arc but its times: for static_groups()'s passes. */
+struct arc_facts {
+	const struct profile *p;
+	const uint8_t *cls;	/* 0 an arc to itself, 1 within a cycle, 2 else */
+	int up;			/* callers: least first; callees: greatest first */
+};
+
+static uint64_t
+arc_key(const void *ctx, uint32_t a, int pass)
+{
+	const struct arc_facts *af = ctx;
+
+	if (pass == 0)
+		return af->up ? af->cls[a] : 2 - af->cls[a];
+	return af->up ? af->p->arc[a].count : ~af->p->arc[a].count;
+}
+
+/*
+ * Group J of plan OP: each group's arcs as cmp_arc() orders them when
+ * their times are equal (by class, then calls; ties in creation order),
+ * sorted all at once by radix passes, then placed group by group.  CLS:
+ * the arcs' classes.  0 or -1.
+ */
+static int
+static_groups(const struct profile *p, struct order_plan *op, int j, const uint8_t *cls)
+{
+	const uint32_t *start = j == ORDER_CALLERS ? p->caller_start : p->callee_start;
+	struct arc_facts af = { p, cls, j == ORDER_CALLERS };
+	uint32_t n = p->narcs, i, *fill = mem_array((size_t)p->nsyms + 1, sizeof *fill);
+	struct keyed_id *k = mem_array((size_t)n + 1, sizeof *k);
+
+	op->group[j] = mem_array((size_t)n + 1, sizeof *op->group[j]);
+	op->cls[j] = mem_array((size_t)n + 1, sizeof *op->cls[j]);
+	if (!fill || !k || !op->group[j] || !op->cls[j])
+		goto fail;
+	for (i = 0; i < n; i++) {
+		k[i].id = i;
+		k[i].aux = j == ORDER_CALLERS ? p->arc[i].child : p->arc[i].parent;
+	}
+	if (sort_passes(k, n, 2, arc_key, &af) != 0)
+		goto fail;
+	memcpy(fill, start, p->nsyms * sizeof *fill);
+	for (i = 0; i < n; i++) {
+		uint32_t at = fill[k[i].aux]++;
+
+		op->group[j][at] = k[i].id;
+		op->cls[j][at] = cls[k[i].id];
+	}
+	free(fill);
+	free(k);
+	return 0;
+fail:
+	free(fill);
+	free(k);
+	return -1;
+}
+
+int
+order_plan_build(const struct profile *p, struct order_plan *op)
+{
+	uint8_t *cls = mem_array((size_t)p->narcs + 1, sizeof *cls);
+	int *cycle = mem_array((size_t)p->nsyms + 1, sizeof *cycle);
+	uint32_t i;
+	int rc = -1;
+
+	memset(op, 0, sizeof *op);
+	if (cls != NULL && cycle != NULL) {
+		for (i = 0; i < p->nsyms; i++)
+			cycle[i] = p->sym[i].cycle;
+		for (i = 0; i < p->narcs; i++) {
+			const struct pf_arc *a = &p->arc[i];
+
+			cls[i] = a->parent == a->child ? 0 : cycle[a->parent] != 0 &&
+			    cycle[a->parent] == cycle[a->child] ? 1 : 2;
+		}
+		rc = order_ties(p, &op->ties) != 0 || static_groups(p, op, ORDER_CALLERS, cls) != 0 ||
+		    static_groups(p, op, ORDER_CALLEES, cls) != 0 ? -1 : 0;
+	}
+	free(cls);
+	free(cycle);
+	if (rc != 0)
+		order_plan_release(op);
+	return rc;
+}
+
+void
+order_plan_release(struct order_plan *op)
+{
+	free(op->ties);
+	free(op->group[0]);
+	free(op->group[1]);
+	free(op->cls[0]);
+	free(op->cls[1]);
+	memset(op, 0, sizeof *op);
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t l = *(const uint32_t *)a, r = *(const uint32_t *)b;
+
+	return l < r ? -1 : l > r;
+}
+
+/* Places in a group compared by their times TT (ctx), the least first: for msort_ids(). */
+static int
+cmp_tt(const void *a, const void *b, void *ctx)
+{
+	const double *tt = ctx;
+	double l = tt[*(const uint32_t *)a], r = tt[*(const uint32_t *)b];
+
+	return l < r ? -1 : l > r;
+}
+
+/*
+ * The arcs of class 2 at ARC[0..N), with times TT (aligned), stably by
+ * time, the least first if UP.  In the static order they already have
+ * cmp_arc()'s order for equal times, so this gives cmp_arc()'s order.
+ * SCRATCH has room for 2 N.  Returns -1 when a time is NaN (no order).
+ */
+static int
+sort_by_time(uint32_t *arc, const double *tt, size_t n, int up, uint32_t *scratch)
+{
+	uint32_t *pos = scratch, *tmp = scratch + n, *ids = tmp;
+	size_t i;
+	int sorted = 1;
+
+	for (i = 0; i < n; i++) {
+		if (tt[i] != tt[i])
+			return -1;
+		if (i > 0 && (up ? tt[i - 1] > tt[i] : tt[i - 1] < tt[i]))
+			sorted = 0;
+	}
+	if (sorted)
+		return 0;
+	for (i = 0; i < n; i++)
+		pos[i] = up ? (uint32_t)i : (uint32_t)(n - 1 - i);
+	/* Down: sorting the reversed places ascending, then reversing, keeps ties in order. */
+	msort_ids_tmp(pos, n, tmp, cmp_tt, (void *)tt);
+	for (i = 0; i < n; i++)
+		ids[i] = arc[pos[up ? i : n - 1 - i]];
+	memcpy(arc, ids, n * sizeof *arc);
+	return 0;
+}
+
+/* Group ARC[0..N) sorted as sort_groups() sorts it, from any order: gprof's sort itself. */
+static void
+sort_as_gprof(struct profile *p, uint32_t *arc, size_t n, int up, uint32_t *tmp)
+{
+	qsort(arc, n, sizeof *arc, cmp_u32);	/* creation order */
+	msort_ids_tmp(arc, n, tmp, up ? cmp_arc_up : cmp_arc_down, p);
+}
+
+int
+order_groups_again(struct profile *p, const struct order_plan *op, int j, const double *tt)
+{
+	const uint32_t *start = j == ORDER_CALLERS ? p->caller_start : p->callee_start;
+	uint32_t *arc = j == ORDER_CALLERS ? p->caller_arc : p->callee_arc, i, most = 0, *scratch;
+	const uint8_t *cls = op->cls[j];
+	int up = j == ORDER_CALLERS;
+
+	for (i = 0; i < p->nsyms; i++)
+		most = start[i + 1] - start[i] > most ? start[i + 1] - start[i] : most;
+	if ((scratch = mem_array(2 * (size_t)most + 1, sizeof *scratch)) == NULL)
+		return -1;
+	memcpy(arc, op->group[j], p->narcs * sizeof *arc);
+	for (i = 0; i < p->nsyms; i++) {
+		uint32_t b = start[i], e = start[i + 1];
+
+		/* The arcs of class 2: last among the callers, first among the callees. */
+		if (up)
+			for (; b < e && cls[b] != 2; b++)
+				;
+		else
+			for (e = b; e < start[i + 1] && cls[e] == 2; e++)
+				;
+		if (e - b > 1 && sort_by_time(arc + b, tt + b, e - b, up, scratch) != 0)
+			sort_as_gprof(p, arc + start[i], start[i + 1] - start[i], up, scratch);
+	}
+	free(scratch);
+	return 0;
 }

@@ -2,6 +2,8 @@
 #ifndef TGPROF_ORDER_H
 #define TGPROF_ORDER_H
 
+#include <stdint.h>
+
 struct profile;
 
 /*
@@ -21,5 +23,35 @@ int order_cg(struct profile *p);
 int order_group(struct profile *p);
 int order_callers(struct profile *p);
 int order_callees(struct profile *p);
+
+/*
+ * What makes the orders again fast once profile_narrow() changed the
+ * times, made once from the analysed profile:
+ *   ties:   every symbol and cycle in cmp_total()'s order for equal totals;
+ *   group:  per group of ORDER_CALLERS (the profile's caller_start) and
+ *           ORDER_CALLEES (callee_start), its arcs in cmp_arc()'s print
+ *           order for equal times, cls their classes there (0 an arc to
+ *           itself, 1 within a cycle, 2 else).
+ */
+enum { ORDER_CALLERS, ORDER_CALLEES };
+
+struct order_plan {
+	uint32_t *ties;
+	uint32_t *group[2];
+	uint8_t *cls[2];
+};
+
+/* OP from P; 0 or -1.  order_ties() is its first part. */
+int order_plan_build(const struct profile *p, struct order_plan *op);
+void order_plan_release(struct order_plan *op);
+int order_ties(const struct profile *p, uint32_t **out);
+
+/*
+ * cg_order and index again, from TIES; then group J again into the
+ * profile's caller_arc or callee_arc (allocated, with its start array),
+ * TT the arcs' time + child_time aligned with OP's group[J].  0 or -1.
+ */
+int order_cg_again(struct profile *p, const uint32_t *ties);
+int order_groups_again(struct profile *p, const struct order_plan *op, int j, const double *tt);
 
 #endif

@@ -1,12 +1,33 @@
 /* profile: the analysed profile: lookups on it and profile_free() (load.c builds it). */
 #include "profile.h"
 
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "arcs.h"
 #include "core.h"
 #include "linemap.h"
+#include "util/rsort.h"
 
+
+/* A narrowed profile: only what it owns (narrow.c), never its root's. */
+static void
+free_narrowed(struct profile *p)
+{
+	free(p->sym);
+	free(p->arc);
+	free(p->cg_order);
+	free(p->caller_start);
+	free(p->caller_arc);
+	free(p->callee_start);
+	free(p->callee_arc);
+	symspec_release(&p->priv->specs);
+	free(p->priv->spec);
+	strpool_release(&p->priv->spec_names);
+	free(p->priv);
+	free(p);
+}
 
 void
 profile_free(struct profile *p)
@@ -15,6 +36,10 @@ profile_free(struct profile *p)
 
 	if (p == NULL)
 		return;
+	if (p->priv != NULL && p->priv->root != NULL) {
+		free_narrowed(p);
+		return;
+	}
 	for (i = 0; i < p->nhist; i++)
 		free(p->hist[i].sum);
 	free(p->hist);
@@ -34,11 +59,18 @@ profile_free(struct profile *p)
 		bin_close(p->priv->bin);
 		srcfiles_release(&p->priv->files);
 		symspec_release(&p->priv->specs);
+		free(p->priv->spec);
+		strpool_release(&p->priv->spec_names);
 		strpool_release(&p->priv->names);
 		mapfile_release(&p->priv->map);
 		arcs_release_index(p);
 		symindex_release(&p->priv->index);
 		free(p->priv->clone_link);
+		prop_release(&p->priv->graph);
+		order_plan_release(&p->priv->oplan);
+		free(p->priv->group_slot[0]);
+		free(p->priv->group_slot[1]);
+		symtab_release(&p->priv->spec_syms);
 		linemap_release(p->priv);
 		for (i = 0; i < p->priv->ngfiles; i++)
 			gmon_unload(&p->priv->gfile[i]);
@@ -118,4 +150,36 @@ int
 profile_in_anno(const struct profile *p, uint32_t id)
 {
 	return symspec_chosen(&p->priv->specs, SPEC_INCL_ANNO, p->sym[id].addr);
+}
+
+struct sort_rec {
+	uint64_t key;
+	uint32_t id;
+};
+
+int
+profile_sort_down(uint32_t *ids, const double *key, size_t n)
+{
+	struct sort_rec *r = mem_array(n + 1, sizeof *r);
+	size_t i;
+
+	if (r == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		double v = key[i] + 0.0;	/* -0 becomes 0 */
+		uint64_t u;
+
+		memcpy(&u, &v, sizeof u);
+		u = u >> 63 ? ~u : u | (uint64_t)1 << 63;	/* the doubles' order */
+		r[i].key = v != v ? UINT64_MAX : ~u;
+		r[i].id = ids[i];
+	}
+	if (rsort_records(r, n, sizeof *r, offsetof(struct sort_rec, key)) != 0) {
+		free(r);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		ids[i] = r[i].id;
+	free(r);
+	return 0;
 }

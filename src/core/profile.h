@@ -6,16 +6,19 @@
  * This is the engine's public interface: batch printing and the browser
  * read a profile only through this header (and report.h).  A profile is
  * immutable once loaded; everything it points to is owned by it and lives
- * until profile_free().  The engine never prints and never exits: failures
+ * until profile_free(), but what a narrowed one borrows (profile_narrow()).
+ * The engine never prints and never exits: failures
  * come back as messages in a struct diag.
  *
  * Numbers follow GNU gprof 2.40 exactly (see docs in man/tgprof.1): times
  * are in histogram ticks (divide by hz for seconds), counts are 64-bit.
  *
- * load.c implements profile_load(), profile.c the rest.  What the engine
+ * load.c implements profile_load(), narrow.c profile_narrow(), profile.c
+ * the rest.  What the engine
  * does to the process, beyond its own memory:
- *   - profile_load() runs two short-lived threads of its own (it joins
- *     them before it returns), and maps the gmon files until profile_free();
+ *   - profile_load() and profile_narrow() run short-lived threads of
+ *     their own (joined before they return), and profile_load() maps the
+ *     gmon files until profile_free();
  *   - reading a BSD-format file without a rate probes the system's tick
  *     rate with ITIMER_REAL, set back as it was (input/gmon.h gmon_hertz());
  *   - profile_demangle_style() selects libiberty's demangling style, which
@@ -142,6 +145,8 @@ struct pf_opts {
 	int want_bb_warning;		/* warn when basic-block counts are ignored */
 	int source_lines;		/* keep what profile_lines() needs (srclines.h) */
 	enum pf_clones clones;		/* not a gprof option: PF_CLONES_GPROF there */
+	int narrowable;			/* keep what makes profile_narrow() fast (memory: about
+					 * 40 bytes a symbol and 30 an arc) */
 };
 
 /* The analysed profile.  All fields are read-only for callers. */
@@ -196,6 +201,26 @@ struct profile {
 int profile_load(struct profile **out, const struct pf_opts *o, struct diag *d);
 void profile_free(struct profile *p);
 
+/*
+ * BASE analysed again with the symspecs EXTRA[0..N) after those it was
+ * analysed with (the command line's, then those of the profile_narrow()
+ * calls that made BASE): exactly what profile_load() given them all makes,
+ * in a fraction of its time.  Only call-graph and time symspecs
+ * (SPEC_INCL_GRAPH, SPEC_EXCL_GRAPH, SPEC_INCL_TIME, SPEC_EXCL_TIME: -f
+ * -e -F -E -n -N) may be added: they act only once the files are read,
+ * so the executable, symbols, histogram, arcs and cycles stay, and only
+ * the propagation of flags and times and the orders that follow from it
+ * are made anew.  Returns 0 with *OUT set, or -1 with the reasons in D
+ * (the warnings of reading the files are not given again).
+ *
+ * *OUT is immutable like any profile, and the caller frees it with
+ * profile_free(); but it borrows the read-only data of the profile that
+ * profile_load() made (BASE, or the one BASE was narrowed from), which
+ * must outlive it.  BASE itself may be freed first when it was narrowed.
+ */
+int profile_narrow(const struct profile *base, const struct pf_spec *extra, size_t n,
+    struct profile **out, struct diag *d);
+
 /* The count of bin I of H (gprof's int sum over the files). */
 int profile_hist_bin(const struct profile *p, const struct pf_hist *h, uint32_t i);
 
@@ -233,6 +258,14 @@ int profile_big_endian(const struct profile *p);
 /* -R: the map of functions to object files (input/mapfile.h); empty without -R. */
 struct mapfile;
 const struct mapfile *profile_map(const struct profile *p);
+
+/*
+ * Sorts IDS[0..N) by KEY[0..N) (aligned with IDS), the greatest first,
+ * stably (equal keys keep their order; -0 equals 0; NaN keys go last),
+ * in linear time: for the browser's sorts.  0, or -1 when out of memory
+ * (IDS unchanged).
+ */
+int profile_sort_down(uint32_t *ids, const double *key, size_t n);
 
 /* Whether a symbol passes -C/-Z (exec counts) and -A/-J (annotation). */
 int profile_in_exec(const struct profile *p, uint32_t id);

@@ -447,6 +447,12 @@ build_specs(struct profile *p, const struct pf_opts *o, const struct symtab *tab
 	return 0;
 }
 
+uint64_t
+syms_text_end(const struct pf_private *pv)
+{
+	return text_end(pv);
+}
+
 int
 syms_load(struct profile *p, const struct pf_opts *o, struct diag *d)
 {

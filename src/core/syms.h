@@ -2,6 +2,8 @@
 #ifndef TGPROF_SYMS_H
 #define TGPROF_SYMS_H
 
+#include <stdint.h>
+
 struct profile;
 struct pf_opts;
 struct diag;
@@ -14,5 +16,9 @@ struct diag;
  * fills the text's line map.  0, or -1 with the reason in D.
  */
 int syms_load(struct profile *p, const struct pf_opts *o, struct diag *d);
+
+/* The last byte of the executable's text, where the last symbol (or symspec range) ends. */
+struct pf_private;
+uint64_t syms_text_end(const struct pf_private *pv);
 
 #endif

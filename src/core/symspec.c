@@ -46,6 +46,9 @@ struct build {
 	char lead;		/* the target's leading char, ignored in names */
 	uint32_t *next_same;	/* next symbol (ascending) with the same name hash */
 	struct u64map byname;	/* name hash -> first symbol with it */
+	const uint32_t *by_name;	/* or: the symbols by raw name (strcmp), ties ascending */
+	uint32_t *cand;		/* with by_name: the symbols a name may match, ascending */
+	size_t ncand, candcap;
 	struct run *run;	/* in creation order */
 	size_t nrun, runcap;
 	struct symtab_ent *ent[SPEC_NTABLES + 1];	/* unsorted tables, then RIGHT */
@@ -156,30 +159,104 @@ add_run(struct build *b, uint32_t start, uint32_t last, uint32_t rank, uint32_t 
 	return 0;
 }
 
+/* The symbols named KEY (raw), appended to cand in ascending order: an equal range of by_name. */
+static int
+add_named(struct build *b, const char *key)
+{
+	const struct symtab_ent *e = b->syms->ent;
+	size_t lo = 0, hi = b->syms->len;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(e[b->by_name[mid]].name, key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < b->syms->len && strcmp(e[b->by_name[lo]].name, key) == 0; lo++) {
+		if (mem_reserve(&b->cand, &b->candcap, b->ncand + 1, sizeof *b->cand) != 0)
+			return -1;
+		b->cand[b->ncand++] = b->by_name[lo];
+	}
+	return 0;
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t l = *(const uint32_t *)a, r = *(const uint32_t *)b;
+
+	return l < r ? -1 : l > r;
+}
+
+/* With by_name, the symbols whose plain name may be NAME: NAME itself, and with the leading char. */
+static int
+namesakes(struct build *b, const char *name)
+{
+	size_t len = strlen(name);
+	char *lead;
+	int rc;
+
+	b->ncand = 0;
+	if (add_named(b, name) != 0)
+		return -1;
+	if (b->lead == '\0')
+		return 0;
+	if ((lead = mem_array(len + 2, 1)) == NULL)
+		return -1;
+	lead[0] = b->lead;
+	memcpy(lead + 1, name, len + 1);
+	rc = add_named(b, lead);
+	free(lead);
+	qsort(b->cand, b->ncand, sizeof *b->cand, cmp_u32);
+	return rc;
+}
+
+/* A run grows while the symbols matching come one after the other. */
+struct runs {
+	uint32_t start, last;
+	int open;
+};
+
+static int
+visit(struct build *b, struct runs *r, uint32_t i, uint32_t rank, uint32_t side)
+{
+	if (r->open && i == r->last + 1) {
+		r->last = i;
+		return 0;
+	}
+	if (r->open && add_run(b, r->start, r->last, rank, side) != 0)
+		return -1;
+	r->start = r->last = i;
+	r->open = 1;
+	return 0;
+}
+
 /* The runs of symbols side SIDE of spec RANK matches, in address order. */
 static int
 match_runs(struct build *b, uint32_t rank, uint32_t side)
 {
 	const struct pattern *pat = &b->sp[rank].side[side];
 	const struct symtab_ent *e = b->syms->ent;
-	uint32_t n = b->syms->len, i, start = 0, last = 0;
-	int open = 0;
+	uint32_t n = b->syms->len, i;
+	struct runs r = { 0, 0, 0 };
+	size_t k;
 
 	b->sp[rank].first_run[side] = b->nrun;
-	i = pat->name != NULL ? u64map_get(&b->byname, u64map_strhash(pat->name)) : 0;
-	for (; i < n; i = pat->name != NULL ? b->next_same[i] : i + 1) {
-		if (!matches(pat, &e[i], b->lead))
-			continue;
-		if (open && i == last + 1) {
-			last = i;
-			continue;
-		}
-		if (open && add_run(b, start, last, rank, side) != 0)
+	if (pat->name != NULL && b->by_name != NULL) {
+		if (namesakes(b, pat->name) != 0)
 			return -1;
-		start = last = i;
-		open = 1;
+		for (k = 0; k < b->ncand; k++)
+			if (matches(pat, &e[b->cand[k]], b->lead) && visit(b, &r, b->cand[k], rank, side) != 0)
+				return -1;
+	} else {
+		i = pat->name != NULL ? u64map_get(&b->byname, u64map_strhash(pat->name)) : 0;
+		for (; i < n; i = pat->name != NULL ? b->next_same[i] : i + 1)
+			if (matches(pat, &e[i], b->lead) && visit(b, &r, i, rank, side) != 0)
+				return -1;
 	}
-	if (open && add_run(b, start, last, rank, side) != 0)
+	if (r.open && add_run(b, r.start, r.last, rank, side) != 0)
 		return -1;
 	b->sp[rank].nrun[side] = b->nrun - b->sp[rank].first_run[side];
 	return 0;
@@ -328,6 +405,7 @@ free_build(struct build *b)
 	free(b->sp);
 	free(b->run);
 	free(b->next_same);
+	free(b->cand);
 	u64map_release(&b->byname);
 }
 
@@ -336,7 +414,7 @@ build_tables(struct symspecs *ss, struct build *b)
 {
 	uint32_t k;
 
-	if (index_names(b) != 0)
+	if (b->by_name == NULL && index_names(b) != 0)
 		return -1;
 	for (k = 0; k < b->nspec; k++)
 		if (match_runs(b, k, 0) != 0 || (b->sp[k].has_right && match_runs(b, k, 1) != 0))
@@ -348,6 +426,14 @@ int
 symspec_build(struct symspecs *ss, const struct pf_spec *req, size_t nreq,
     const struct symtab *syms, const struct srcfiles *files, char lead, uint64_t text_end)
 {
+	return symspec_build_sorted(ss, req, nreq, syms, NULL, files, lead, text_end);
+}
+
+int
+symspec_build_sorted(struct symspecs *ss, const struct pf_spec *req, size_t nreq,
+    const struct symtab *syms, const uint32_t *by_name, const struct srcfiles *files, char lead,
+    uint64_t text_end)
+{
 	struct build b;
 	int t, rc = -1;
 
@@ -355,6 +441,7 @@ symspec_build(struct symspecs *ss, const struct pf_spec *req, size_t nreq,
 	memset(&b, 0, sizeof b);
 	u64map_init(&b.byname);
 	b.syms = syms;
+	b.by_name = by_name;
 	b.lead = lead;
 	if (new_specs(&b, req, nreq, files) != 0 || build_tables(ss, &b) != 0)
 		goto out;

@@ -30,6 +30,15 @@ int symspec_build(struct symspecs *ss, const struct pf_spec *spec, size_t nspec,
     const struct symtab *syms, const struct srcfiles *files, char leading_char,
     uint64_t text_end);
 
+/*
+ * The same, with BY_NAME the symbols of SYMS sorted by raw name (strcmp,
+ * ties in ascending order: profile.name_order) to find a name in, instead
+ * of hashing every name.
+ */
+int symspec_build_sorted(struct symspecs *ss, const struct pf_spec *spec, size_t nspec,
+    const struct symtab *syms, const uint32_t *by_name, const struct srcfiles *files,
+    char leading_char, uint64_t text_end);
+
 void symspec_release(struct symspecs *ss);
 
 /* The symbol at ADDR is in table T (gprof: sym_lookup(&syms[T], addr) != NULL). */

@@ -211,8 +211,9 @@ report_flat_unit(struct report *r)
 
 	if (r->o.bsd)
 		return si_units[5];
+	/* The greatest over all: in address order, the symbols are read in a stream. */
 	for (k = 0; k < p->nsyms; k++) {
-		const struct pf_sym *s = &p->sym[p->flat_order[k]];
+		const struct pf_sym *s = &p->sym[k];
 
 		if (s->ncalls != 0 && (s->time + s->child_time) / s->ncalls > top_time) {
 			top_time = (s->time + s->child_time) / s->ncalls;
