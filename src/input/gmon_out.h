@@ -41,4 +41,97 @@
 #define GMON_HDRSIZE_BSD44_32	(4 + 4 + 4 + 4 + 4 + (3 * 4))
 #define GMON_HDRSIZE_BSD44_64	(8 + 8 + 4 + 4 + 4 + (3 * 4))
 
+/*
+ * The run identifier (libtgmon): 64 random bits, new in each process
+ * (a forked child gets its own), in the GNU header's spare bytes of every
+ * gmon file the process writes and in its stacks file, so that a reader
+ * can refuse a stacks file of another run.  gprof and older readers
+ * ignore the spare bytes.  Bytes 0-7 of the spare bytes: the identifier,
+ * little-endian; 8-11: zero.  An identifier of 0 means none (glibc's
+ * files, tgprof's gmon.sum).
+ */
+#define GMON_RUNID_OFFSET	8	/* in the file: after "gmon" and the version */
+#define GMON_RUNID_LEN		8
+
+/*
+ * The stacks file (libtgmon): the call stack of every sample, written
+ * beside the process's gmon file: gmon.out.stacks beside gmon.out,
+ * gmon.out.PID.stacks beside a forked child's gmon.out.PID, PREFIX.PID.stacks
+ * beside GMON_OUT_PREFIX's PREFIX.PID.  One file for the whole process:
+ * addresses are absolute (as they were in the process), and the module
+ * table says where each loaded object was.
+ *
+ * Every integer is little-endian, of the size given; there is no
+ * padding and no alignment.  The file is, in this order:
+ *
+ *   header   TGSTACKS_HDR_SIZE bytes, at the offsets TGSTACKS_HDR_* below
+ *   modules  nmodules records:
+ *              u64 base     the load address (what ELF addresses are relative to)
+ *              u64 lowpc    the start of its executable segments ...
+ *              u64 highpc   ... and their end (exclusive), 4-byte aligned outwards
+ *              u32 namelen  then namelen bytes of name, not NUL-terminated:
+ *                           "" (namelen 0) for the executable, module 0;
+ *                           else the path as the dynamic linker gives it
+ *                           ("linux-vdso.so.1" has none)
+ *   stacks   nstacks records, to the end of the file:
+ *              u64 count    samples with this stack (1 or more; a signal
+ *                           that came late counts for the ticks it missed)
+ *              u32 depth    1 to max_depth
+ *              u32 flags    TGSTACKS_ROOT, TGSTACKS_TRUNCATED (other bits: 0)
+ *              depth x u64  addresses, innermost first: the sampled program
+ *                           counter, then return addresses, each the
+ *                           instruction after a call (look up address - 1
+ *                           to find the calling function)
+ *
+ * The same stack may appear in several records (one per thread that
+ * sampled it, and per table): a reader adds their counts.  The header's
+ * sums are exactly those of the records.  A stack without TGSTACKS_ROOT
+ * stopped early (a frame without a frame pointer, a return address
+ * outside loaded code); its outermost frames are missing.
+ *
+ * Sampling error: a CPU-time timer signals at most at the kernel's tick
+ * (often 250 a second); at a higher rate one signal counts for several
+ * samples.  The independent observations are the signals, not the
+ * samples: a share p of the samples is known to about
+ * sqrt(p (1 - p) / signals).
+ */
+#define TGSTACKS_MAGIC		"tgstacks"
+#define TGSTACKS_MAGIC_LEN	8
+#define TGSTACKS_VERSION	1
+
+#define TGSTACKS_HDR_MAGIC	0	/* char[8]: TGSTACKS_MAGIC */
+#define TGSTACKS_HDR_VERSION	8	/* u32: TGSTACKS_VERSION */
+#define TGSTACKS_HDR_FLAGS	12	/* u32: 0 (none defined) */
+#define TGSTACKS_HDR_RUNID	16	/* u64: the run identifier, as in the gmon files */
+#define TGSTACKS_HDR_RATE	24	/* u32: samples a second of each thread's CPU time */
+#define TGSTACKS_HDR_NMODULES	28	/* u32: module records (at most TGSTACKS_MAX_MODULES) */
+#define TGSTACKS_HDR_MAXDEPTH	32	/* u32: the depth limit (TGSTACKS_MAX_DEPTH) */
+#define TGSTACKS_HDR_RESERVED	36	/* u32: 0 */
+#define TGSTACKS_HDR_NSTACKS	40	/* u64: stack records */
+#define TGSTACKS_HDR_SAMPLES	48	/* u64: samples recorded: the sum of the records' counts */
+#define TGSTACKS_HDR_ROOT	56	/* u64: of them, in records with TGSTACKS_ROOT */
+#define TGSTACKS_HDR_TRUNCATED	64	/* u64: of them, in records with TGSTACKS_TRUNCATED */
+#define TGSTACKS_HDR_LOST	72	/* u64: samples taken but not recorded (a table full) */
+#define TGSTACKS_HDR_SIGNALS	80	/* u64: the signals that brought the samples recorded */
+#define TGSTACKS_HDR_SIZE	88
+
+#define TGSTACKS_MOD_FIXED	28	/* base, lowpc, highpc, namelen; the name follows */
+#define TGSTACKS_STACK_FIXED	16	/* count, depth, flags; the addresses follow */
+
+#define TGSTACKS_MAX_DEPTH	256	/* frames kept of a deeper stack: the innermost */
+#define TGSTACKS_MAX_MODULES	64
+#define TGSTACKS_MAX_NAME	4096	/* namelen is less */
+
+/*
+ * A stack's flags.  TGSTACKS_ROOT: the walk reached the thread's root,
+ * so the stack is complete: it ended at a frame whose saved frame
+ * pointer is 0 (where the C library starts threads), or (main thread)
+ * points above the stack's end, or at or above the thread's root frame:
+ * main()'s in the main thread, else the outermost frame reached from the
+ * thread's first call of a profiled function.  TGSTACKS_TRUNCATED: the stack was
+ * deeper than max_depth; its innermost max_depth frames are kept.
+ */
+#define TGSTACKS_ROOT		0x1u
+#define TGSTACKS_TRUNCATED	0x2u
+
 #endif
