@@ -97,6 +97,46 @@ runtime() {
 	done
 }
 
+# The cost of call stacks (gmon.out.stacks): the CPU time (user + system:
+# the machine is shared, wall time is not steady) with TGMON_STACKS=1
+# against TGMON_STACKS=0, the median of 9 runs of each, interleaved, on the
+# call-heavy fib(40) and on a generated program of 2,000 functions
+# (bench/synth_src.py, built once, -pg -O2), both linked with libtgmon.a
+# and sampled at 1000 Hz.
+stacks_cost() {
+	d=$OUT/rt-stacks
+	mkdir -p "$d"
+	[ "$(uname -m)" = x86_64 ] || { echo "(stacks: x86-64 only)"; return; }
+	cc -O2 -o "$d/cpu" "$TOP/bench/cpu.c" &&
+	    gcc -O2 -pg -o "$d/fib" "$TOP/bench/fib.c" -L"$TOP/runtime" -l:libtgmon.a -pthread || exit 1
+	s=$d/synth2000
+	if [ ! -f "$s/built" ]; then
+		rm -rf "$s"
+		python3 "$TOP/bench/synth_src.py" 2000 20 "$s" >/dev/null &&
+		    sed 's/r < 5000;/r < 40000;/' "$s/src/main.c" >"$s/main.c" && mv "$s/main.c" "$s/src/main.c" &&
+		    (cd "$s" && ls src/main.c src/part*/*.c | xargs -P 2 -n 10 gcc -pg -O2 -c) >"$s/build.log" 2>&1 &&
+		    touch "$s/built" || exit 1
+	fi
+	(cd "$s" && gcc -pg -o prog *.o -L"$TOP/runtime" -l:libtgmon.a -pthread) || exit 1
+	echo "call stacks' cost (CPU time, TGMON_STACKS=1 against 0, median of 9 interleaved runs; goal: at most 5%):"
+	for prog in "$d/fib 40" "$s/prog"; do
+		name=fib\(40\)
+		[ "$prog" = "$s/prog" ] && name="2,000 functions"
+		: >"$d/on"
+		: >"$d/off"
+		for i in 1 2 3 4 5 6 7 8 9; do
+			for v in $( [ $((i % 2)) = 1 ] && echo "1 0" || echo "0 1"); do
+				(cd "$d" && TGMON_STACKS=$v "$d/cpu" $prog >>"$d/$( [ "$v" = 1 ] && echo on || echo off)")
+			done
+		done
+		on=$(sort -n "$d/on" | sed -n 5p) off=$(sort -n "$d/off" | sed -n 5p)
+		n=$(cd "$d" && rm -f gmon.out* && TGMON_STACKS=1 $prog >/dev/null &&
+		    od -A n -t u8 -j 48 -N 16 gmon.out.stacks | awk '{ printf "%d samples, %.1f%% complete", $1, $1 ? 100 * $2 / $1 : 0 }')
+		printf '  %-16s %7.3f s with, %7.3f s without: %+.1f%% (%s)\n' "$name" "$on" "$off" \
+		    "$(awk -v a="$on" -v b="$off" 'BEGIN { print 100 * (a - b) / b }')" "$n"
+	done
+}
+
 # Scale (BENCH_SCALE=1: 2.5 GB of files, a few minutes, 4 GB of memory):
 # call arcs among the 100,000 functions, 10 million distinct, then a 1 GiB
 # gmon.out of 51 million records, once with 10 million distinct arcs
@@ -199,6 +239,7 @@ calltree() {
 	browser
 	calltree
 	runtime
+	stacks_cost
 	[ -n "${BENCH_SCALE:-}" ] && scale
 	python3 "$TOP/tests/gen/chain.py" 600000 "$OUT/chain" || exit 1
 	set -- $(best 3 "$TGPROF" --batch -S "$OUT/chain/syms" "$OUT/s20000/prog" "$OUT/chain/gmon.out")

@@ -50,6 +50,7 @@ tgmon_thread_ends(void *p)
 
 	tgmon_self = NULL;
 	tgmon_sample_stop();	/* its timer would outlive it */
+	tgmon_stacks_thread_ends();
 	pthread_mutex_lock(&spare_lock);
 	t->spare_next = spare;
 	spare = t;
@@ -62,9 +63,13 @@ tgmon_key_make(void)
 	pthread_key_create(&thread_key, tgmon_thread_ends);
 }
 
-/* The calling thread's first call: a table (a spare one if a thread has ended) and a timer. */
+/*
+ * The calling thread's first call (to the function whose frame is FRAME,
+ * LINK saved there): a table (a spare one if a thread has ended), its
+ * stacks' table and bounds, and a timer.
+ */
 static struct tgmon_table *
-tgmon_thread_register(void)
+tgmon_thread_register(uint64_t frame, uint64_t link)
 {
 	struct tgmon_table *t;
 
@@ -78,6 +83,7 @@ tgmon_thread_register(void)
 		return NULL;
 	pthread_setspecific(thread_key, t);
 	tgmon_self = t;
+	tgmon_stacks_thread(frame, link);
 	tgmon_sample_thread();
 	return t;
 }
@@ -99,7 +105,7 @@ tgmon_table_grow(struct tgmon_table *t)
 	return n;
 }
 
-/* Counts a call in T: the slot of (FROM, SELF), or a new one. */
+/* Counts a call in T: the slot of (FROM, SELF) (0), or a new one (1); -1 if T is full. */
 static int
 tgmon_arc_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 {
@@ -121,29 +127,31 @@ tgmon_arc_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 	t->arc[i].count = 1;
 	__atomic_store_n(&t->arc[i].from, from, __ATOMIC_RELEASE);	/* taken */
 	t->used++;
-	return 0;
+	return 1;
 }
 
 /* Every call the stubs cannot count alone (mcount-x86_64.S). */
 void
-tgmon_slow(uint64_t from, uint64_t self)
+tgmon_slow(uint64_t from, uint64_t self, uint64_t frame, uint64_t link)
 {
 	struct tgmon_table *t = tgmon_self;
-	int saved = errno;
+	int saved = errno, added;
 
-	if (t == NULL && (t = tgmon_thread_register()) == NULL) {
+	if (t == NULL && (t = tgmon_thread_register(frame, link)) == NULL) {
 		__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
 	} else if (t->busy) {	/* a signal handler, inside this very function */
 		__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
 	} else {
 		t->busy = 1;
-		if (tgmon_arc_add(t, from, self) != 0) {
+		if ((added = tgmon_arc_add(t, from, self)) < 0) {
 			struct tgmon_table *n = tgmon_table_grow(t);
 
-			if (n == NULL || tgmon_arc_add(n, from, self) != 0)
+			if (n == NULL || (added = tgmon_arc_add(n, from, self)) < 0)
 				__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
 			t = n != NULL ? n : t;
 		}
+		if (added > 0)
+			tgmon_stacks_arc(self, frame, link);
 		t->busy = 0;
 	}
 	errno = saved;
@@ -162,13 +170,18 @@ tgmon_arcs_each(void (*f)(void *, const struct tgmon_arc *), void *ctx)
 				f(ctx, &t->arc[i]);
 }
 
-/* In a forked child: the parent's calls are the parent's file's. */
+/*
+ * In a forked child: the parent's calls are the parent's file's, and the
+ * lock, which a thread that is not here may have held, is free.
+ */
 void
 tgmon_arcs_reset(void)
 {
+	static const pthread_mutex_t unlocked = PTHREAD_MUTEX_INITIALIZER;
 	struct tgmon_table *t;
 	uint64_t i;
 
+	memcpy(&spare_lock, &unlocked, sizeof unlocked);
 	for (t = tables; t != NULL; t = t->next)
 		for (i = 0; i <= t->mask; i++)
 			t->arc[i].count = 0;

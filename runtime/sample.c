@@ -63,6 +63,7 @@ tgmon_module_add(struct dl_phdr_info *info, size_t size, void *ctx)
 	if (tgmon_nmod > 0 && info->dlpi_name != NULL) {
 		slash = strrchr(info->dlpi_name, '/');
 		snprintf(h->name, sizeof h->name, "%s", slash != NULL ? slash + 1 : info->dlpi_name);
+		snprintf(h->path, sizeof h->path, "%s", info->dlpi_name);
 	}
 	if (h->highpc > h->lowpc && (tgmon_nmod == 0 || h->name[0] != '\0'))
 		tgmon_nmod++;
@@ -100,6 +101,8 @@ tgmon_on_sample(int sig, siginfo_t *si, void *ucv)
 	if (m >= 0 && tgmon_mod[m].bin != NULL)	/* elsewhere (the vDSO...): not profiled */
 		__atomic_fetch_add(&tgmon_mod[m].bin[(pc - tgmon_mod[m].lowpc) >> BIN_SHIFT], weight,
 		    __ATOMIC_RELAXED);
+	if (tgmon_cfg.stacks)
+		tgmon_stacks_sample(uc, weight);
 	errno = saved;
 }
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/random.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -14,6 +15,7 @@
 #include "tgmon.h"
 
 struct tgmon_settings tgmon_cfg;
+uint64_t tgmon_run_id;
 static int started, writing;
 static __thread int writer;	/* this thread is the one writing the file */
 
@@ -39,8 +41,8 @@ sample_signal(const char *v)
  * TGMON_HZ (samples a second, 0 for none; 1000 by default), TGMON_DIR
  * (the directory for the files instead of the starting one), TGMON_SIGNALS
  * (1: also write the file on SIGTERM, SIGINT, SIGHUP, SIGSEGV, SIGBUS,
- * SIGABRT), TGMON_SIGNAL (the sampling signal), TGMON_QUIET,
- * GMON_OUT_PREFIX.  A set-user-ID program reads none.
+ * SIGABRT), TGMON_SIGNAL (the sampling signal), TGMON_STACKS (0: no call
+ * stacks), TGMON_QUIET, GMON_OUT_PREFIX.  A set-user-ID program reads none.
  */
 void
 tgmon_settings_read(void)
@@ -48,6 +50,7 @@ tgmon_settings_read(void)
 	const char *v;
 
 	tgmon_cfg.hz = 1000;
+	tgmon_cfg.stacks = 1;
 	tgmon_cfg.signo = sample_signal(NULL);
 	if (getauxval(AT_SECURE))
 		return;
@@ -58,6 +61,7 @@ tgmon_settings_read(void)
 		tgmon_cfg.hz = hz < 0 ? 0 : hz > 100000 ? 100000 : (int)hz;
 	}
 	tgmon_cfg.signals = (v = getenv("TGMON_SIGNALS")) != NULL && *v == '1';
+	tgmon_cfg.stacks = !((v = getenv("TGMON_STACKS")) != NULL && strcmp(v, "0") == 0);
 	tgmon_cfg.quiet = (v = getenv("TGMON_QUIET")) != NULL && *v == '1';
 	if ((v = getenv("GMON_OUT_PREFIX")) != NULL && strlen(v) < sizeof tgmon_cfg.prefix)
 		memcpy(tgmon_cfg.prefix, v, strlen(v) + 1);
@@ -88,6 +92,21 @@ tgmon_say(const char *a, const char *b, const char *c)
 			return;
 }
 
+/* A new run identifier: 64 bits from the kernel's randomness, or from the clock and the pid. */
+static void
+run_id_new(void)
+{
+	struct timespec ts;
+	uint64_t v;
+
+	if (getrandom(&v, sizeof v, GRND_NONBLOCK) != (ssize_t)sizeof v) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		v = ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec) * 0x9e3779b97f4a7c15ULL ^
+		    (uint64_t)getpid() << 40;
+	}
+	tgmon_run_id = v != 0 ? v : 1;
+}
+
 static int forked;	/* this process is a child of the one that started */
 static pid_t own_pid;	/* this process's; a vfork child (no atfork handler ran) has another */
 static int exiting;	/* the file was written on the way out (exit, _exit) */
@@ -98,17 +117,23 @@ static int exiting;	/* the file was written on the way out (exit, _exit) */
  * (started: __monstartup or a first mcount), never in a vfork child (it
  * shares our memory).  The calling thread takes no asynchronous signal
  * while it writes: one that arrives then (SIGTERM from a supervisor)
- * takes effect once the file is complete.
+ * takes effect once the file is complete.  If another thread is writing
+ * (a fatal signal's handler, TGMON_SIGNALS), this one waits for it: it
+ * may be on its way out of the process, which would end the write.
  */
 static void
 dump(int child)
 {
+	struct timespec ms = { 0, 1000000 };
 	sigset_t block, old;
 
 	if (!__atomic_load_n(&started, __ATOMIC_ACQUIRE) || getpid() != own_pid)
 		return;
-	if (__atomic_exchange_n(&writing, 1, __ATOMIC_ACQUIRE))
+	if (__atomic_exchange_n(&writing, 1, __ATOMIC_ACQUIRE)) {
+		while (!writer && __atomic_load_n(&writing, __ATOMIC_ACQUIRE))
+			nanosleep(&ms, NULL);
 		return;
+	}
 	sigfillset(&block);
 	sigdelset(&block, SIGSEGV);
 	sigdelset(&block, SIGBUS);
@@ -140,7 +165,10 @@ in_child(void)
 {
 	forked = 1;
 	own_pid = getpid();
+	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);	/* a writer in the parent is not here */
+	run_id_new();
 	tgmon_arcs_reset();
+	tgmon_stacks_reset();
 	tgmon_sample_reset();
 }
 
@@ -181,7 +209,10 @@ catch_fatal(void)
 	}
 }
 
-/* Once: settings, the histogram, the output directory, the fork hook, fatal signals, this thread's timer. */
+/*
+ * Once: settings, the run identifier, the histogram, the output directory,
+ * this thread's stacks, the fork hook, fatal signals, this thread's timer.
+ */
 void
 tgmon_start(void)
 {
@@ -193,8 +224,10 @@ tgmon_start(void)
 	if (!started) {
 		tgmon_settings_read();
 		own_pid = getpid();
+		run_id_new();
 		if (tgmon_sample_init() != 0)
 			tgmon_say("the program's text is not found: ", "no histogram", NULL);
+		tgmon_stacks_start();
 		if (tgmon_write_init() != 0)
 			tgmon_say(tgmon_cfg.dir[0] != '\0' ? tgmon_cfg.dir : ".",
 			    ": cannot be opened: ", "files go to the directory current at exit");

@@ -7,10 +7,12 @@
  * (mcount-x86_64.S) count a call in the calling thread's table without a
  * lock; anything else (a new arc, a full table, a thread's first call)
  * goes to tgmon_slow().  Samples of each thread's CPU time land in
- * 32-bit bins.  At exit the tables are merged and gmon.out is written
- * atomically.  Nothing here may be built with -pg.
+ * 32-bit bins, and the call stack of each sample in a per-thread trie.
+ * At exit the tables are merged and gmon.out (and gmon.out.stacks) are
+ * written atomically.  Nothing here may be built with -pg.
  */
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -52,14 +54,19 @@ struct tgmon_settings {
 	int signals;		/* dump on fatal signals too */
 	int quiet;
 	int signo;		/* the sampling signal (TGMON_SIGNAL; a real-time one by default) */
+	int stacks;		/* record each sample's call stack (TGMON_STACKS; 1 by default) */
 	char prefix[256];	/* GMON_OUT_PREFIX, or "" */
 	char dir[512];		/* TGMON_DIR: where files go, or "" for the starting directory */
 };
 TGMON_HIDDEN extern struct tgmon_settings tgmon_cfg;
 TGMON_HIDDEN void tgmon_settings_read(void);
 
-/* arcs.c */
-TGMON_HIDDEN void tgmon_slow(uint64_t from, uint64_t self);
+/*
+ * arcs.c.  tgmon_slow: FRAME is the callee's frame (where its frame
+ * pointer is, or will be once its prologue has run: mcount is called
+ * after it, __fentry__ before), LINK the frame pointer saved there.
+ */
+TGMON_HIDDEN void tgmon_slow(uint64_t from, uint64_t self, uint64_t frame, uint64_t link);
 /* Calls F for every arc of every table (counts may repeat: gprof sums them). */
 TGMON_HIDDEN void tgmon_arcs_each(void (*f)(void *, const struct tgmon_arc *), void *ctx);
 TGMON_HIDDEN void tgmon_arcs_reset(void);	/* a forked child starts from zero */
@@ -76,6 +83,7 @@ struct tgmon_hist {
 	uint32_t *bin;			/* 4 bytes of text each */
 	size_t nbin;
 	char name[256];			/* the file's last component; "" for the executable */
+	char path[PATH_MAX];		/* as the dynamic linker gives it; "" for the executable */
 };
 TGMON_HIDDEN extern struct tgmon_hist tgmon_mod[TGMON_MAX_MODULES];
 TGMON_HIDDEN extern int tgmon_nmod;
@@ -91,11 +99,29 @@ TGMON_HIDDEN void tgmon_sample_reset(void);
 /* 1 if the sampling signal's handler is still libtgmon's (0: the program took it). */
 TGMON_HIDDEN int tgmon_sample_handler_ours(void);
 
+/*
+ * stacks.c: each sample's call stack, by its frame pointers, counted per
+ * thread.  tgmon_stacks_sample runs in the sample handler (UC: its
+ * ucontext_t); the others in normal context.
+ */
+TGMON_HIDDEN void tgmon_stacks_start(void);	/* the starting thread's table; main() */
+TGMON_HIDDEN void tgmon_stacks_thread(uint64_t frame, uint64_t link);	/* its first call */
+TGMON_HIDDEN void tgmon_stacks_arc(uint64_t self, uint64_t frame, uint64_t link);	/* a new arc */
+TGMON_HIDDEN void tgmon_stacks_thread_ends(void);
+TGMON_HIDDEN void tgmon_stacks_sample(const void *uc, uint32_t weight);
+TGMON_HIDDEN void tgmon_stacks_reset(void);	/* a forked child starts from zero */
+/* The samples not recorded, and the signals that brought those recorded. */
+TGMON_HIDDEN void tgmon_stacks_counts(uint64_t *lost, uint64_t *signals);
+/* Calls F(CTX, count, flags, addresses innermost first, depth) for each stack recorded. */
+TGMON_HIDDEN void tgmon_stacks_each(void (*f)(void *, uint64_t, uint32_t, const uint64_t *, uint32_t),
+    void *ctx);
+
 /* write.c */
 TGMON_HIDDEN int tgmon_write_init(void);	/* the directory the program started in */
 TGMON_HIDDEN void tgmon_write(int child);
 
 /* start.c */
+TGMON_HIDDEN extern uint64_t tgmon_run_id;	/* this process's run (gmon_out.h), never 0 */
 TGMON_HIDDEN void tgmon_start(void);
 TGMON_HIDDEN void tgmon_say(const char *a, const char *b, const char *c);
 

@@ -1,4 +1,4 @@
-/* write: libtgmon's gmon.out writer: GNU format, atomic, without malloc or stdio. */
+/* write: libtgmon's writer of gmon.out (GNU format) and gmon.out.stacks: atomic, without malloc or stdio. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -181,6 +181,25 @@ put(struct out *o, const void *p, size_t n)
 static void put32(struct out *o, uint32_t v) { put(o, &v, 4); }
 static void put64(struct out *o, uint64_t v) { put(o, &v, 8); }
 
+/* Integers little-endian (the run identifier, the stacks file), into P. */
+static void
+le(unsigned char *p, uint64_t v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++, v >>= 8)
+		p[i] = (unsigned char)v;
+}
+
+static void
+putle(struct out *o, uint64_t v, int n)
+{
+	unsigned char b[8];
+
+	le(b, v, n);
+	put(o, b, (size_t)n);
+}
+
 /*
  * Module H's histogram as records of 16-bit bins over the same range:
  * gprof sums them, so a bin over 65535 is spread over several records,
@@ -291,32 +310,27 @@ file_name(char *name, size_t size, int m, int child)
 }
 
 /*
- * Writes module M's profile to a temporary file beside the final one,
- * then renames it: a reader never sees half a file, and a failure leaves
- * any earlier file as it was and says so on standard error, once.
+ * Writes the file NAME (FILL(O, CTX) writes its contents) to a temporary
+ * file beside it, then renames it: a reader never sees half a file, and
+ * a failure leaves any earlier file as it was and says so on standard
+ * error, once.  0, or -1 if the file was not written.
  */
-static void
-write_module(int m, int child)
+static int
+write_file(const char *name, void (*fill)(struct out *, void *), void *ctx)
 {
 	static struct out o;
-	struct arcs_of w = { &o, m };
-	char name[512], tmp[600];
+	char tmp[600];
 	int opened, dir = start_dir(&opened);
 
-	file_name(name, sizeof name, m, child);
 	memset(&o, 0, offsetof(struct out, buf));
 	o.fd = open_temp(dir, name, tmp, sizeof tmp);
 	if (o.fd < 0) {
 		tgmon_say(name, ": cannot be written: ", strerror(errno));
 		if (opened >= 0)
 			close(opened);
-		return;
+		return -1;
 	}
-	put(&o, GMON_MAGIC, GMON_MAGIC_LEN);
-	put32(&o, GMON_VERSION);
-	put(&o, "\0\0\0\0\0\0\0\0\0\0\0\0", 12);
-	put_hist(&o, &tgmon_mod[m]);
-	tgmon_arcs_each(put_arc, &w);
+	fill(&o, ctx);
 	flush(&o);
 	if (!o.failed && tmp[0] == '\0' && name_temp(o.fd, dir, name, tmp, sizeof tmp) != 0)
 		o.failed = errno;
@@ -328,9 +342,91 @@ write_module(int m, int child)
 		if (tmp[0] != '\0')
 			unlinkat(dir, tmp, 0);
 		tgmon_say(name, ": cannot be written: ", strerror(e));
+		o.failed = o.failed ? o.failed : e;
 	}
 	if (opened >= 0)
 		close(opened);
+	return o.failed ? -1 : 0;
+}
+
+/* Module *CTX's profile: the GNU header with the run identifier in its spare bytes, histogram, arcs. */
+static void
+fill_gmon(struct out *o, void *ctx)
+{
+	struct arcs_of w = { o, *(int *)ctx };
+
+	put(o, GMON_MAGIC, GMON_MAGIC_LEN);
+	put32(o, GMON_VERSION);
+	putle(o, tgmon_run_id, GMON_RUNID_LEN);
+	put(o, "\0\0\0\0", GMON_HDR_SIZE - GMON_RUNID_OFFSET - GMON_RUNID_LEN);
+	put_hist(o, &tgmon_mod[w.m]);
+	tgmon_arcs_each(put_arc, &w);
+}
+
+/* The stacks file as it is written: where, and the sums for its header. */
+struct stacks_of {
+	struct out *o;
+	uint64_t nstacks, samples, root, truncated;
+};
+
+/* One stack record (gmon_out.h). */
+static void
+put_stack(void *ctx, uint64_t count, uint32_t flags, const uint64_t *addr, uint32_t depth)
+{
+	struct stacks_of *w = ctx;
+	uint32_t i;
+
+	putle(w->o, count, 8);
+	putle(w->o, depth, 4);
+	putle(w->o, flags, 4);
+	for (i = 0; i < depth; i++)
+		putle(w->o, addr[i], 8);
+	w->nstacks++;
+	w->samples += count;
+	w->root += flags & TGSTACKS_ROOT ? count : 0;
+	w->truncated += flags & TGSTACKS_TRUNCATED ? count : 0;
+}
+
+/*
+ * The stacks file (gmon_out.h): a header, the modules, the stacks; the
+ * header is written last, in its place, with the sums of what was
+ * written (threads may still be sampling).
+ */
+static void
+fill_stacks(struct out *o, void *ctx)
+{
+	unsigned char h[TGSTACKS_HDR_SIZE] = { 0 };
+	struct stacks_of w = { o, 0, 0, 0, 0 };
+	uint64_t lost, signals;
+	int m;
+
+	put(o, h, sizeof h);
+	for (m = 0; m < tgmon_nmod; m++) {
+		const char *path = m == 0 ? "" : tgmon_mod[m].path;
+
+		putle(o, tgmon_mod[m].base, 8);
+		putle(o, tgmon_mod[m].lowpc & ~(uint64_t)3, 8);
+		putle(o, (tgmon_mod[m].highpc + 3) & ~(uint64_t)3, 8);
+		putle(o, strlen(path), 4);
+		put(o, path, strlen(path));
+	}
+	tgmon_stacks_counts(&lost, &signals);	/* first: every signal counted is in the counts */
+	tgmon_stacks_each(put_stack, &w);
+	flush(o);
+	memcpy(h + TGSTACKS_HDR_MAGIC, TGSTACKS_MAGIC, TGSTACKS_MAGIC_LEN);
+	le(h + TGSTACKS_HDR_VERSION, TGSTACKS_VERSION, 4);
+	le(h + TGSTACKS_HDR_RUNID, tgmon_run_id, 8);
+	le(h + TGSTACKS_HDR_RATE, (uint64_t)tgmon_rate, 4);
+	le(h + TGSTACKS_HDR_NMODULES, (uint64_t)tgmon_nmod, 4);
+	le(h + TGSTACKS_HDR_MAXDEPTH, TGSTACKS_MAX_DEPTH, 4);
+	le(h + TGSTACKS_HDR_NSTACKS, w.nstacks, 8);
+	le(h + TGSTACKS_HDR_SAMPLES, w.samples, 8);
+	le(h + TGSTACKS_HDR_ROOT, w.root, 8);
+	le(h + TGSTACKS_HDR_TRUNCATED, w.truncated, 8);
+	le(h + TGSTACKS_HDR_LOST, lost, 8);
+	le(h + TGSTACKS_HDR_SIGNALS, signals, 8);
+	if (!o->failed && pwrite(o->fd, h, sizeof h, 0) != (ssize_t)sizeof h)
+		o->failed = errno != 0 ? errno : EIO;
 }
 
 /* Marks the module each arc goes into (CTX: a flag per module). */
@@ -345,21 +441,32 @@ mark_module(void *ctx, const struct tgmon_arc *a)
 
 /*
  * The executable's file, and one for each library with calls counted in
- * it (built with -pg); then the calls that could not be counted, if any.
+ * it (built with -pg); the process's stacks file, if the executable's
+ * was written (it would be of no use alone); then the calls that could
+ * not be counted, if any.
  */
 void
 tgmon_write(int child)
 {
 	unsigned char has_arcs[TGMON_MAX_MODULES] = { 0 };
 	uint64_t dropped = __atomic_load_n(&tgmon_dropped, __ATOMIC_RELAXED);
-	char n[32];
-	int m;
+	char n[32], name[512];
+	int m, written = -1;
 
 	tgmon_sample_rescan();
 	tgmon_arcs_each(mark_module, has_arcs);
-	for (m = 0; m < tgmon_nmod; m++)
-		if (m == 0 || has_arcs[m])
-			write_module(m, child);
+	for (m = 0; m < tgmon_nmod; m++) {
+		if (m == 0 || has_arcs[m]) {
+			file_name(name, sizeof name, m, child);
+			if (write_file(name, fill_gmon, &m) == 0 && m == 0)
+				written = 0;
+		}
+	}
+	if (tgmon_cfg.stacks && tgmon_rate > 0 && written == 0) {
+		file_name(name, sizeof name - 7, 0, child);
+		strcat(name, ".stacks");
+		write_file(name, fill_stacks, NULL);
+	}
 	if (dropped > 0) {
 		snprintf(n, sizeof n, "%llu", (unsigned long long)dropped);
 		tgmon_say(n, " calls were not counted ", "(out of memory, or in a signal handler)");

@@ -6,7 +6,8 @@
 # one) as -pg -O0, -pg -O2 and -pg -mfentry -O2 and linked with libtgmon.a;
 # the counts it makes are known exactly.  Also: LD_PRELOAD of libtgmon.so
 # into a program linked for glibc's runtime, the time accounted (a ratio of
-# CPU time, not seconds), and an output path that cannot be written.
+# CPU time, not seconds), an output path that cannot be written, and the
+# call stacks of the samples (gmon.out.stacks, read by tests/tools/test-stacks).
 # The files are read back by gprof and tgprof, which must agree (by tgprof
 # alone where the installed gprof is not the oracle, tests/lib.sh).  Case
 # names: the checks' ("gccO2 fork: the parent's 4000 calls"); T selects.
@@ -156,4 +157,243 @@ fi
 tcheck "unwritable: the program still exits 0" [ $? -eq 0 ]
 tcheck "unwritable: one line saying so" \
     sh -c "[ \$(wc -l <'$d/err') -eq 1 ] && grep -q '^libtgmon: /nonexistent/dir/prof.[0-9]*: cannot be written: ' '$d/err'"
+# Call stacks (gmon.out.stacks), read by tests/tools/test-stacks, which
+# checks the file's every promise (gmon_out.h) and names the frames from
+# nm.  stackab: main calls a() and c(), both call b(), a for 3 times as
+# long.  A CPU-time timer signals at most at the kernel's tick (250 a
+# second here), whatever TGMON_HZ asks: the sampling error of a share
+# comes from the signals, which the file counts, not from the samples.
+d=$OUT/stacks
+stk_setup() {	# once, for the first case selected
+	[ -x "$d/test-stacks" ] && return 0
+	mkdir -p "$d"
+	cc -std=c11 -O2 -Wall -I"$TOP/src" -o "$d/test-stacks" "$TOP/tests/tools/test-stacks.c" ||
+	    fatal "cannot build tests/tools/test-stacks.c"
+	gcc -O2 -fomit-frame-pointer -c -o "$d/clobber.o" "$P/clobber.c" || fatal "cannot build clobber.c"
+}
+
+# stk DIR PROG GMON STACKS: test-stacks's output for them in DIR/out (nonzero: the file is bad).
+stk() {
+	nm "$1/$2" >"$1/$2.nm" 2>/dev/null
+	"$d/test-stacks" -n "$1/$2.nm" -g "$1/$3" "$1/$4" >"$1/out" 2>"$1/err"
+}
+# sums FILE REGEX: the samples of FILE's stacks whose "KIND PATH" matches REGEX.
+sums() {
+	awk -v re="$2" 'NF == 3 && $1 ~ /^[0-9]+$/ && ($2 " " $3) ~ re { n += $1 } END { print n + 0 }' "$1"
+}
+# head_of FILE WORD: the word after WORD on the lines of FILE that are not stacks.
+head_of() {
+	awk -v w="$2" '!/^[0-9]/ { for (i = 1; i < NF; i++) if ($i == w) { print $(i + 1); exit } }' "$1"
+}
+# same_run FILE: test-stacks read FILE's stacks and gmon files (-g), and their run ids are one.
+same_run() {
+	[ -s "$1" ] && [ "$(head_of "$1" runid)" = "$(sed -n 's/^gmon runid \([0-9a-f]*\) .*/\1/p' "$1")" ]
+}
+# split3 FILE: whether b's samples from a and from c are 3:1, within 3.5
+# standard deviations of the signals that brought them and 1% of bias
+# (prints "A:C, S signals").
+split3() {
+	awk '!/^[0-9]/ { for (i = 1; i < NF; i++) h[$i] = $(i + 1) }
+	    NF == 3 && $1 ~ /^[0-9]+$/ && $3 ~ /;main;a;b(;tgmon_[a-z]*)?$/ { a += $1 }
+	    NF == 3 && $1 ~ /^[0-9]+$/ && $3 ~ /;main;c;b(;tgmon_[a-z]*)?$/ { c += $1 }
+	    END { n = a + c; s = n > 0 && h["samples"] > 0 ? h["signals"] * n / h["samples"] : 0
+	        printf "%d:%d, %.0f signals", a, c, s
+	        if (s < 50) exit 1
+	        e = 3.5 * sqrt(0.75 * 0.25 / s) + 0.01
+	        exit !(a / n > 0.75 - e && a / n < 0.75 + e) }' "$1"
+}
+# share A B MIN: whether A / B >= MIN (and B > 0).
+share() {
+	awk -v a="$1" -v b="$2" -v m="$3" 'BEGIN { exit !(b > 0 && a / b >= m) }'
+}
+
+for cc in $compilers; do
+	for flags in "-O0" "-O2" "-mfentry -O2 -fno-omit-frame-pointer"; do
+		[ "$cc" = clang ] && [ "$flags" != "${flags#-mfentry}" ] && continue
+		tag=stacks\ $cc$(echo "$flags" | sed 's/-fno-omit-frame-pointer//' | tr -d ' -')
+		want_any "$tag: " "$tag calls: " || continue
+		stk_setup
+		e=$d/$(echo "$tag" | tr ' ' _)
+		mkdir -p "$e"
+		$cc -pg $flags -o "$e/stackab" "$P/stackab.c" "$d/clobber.o" -L"$RT" -l:libtgmon.a -pthread ||
+		    fatal "$cc -pg $flags stackab.c does not build"
+		(cd "$e" && rm -f gmon.out* && ./stackab "" 4000000 >/dev/null)
+		stk "$e" stackab gmon.out gmon.out.stacks
+		tcheck "$tag: the file is sound, its run id that of gmon.out $(cat "$e/err")" \
+		    same_run "$e/out" || continue
+		n=$(head_of "$e/out" samples) r=$(head_of "$e/out" root) h=$(head_of "$e/out" hist)
+		i=$(head_of "$e/out" in-program)
+		tcheck "$tag: $r of $n samples reached their thread's root (at least 95%)" share "$r" "$n" 0.95
+		m=$(sums "$e/out" '(^|;)main(;|$)')
+		tcheck "$tag: $m of $n samples have main on their stack (at least 95%)" share "$m" "$n" 0.95
+		tcheck "$tag: $i samples in the program with stacks, $h in its histogram (the same within 3)" \
+		    awk -v n="$i" -v h="$h" 'BEGIN { exit !(n > 0 && n - h <= 3 && h - n <= 3) }'
+		r=$(split3 "$e/out")
+		tcheck "$tag: b's samples from a and from c, $r (3:1)" [ $? -eq 0 ]
+		# Calls: samples in the stubs, and at leaf's first and last instructions
+		# (which -O2 schedules among others), keep leaf's caller.
+		[ "$flags" = -O0 ] && continue
+		(cd "$e" && rm -f gmon.out* && ./stackab calls 10000000 >/dev/null)
+		stk "$e" stackab gmon.out gmon.out.stacks && same_run "$e/out" || fail "$tag calls: $(cat "$e/err")"
+		stub='(mcount|__fentry__|tgmon_[a-z]*)'
+		s1=$(sums "$e/out" "^root .*;main;mid;leaf;$stub\$") s0=$(sums "$e/out" ";$stub\$")
+		tcheck "$tag calls: $s1 of $s0 samples in the stubs have main;mid;leaf above (at least 95%)" \
+		    sh -c "[ $s0 -ge 40 ] && awk 'BEGIN { exit !($s1 >= 0.95 * $s0) }'"
+		l1=$(sums "$e/out" '^root .*;main;mid;leaf$') l0=$(sums "$e/out" ';leaf$')
+		tcheck "$tag calls: $l1 of $l0 samples in leaf have main;mid above (at least 95%)" \
+		    sh -c "[ $l0 -ge 8 ] && awk 'BEGIN { exit !($l1 >= 0.95 * $l0) }'"
+	done
+done
+
+# The same split, with more signals (about 2.5 s of CPU): a bound of about 0.07 on a's share.
+if want "stacks gccO2 long: b's samples from a and from c"; then
+	stk_setup
+	e=$d/long
+	mkdir -p "$e"
+	gcc -pg -O2 -o "$e/stackab" "$P/stackab.c" "$d/clobber.o" -L"$RT" -l:libtgmon.a -pthread ||
+	    fatal "cannot build stackab.c"
+	(cd "$e" && rm -f gmon.out* && ./stackab "" 30000000 >/dev/null)
+	stk "$e" stackab gmon.out gmon.out.stacks && same_run "$e/out" || fail "stacks long: $(cat "$e/err")"
+	r=$(split3 "$e/out")
+	check "stacks gccO2 long: b's samples from a and from c, $r (3:1)" [ $? -eq 0 ]
+fi
+
+# The ways out, fork, the switch, the prefix: gcc -O2.
+e=$d/ways
+if want_any "stacks _exit" "stacks fork" "stacks TGMON_STACKS=0" "stacks GMON_OUT_PREFIX" "stacks gprof"; then
+	stk_setup
+	mkdir -p "$e"
+	gcc -pg -O2 -o "$e/stackab" "$P/stackab.c" "$d/clobber.o" -L"$RT" -l:libtgmon.a -pthread ||
+	    fatal "cannot build stackab.c"
+fi
+if want "stacks _exit: the file, with main on the stacks"; then
+	(cd "$e" && rm -f gmon.out* && ./stackab _exit >/dev/null)
+	stk "$e" stackab gmon.out gmon.out.stacks && same_run "$e/out"
+	check "stacks _exit: the file, with main on the stacks" \
+	    share "$(sums "$e/out" ';main;')" "$(head_of "$e/out" samples)" 0.95
+fi
+if want_any "stacks fork"; then
+	pid=$(cd "$e" && rm -f gmon.out* && ./stackab fork)
+	stk "$e" stackab gmon.out gmon.out.stacks && same_run "$e/out" && cp "$e/out" "$e/parent"
+	tcheck "stacks fork: the parent's file has a;b and c;b" \
+	    sh -c "[ $(sums "$e/parent" ';main;a;b$') -gt 0 ] && [ $(sums "$e/parent" ';main;c;b$') -gt 0 ]"
+	stk "$e" stackab "gmon.out.$pid" "gmon.out.$pid.stacks" && same_run "$e/out"
+	tcheck "stacks fork: the child's own gmon.out.PID.stacks, of its run" [ $? -eq 0 ]
+	tcheck "stacks fork: the child's run id is not the parent's" \
+	    [ "$(head_of "$e/out" runid)" != "$(head_of "$e/parent" runid)" ]
+	tcheck "stacks fork: the child's stacks are c;b, none of the parent's a;b" \
+	    sh -c "[ $(sums "$e/out" ';main;c;b$') -gt 0 ] && [ $(sums "$e/out" ';a;') -eq 0 ]"
+fi
+if want_any "stacks TGMON_STACKS=0" "stacks gprof"; then
+	(cd "$e" && rm -f gmon.out* && TGMON_STACKS=0 ./stackab "" 500000 >/dev/null)
+	tcheck "stacks TGMON_STACKS=0: no stacks file" test ! -e "$e/gmon.out.stacks"
+	# The GNU header ("gmon", version, 12 spare bytes): the spare bytes are
+	# bytes 9-20 (from 1), the run id bytes 9-16; nothing else differs from
+	# a copy without it.
+	od -A n -t x1 -j 8 -N 8 "$e/gmon.out" | tr -d ' \n' >"$e/id"
+	tcheck "stacks TGMON_STACKS=0: gmon.out still has a run id ($(cat "$e/id"))" \
+	    sh -c "[ -n \"\$(tr -d '0' <'$e/id')\" ]"
+	{ head -c 8 "$e/gmon.out"; head -c 12 /dev/zero; tail -c +21 "$e/gmon.out"; } >"$e/gmon.noid"
+	tcheck "stacks gprof: gmon.out differs from a copy without the run id in bytes 9-16 only" \
+	    sh -c "cmp -l '$e/gmon.out' '$e/gmon.noid' | awk '\$1 < 9 || \$1 > 16 { bad = 1 } END { exit bad || NR == 0 }'"
+	if [ -n "$READER" ]; then
+		(cd "$e" && "$GPROF" stackab gmon.out >g1 2>&1; "$GPROF" stackab gmon.noid >g2 2>&1)
+	fi
+	gcheck "stacks gprof: gprof's output is the same with and without the run id" \
+	    sh -c "cmp -s '$e/g1' '$e/g2' && grep -q ' b\$' '$e/g1'"
+	(cd "$e" && "$TGPROF" --batch stackab gmon.out >t1 2>&1; "$TGPROF" --batch stackab gmon.noid >t2 2>&1)
+	tcheck "stacks gprof: tgprof's output is the same with and without the run id" \
+	    sh -c "cmp -s '$e/t1' '$e/t2' && grep -q ' b\$' '$e/t1'"
+fi
+if want "stacks GMON_OUT_PREFIX: PREFIX.PID.stacks beside PREFIX.PID"; then
+	pid=$(cd "$e" && rm -f prof.* && GMON_OUT_PREFIX=prof sh -c 'echo $$; exec ./stackab "" 200000' |
+	    head -n 1)
+	stk "$e" stackab "prof.$pid" "prof.$pid.stacks" && same_run "$e/out"
+	check "stacks GMON_OUT_PREFIX: PREFIX.PID.stacks beside PREFIX.PID" [ $? -eq 0 ]
+fi
+
+# libtgmon.so preloaded into a program linked for glibc's runtime.
+if want "stacks LD_PRELOAD=libtgmon.so: complete stacks"; then
+	stk_setup
+	e=$d/preload
+	mkdir -p "$e"
+	gcc -pg -O2 -o "$e/stackab" "$P/stackab.c" "$d/clobber.o" || fatal "cannot build stackab.c"
+	(cd "$e" && rm -f gmon.out* && LD_PRELOAD=$RT/libtgmon.so ./stackab >/dev/null)
+	stk "$e" stackab gmon.out gmon.out.stacks && same_run "$e/out"
+	ok=$?
+	check "stacks LD_PRELOAD=libtgmon.so: complete stacks" sh -c "[ $ok = 0 ] &&
+	    [ $(sums "$e/out" ';main;a;b$') -gt 0 ] && [ $(sums "$e/out" ';main;c;b$') -gt 0 ] &&
+	    awk 'BEGIN { exit !($(head_of "$e/out" root) >= 0.95 * $(head_of "$e/out" samples)) }'"
+fi
+
+# Deeper than 256 frames: the innermost 256 kept, marked truncated, never root.
+if want "stacks deep: truncated at 256 frames"; then
+	stk_setup
+	e=$d/deep
+	mkdir -p "$e"
+	gcc -pg -O2 -o "$e/stackab" "$P/stackab.c" "$d/clobber.o" -L"$RT" -l:libtgmon.a -pthread ||
+	    fatal "cannot build stackab.c"
+	(cd "$e" && rm -f gmon.out* && ./stackab deep >/dev/null)
+	stk "$e" stackab gmon.out gmon.out.stacks && same_run "$e/out"
+	t=$(head_of "$e/out" truncated)
+	check "stacks deep: truncated at 256 frames ($t samples)" sh -c "[ ${t:-0} -ge 20 ] &&
+	    awk '\$2 == \"trunc\" && (split(\$3, f, \";\") != 256 || f[256] !~ /^(b|rec|mcount|tgmon_[a-z]*)\$/) { exit 1 }' '$e/out' &&
+	    [ $(sums "$e/out" '^trunc ') -eq ${t:-0} ] && [ $(sums "$e/out" '^root .*;rec;') -eq 0 ]"
+fi
+
+# A hot loop without frame pointers (clobber.c, -O2 -fomit-frame-pointer)
+# with junk in rbp: a number, a stack address of junk, and an address in an
+# unreadable page between an alternate signal stack and the thread's.  It
+# never crashes, and its samples do not count as complete.
+if want_any "stacks clobber"; then
+	stk_setup
+	e=$d/clobber
+	mkdir -p "$e"
+	gcc -pg -O2 -o "$e/stackab" "$P/stackab.c" "$d/clobber.o" -L"$RT" -l:libtgmon.a -pthread ||
+	    fatal "cannot build stackab.c"
+	(cd "$e" && rm -f gmon.out* && ./stackab clobber >/dev/null 2>&1)
+	tcheck "stacks clobber: the program runs to its end" [ $? -eq 0 ]
+	stk "$e" stackab gmon.out gmon.out.stacks && same_run "$e/out"
+	tcheck "stacks clobber: the file is sound $(cat "$e/err")" [ $? -eq 0 ]
+	sp=$(sums "$e/out" ' spin_rbp$') bad=$(sums "$e/out" '^root .*spin_rbp$')
+	tcheck "stacks clobber: spin_rbp's $sp samples are not complete ($bad are)" \
+	    sh -c "[ $sp -ge 40 ] && [ $((bad * 100)) -le $sp ]"
+	tcheck "stacks clobber: the other stacks still reach main" \
+	    share "$(sums "$e/out" '^root .*;main;[ac];b')" "$(sums "$e/out" ';[ac];b(;tgmon_[a-z]*)?$')" 0.95
+fi
+
+# Threads: each thread's own path, complete.
+if want_any "stacks threads"; then
+	stk_setup
+	e=$d/threads
+	mkdir -p "$e"
+	gcc -pg -O2 -o "$e/stackthr" "$P/stackthr.c" -L"$RT" -l:libtgmon.a -pthread ||
+	    fatal "cannot build stackthr.c"
+	(cd "$e" && rm -f gmon.out* && ./stackthr >/dev/null)
+	stk "$e" stackthr gmon.out gmon.out.stacks && same_run "$e/out"
+	tcheck "stacks threads: the file is sound $(cat "$e/err")" [ $? -eq 0 ]
+	n=$(head_of "$e/out" samples)
+	tcheck "stacks threads: $(head_of "$e/out" root) of $n samples reached their thread's root" \
+	    share "$(head_of "$e/out" root)" "$n" 0.95
+	for k in 0 1 2 3; do
+		tcheck "stacks threads: thr$k;p$k;spin has its share" \
+		    share "$(sums "$e/out" "^root [^;]*;thr$k;p$k;spin(;tgmon_[a-z]*)?\$")" "$n" 0.15
+	done
+	tcheck "stacks threads: no thread on another's path" \
+	    sh -c "! sed -n 's/.*;thr\([0-9]\);p\([0-9]\);.*/\1 \2/p' '$e/out' | awk '\$1 != \$2 { f = 1 } END { exit !f }'"
+fi
+
+# C++: a -pg constructor makes the main thread's first call; main's stacks are still complete.
+if want "stacks C++ constructor: main's stacks complete"; then
+	stk_setup
+	e=$d/cxx
+	mkdir -p "$e"
+	g++ -pg -O2 -o "$e/ctor" "$P/ctor.cpp" -L"$RT" -l:libtgmon.a -pthread || fatal "cannot build ctor.cpp"
+	(cd "$e" && rm -f gmon.out* && ./ctor >/dev/null)
+	stk "$e" ctor gmon.out gmon.out.stacks && same_run "$e/out"
+	w=$(sums "$e/out" ';main;_Z4workv;_Z4burnl(;tgmon_[a-z]*)?$')
+	check "stacks C++ constructor: main's stacks complete ($(sums "$e/out" '^root .*;main;_Z4workv;') of $w)" \
+	    share "$(sums "$e/out" '^root .*;main;_Z4workv;_Z4burnl')" "$w" 0.95
+fi
+
 finish

@@ -6,7 +6,7 @@
 # real program and gmon.out, so the measured numbers are known exactly:
 # burn is on 59 of the 62 stacks, fact on 7 (three deep, counted once),
 # leaf_a on 35 (30 through mid, 5 from main).  Live stacks from libtgmon
-# are tests/runtime.sh's.
+# are tests/runtime.sh's; here, one live program shows what they change.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 TGPROF=$1
@@ -88,6 +88,28 @@ if want unchanged; then
 	    >/dev/null 2>err && [ \$(wc -l <err) -eq 1 ]"
 fi
 
+# Live, from libtgmon: b() called 100,000 times cheaply from a() and 10
+# times for nine tenths of the time from c(): gprof's estimate gives c()
+# nothing, the measure about 90%.
+S=$OUT/skew
+if want live && mkdir -p "$S" && gcc -pg -O1 -o "$S/skew" "$TOP/tests/progs/rt/skew.c" \
+    -L"$TOP/runtime" -l:libtgmon.a -pthread && (cd "$S" && ./skew >/dev/null); then
+	pct() { awk -v f="$1" '$1 ~ /^\[/ && $(NF-1) == f { print $2; exit }' "$2"; }
+	"$TGPROF" --batch -b -q "$S/skew" "$S/gmon.out" >"$S/estimated"
+	"$TGPROF" --batch -b -q --measured "$S/skew" "$S/gmon.out" >"$S/measured"
+	check "live: gprof's estimate gives c() under 5% ($(pct c "$S/estimated"))" \
+	    awk -v v="$(pct c "$S/estimated")" 'BEGIN { exit !(v < 5) }'
+	check "live: measured, c() has 80% to 97% ($(pct c "$S/measured"))" \
+	    awk -v v="$(pct c "$S/measured")" 'BEGIN { exit !(v >= 80 && v <= 97) }'
+	check "live: measured, a() has 3% to 20% ($(pct a "$S/measured"))" \
+	    awk -v v="$(pct a "$S/measured")" 'BEGIN { exit !(v >= 3 && v <= 20) }'
+	"$TGPROF" --batch --folded "$S/skew" "$S/gmon.out" >"$S/folded"
+	check "live: --folded has main;c;b and main;a;b" \
+	    sh -c "grep -q 'main;c;b [0-9]*\$' '$S/folded' && grep -q 'main;a;b [0-9]*\$' '$S/folded'"
+elif want live; then
+	fail "live: cannot build or run tests/progs/rt/skew.c with libtgmon"
+fi
+
 # Damaged stacks files: one line naming the file, status 1, no crash.
 damage() {	# name python-expression-on-bytes message-pattern
 	want "damaged: $1" || return 0
@@ -108,13 +130,13 @@ damage "run id" "b[16] ^= 1" "not from the run that wrote gmon.out"
 damage "no modules" "b[28:32] = bytes(4)" "damaged stacks file"
 damage "65 modules" "b[28] = 65" "damaged stacks file"
 damage "depth limit 0" "b[32:36] = bytes(4)" "damaged stacks file"
-damage "name past the end" "b[80 + 24:80 + 28] = (1 << 30).to_bytes(4, 'little')" "damaged stacks file"
+damage "name past the end" "b[88 + 24:88 + 28] = (1 << 30).to_bytes(4, 'little')" "damaged stacks file"
 damage "cut in a stack" "b = b[:-3]" "damaged stacks file"
 damage "a byte more" "b += b'x'" "damaged stacks file"
 damage "sum of samples" "b[48] ^= 1" "damaged stacks file"
 damage "count of stacks" "b[40] ^= 1" "damaged stacks file"
-damage "a depth of 2^32-1" "i = 80 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i + 8:i + 12] = b'\xff\xff\xff\xff'" "damaged stacks file"
-damage "a count of 0" "i = 80 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i:i + 8] = bytes(8)" "damaged stacks file"
+damage "a depth of 2^32-1" "i = 88 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i + 8:i + 12] = b'\xff\xff\xff\xff'" "damaged stacks file"
+damage "a count of 0" "i = 88 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i:i + 8] = bytes(8)" "damaged stacks file"
 if want "damaged: directory"; then
 	mkdir -p "$OUT/dir.stacks"
 	(cd "$OUT" && "$TGPROF" --batch --folded --stacks=dir.stacks "$P/prog" gmon.out >/dev/null 2>err)

@@ -148,7 +148,7 @@ if want missing; then
 	check "histogram only: opens, says there is no call graph" grep -q "| no call graph" "$OUT/first"
 	check "histogram only: the flat profile is there" grep -q "^> *[0-9.]* .* burn\$" "$OUT/first"
 	# Another program's profile: the warnings on the screen, the empty flat profile said.
-	(cd "$OUT" && TGPROF_SCRIPT="$OUT/first.keys" "$TGPROF" "$OUT/syn/prog" "$P/gmon.out" 2>/dev/null)
+	(cd "$OUT" && TGPROF_SIZE=400x24 TGPROF_SCRIPT="$OUT/first.keys" "$TGPROF" "$OUT/syn/prog" "$P/gmon.out" 2>/dev/null)
 	check "another program's profile: the warning on the bottom line" \
 	    sh -c "tail -n 1 '$OUT/first' | grep -q 'gmon.out: warning: the histogram'"
 	check "another program's profile: warnings counted on the top line" grep -q "| 2 warnings (i)" "$OUT/first"

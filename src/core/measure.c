@@ -216,6 +216,7 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 		b->m->root += sf.root;
 		b->m->truncated += sf.truncated;
 		b->m->lost += sf.lost;
+		b->m->signals += sf.signals;
 		if (add_file(b, &sf) != 0)
 			rc = diag_oom(d);
 	}

@@ -40,6 +40,7 @@ struct pf_measure {
 	uint64_t root;			/* of them, whose stack reached the thread's root */
 	uint64_t truncated;		/* cut at the depth limit (the innermost frames kept) */
 	uint64_t lost;			/* samples libtgmon could not record */
+	uint64_t signals;		/* the signals that brought them: the independent observations */
 	uint64_t in_program;		/* samples whose innermost frame is a function of the program */
 	/*
 	 * Per symbol and cycle (nsyms + ncycles): samples with it on the

@@ -74,7 +74,7 @@
  *                           else the path as the dynamic linker gives it
  *                           ("linux-vdso.so.1" has none)
  *   stacks   nstacks records, to the end of the file:
- *              u64 count    samples with this stack (1 or more; a sample
+ *              u64 count    samples with this stack (1 or more; a signal
  *                           that came late counts for the ticks it missed)
  *              u32 depth    1 to max_depth
  *              u32 flags    TGSTACKS_ROOT, TGSTACKS_TRUNCATED (other bits: 0)
@@ -88,6 +88,12 @@
  * sums are exactly those of the records.  A stack without TGSTACKS_ROOT
  * stopped early (a frame without a frame pointer, a return address
  * outside loaded code); its outermost frames are missing.
+ *
+ * Sampling error: a CPU-time timer signals at most at the kernel's tick
+ * (often 250 a second); at a higher rate one signal counts for several
+ * samples.  The independent observations are the signals, not the
+ * samples: a share p of the samples is known to about
+ * sqrt(p (1 - p) / signals).
  */
 #define TGSTACKS_MAGIC		"tgstacks"
 #define TGSTACKS_MAGIC_LEN	8
@@ -106,7 +112,8 @@
 #define TGSTACKS_HDR_ROOT	56	/* u64: of them, in records with TGSTACKS_ROOT */
 #define TGSTACKS_HDR_TRUNCATED	64	/* u64: of them, in records with TGSTACKS_TRUNCATED */
 #define TGSTACKS_HDR_LOST	72	/* u64: samples taken but not recorded (a table full) */
-#define TGSTACKS_HDR_SIZE	80
+#define TGSTACKS_HDR_SIGNALS	80	/* u64: the signals that brought the samples recorded */
+#define TGSTACKS_HDR_SIZE	88
 
 #define TGSTACKS_MOD_FIXED	28	/* base, lowpc, highpc, namelen; the name follows */
 #define TGSTACKS_STACK_FIXED	16	/* count, depth, flags; the addresses follow */
@@ -117,11 +124,11 @@
 
 /*
  * A stack's flags.  TGSTACKS_ROOT: the walk reached the thread's root,
- * the outermost frame of its stack: a frame whose saved frame pointer is
- * 0 (where the C library starts threads), or one above the stack's
- * bounds, or the frame of main() in the main thread (the frame of the
- * thread's first profiled function, where main() is not), or a frame
- * above that; the stack is complete.  TGSTACKS_TRUNCATED: the stack was
+ * so the stack is complete: it ended at a frame whose saved frame
+ * pointer is 0 (where the C library starts threads), or (main thread)
+ * points above the stack's end, or at or above the thread's root frame:
+ * main()'s in the main thread, else the outermost frame reached from the
+ * thread's first call of a profiled function.  TGSTACKS_TRUNCATED: the stack was
  * deeper than max_depth; its innermost max_depth frames are kept.
  */
 #define TGSTACKS_ROOT		0x1u

@@ -62,6 +62,7 @@ read_header(struct stacks_file *sf, const char *path, struct diag *d)
 	sf->root = le(b + TGSTACKS_HDR_ROOT, 8);
 	sf->truncated = le(b + TGSTACKS_HDR_TRUNCATED, 8);
 	sf->lost = le(b + TGSTACKS_HDR_LOST, 8);
+	sf->signals = le(b + TGSTACKS_HDR_SIGNALS, 8);
 	if (sf->nmod == 0 || sf->nmod > TGSTACKS_MAX_MODULES || sf->max_depth == 0 ||
 	    sf->max_depth > TGSTACKS_MAX_DEPTH) {
 		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (%u modules, depth %u)", path,

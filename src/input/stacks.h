@@ -26,6 +26,7 @@ struct stacks_file {
 	uint64_t runid;
 	uint32_t rate, max_depth;
 	uint64_t samples, root, truncated, lost;	/* the header's, equal to the records' sums */
+	uint64_t signals;	/* the signals that brought the samples (a late one brings several) */
 	struct stacks_module *mod;
 	uint32_t nmod;
 	struct stacks_rec *rec;

@@ -75,8 +75,8 @@ def main():
     trunc = sum(c for c, f, _ in stacks if f & 2)
     out = bytearray(b"tgstacks")
     out += struct.pack("<IIQIIII", 1, 0, runid, rate, len(mods), 256, 0)
-    out += struct.pack("<QQQQQ", len(stacks), samples, root, trunc, 0)
-    assert len(out) == 80
+    out += struct.pack("<QQQQQQ", len(stacks), samples, root, trunc, 0, samples)
+    assert len(out) == 88
     for base, lo_, hi_, name in mods:
         out += struct.pack("<QQQI", base, lo_, hi_, len(name)) + name
     for count, flags, addrs in stacks:
