@@ -368,7 +368,7 @@ if want tmux; then
 	$TM send-keys -t "$S" BSpace
 	check "tmux: back to fib" waitfor "Call graph: fib"
 	$TM send-keys -t "$S" t
-	check "tmux: t shows the call tree, main open" waitfor "100.0 .* main \[1\]"
+	check "tmux: t shows the call tree, main open" waitfor "[0-9] .*▼ main \[[0-9]*\]"
 	$TM send-keys -t "$S" t
 	check "tmux: t again, the flat profile" waitfor "Flat profile: [0-9]* functions"
 	$TM send-keys -t "$S" '?'

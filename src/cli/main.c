@@ -48,11 +48,11 @@ static char *
 stacks_path(const struct opts *o, size_t k)
 {
 	const char *g = o->load.gmon[k];
-	char *path = malloc(strlen(g) + sizeof ".stacks");
+	char *path;
 
 	if (o->stacks != NULL)
 		return strdup(o->stacks);
-	if (path != NULL)
+	if ((path = malloc(strlen(g) + sizeof ".stacks")) != NULL)
 		sprintf(path, "%s.stacks", g);
 	return path;
 }
