@@ -88,26 +88,52 @@ if want unchanged; then
 	    >/dev/null 2>err && [ \$(wc -l <err) -eq 1 ]"
 fi
 
-# Live, from libtgmon: b() called 100,000 times cheaply from a() and 10
-# times for nine tenths of the time from c(): gprof's estimate gives c()
-# nothing, the measure about 90%.
-S=$OUT/skew
-if want live && mkdir -p "$S" && gcc -pg -O1 -o "$S/skew" "$TOP/tests/progs/rt/skew.c" \
-    -L"$TOP/runtime" -l:libtgmon.a -pthread && (cd "$S" && ./skew >/dev/null); then
-	pct() { awk -v f="$1" '$1 ~ /^\[/ && $(NF-1) == f { print $2; exit }' "$2"; }
-	"$TGPROF" --batch -b -q "$S/skew" "$S/gmon.out" >"$S/estimated"
-	"$TGPROF" --batch -b -q --measured "$S/skew" "$S/gmon.out" >"$S/measured"
-	check "live: gprof's estimate gives c() under 5% ($(pct c "$S/estimated"))" \
-	    awk -v v="$(pct c "$S/estimated")" 'BEGIN { exit !(v < 5) }'
-	check "live: measured, c() has 80% to 97% ($(pct c "$S/measured"))" \
-	    awk -v v="$(pct c "$S/measured")" 'BEGIN { exit !(v >= 80 && v <= 97) }'
-	check "live: measured, a() has 3% to 20% ($(pct a "$S/measured"))" \
-	    awk -v v="$(pct a "$S/measured")" 'BEGIN { exit !(v >= 3 && v <= 20) }'
-	"$TGPROF" --batch --folded "$S/skew" "$S/gmon.out" >"$S/folded"
-	check "live: --folded has main;c;b and main;a;b" \
-	    sh -c "grep -q 'main;c;b [0-9]*\$' '$S/folded' && grep -q 'main;a;b [0-9]*\$' '$S/folded'"
+# Live, from libtgmon (tests/progs/rt): work() called 10,000 times cheaply
+# from cheap() and 10 times for 97% of the time from costly(); gprof's
+# estimate gives costly() almost nothing, the measure at least 90%.
+L=$OUT/live
+RTP=$TOP/tests/progs/rt
+mkdir -p "$L"
+pgcc() { gcc -pg -O1 "$@" -L"$TOP/runtime" -l:libtgmon.a -pthread; }
+pct() { awk -v f="$1" '$1 ~ /^\[/ && $(NF-1) == f { print $2; exit }' "$2"; }
+if want live && pgcc -o "$L/costly" "$RTP/costly.c" && (cd "$L" && ./costly >/dev/null); then
+	"$TGPROF" --batch -b -q "$L/costly" "$L/gmon.out" >"$L/estimated"
+	"$TGPROF" --batch -b -q --measured "$L/costly" "$L/gmon.out" >"$L/measured"
+	check "live: gprof's estimate: costly() under 10%, cheap() over 90% ($(pct costly "$L/estimated"), $(pct cheap "$L/estimated"))" \
+	    awk -v c="$(pct costly "$L/estimated")" -v h="$(pct cheap "$L/estimated")" 'BEGIN { exit !(c < 10 && h > 90) }'
+	check "live: measured: costly() at least 90%, cheap() under 10% ($(pct costly "$L/measured"), $(pct cheap "$L/measured"))" \
+	    awk -v c="$(pct costly "$L/measured")" -v h="$(pct cheap "$L/measured")" 'BEGIN { exit !(c >= 90 && h < 10) }'
+	"$TGPROF" --batch --folded "$L/costly" "$L/gmon.out" >"$L/folded"
+	hist=$("$TGPROF" --batch -b -p "$L/costly" "$L/gmon.out" | awk 'NR == 5 { t = $2 } NR > 5 && $2 ~ /^[0-9.]+$/ { t = $2 } END { printf "%.0f", t * 1000 }')
+	# The flat profile's seconds have two decimals: 10 samples either way, and 1%.
+	check "live: the folded stacks add up to the histogram's samples ($(awk '{ s += $NF } END { print s }' "$L/folded") of $hist)" \
+	    awk -v h="$hist" '{ s += $NF } END { exit !(h > 0 && s >= h * 0.99 - 10 && s <= h * 1.01 + 10) }' "$L/folded"
 elif want live; then
-	fail "live: cannot build or run tests/progs/rt/skew.c with libtgmon"
+	fail "live: cannot build or run tests/progs/rt/costly.c with libtgmon"
+fi
+
+# Through libc (a qsort comparator: libc keeps no frame pointer), a
+# 100,000-deep recursion, a signal handler: no fault, every sample kept,
+# the stacks that stop early or are cut said to be.
+if want live && pgcc -o "$L/mix" "$RTP/stackmix.c"; then
+	for m in qsort deep signal; do
+		mkdir -p "$L/$m"
+		(cd "$L/$m" && ../mix $m >/dev/null)
+		check "live $m: the program ends normally" [ $? -eq 0 ]
+		"$TGPROF" --batch --folded "$L/mix" "$L/$m/gmon.out" >"$L/$m/folded" 2>"$L/$m/err"
+		check "live $m: --folded reads its stacks" [ -s "$L/$m/folded" ] && [ ! -s "$L/$m/err" ]
+	done
+	check "live qsort: the comparator's samples end in cmp;burn" grep -q ';cmp;burn [0-9]*$' "$L/qsort/folded"
+	check "live deep: stacks cut at 256 frames are [truncated]" grep -q '^\[truncated\];deep;deep;' "$L/deep/folded"
+	check "live deep: their innermost frames kept (deep;burn)" grep -q '^\[truncated\];.*;deep;burn [0-9]*$' "$L/deep/folded"
+fi
+
+# A -pg shared library: its frames named from its symbols.
+if want live && gcc -pg -O2 -fPIC -shared -o "$L/libfoo.so" "$RTP/libfoo.c" &&
+    gcc -pg -O2 -o "$L/usefoo" "$RTP/usefoo.c" -L"$L" -lfoo -Wl,-rpath,"$L" -L"$TOP/runtime" \
+    -l:libtgmon.a -pthread && (cd "$L" && rm -f gmon.out* && ./usefoo >/dev/null); then
+	"$TGPROF" --batch --folded "$L/usefoo" "$L/gmon.out" >"$L/foo.folded" 2>&1
+	check "live: libfoo.so's frames by name (foo_leaf)" grep -q ';foo_leaf[; ]' "$L/foo.folded"
 fi
 
 # Damaged stacks files: one line naming the file, status 1, no crash.
