@@ -448,7 +448,7 @@ prefetch(const struct sweep *w, uint32_t x)
 
 /* Into the symbols in id order: they are written whole, the sweep's arrays read at random. */
 static void
-write_back(const struct sweep *w, const struct pf_sym *from, struct profile *p)
+write_back(const struct sweep *w, const struct pf_sym *from, struct profile *p, double *total)
 {
 	const struct prop_graph *g = w->g;
 	uint32_t i;
@@ -467,13 +467,15 @@ write_back(const struct sweep *w, const struct pf_sym *from, struct profile *p)
 		s->child_time = w->child_time[x];
 		if (x >= g->nsyms)
 			s->time = w->cycle_time[x - g->nsyms];
+		if (total != NULL)
+			total[i] = s->prop_self + s->prop_child;
 	}
 	p->print_time = w->print_time;
 }
 
 int
 prop_run(const struct prop_graph *g, const struct pf_sym *from, struct profile *p,
-    const struct symspecs *ss, double *slot_time, struct diag *d)
+    const struct symspecs *ss, double *slot_time, double *total, struct diag *d)
 {
 	struct sweep w;
 	uint32_t x;
@@ -493,7 +495,7 @@ prop_run(const struct prop_graph *g, const struct pf_sym *from, struct profile *
 		sweep_cycles(&w);
 		for (x = 0; x < g->nsyms; x++)
 			take_time(&w, x, d);
-		write_back(&w, from, p);
+		write_back(&w, from, p, total);
 		rc = 0;
 	} else {
 		diag_oom(d);
