@@ -237,19 +237,20 @@ join(int threaded, pthread_t tid, void *(*run)(void *), struct job *j)
 }
 
 /*
- * After the sweeps, on two threads: the arcs and the call-graph order,
- * then the callers and the callees (gprof's sort, where a time is NaN,
- * reads the arcs).
+ * After the sweeps (W), on two threads: the arcs, meanwhile the symbols
+ * and the call-graph order; then the callers and the callees (gprof's
+ * sort, where a time is NaN, reads the arcs).
  */
 static int
 finish(struct profile *p, const struct profile *root, const struct plan *pl,
-    const double *slot_time, const double *total)
+    const struct prop_result *w, const double *slot_time, double *total)
 {
 	struct job j = { p, root, pl, slot_time, 0 };
 	pthread_t tid;
 	int threaded, rc;
 
 	threaded = pthread_create(&tid, NULL, arcs_thread, &j) == 0;
+	prop_write(w, root->sym, p, total);
 	rc = order_cg_again(p, pl->op->ties, total);
 	join(threaded, tid, arcs_thread, &j);
 	threaded = pthread_create(&tid, NULL, callees_thread, &j) == 0;
@@ -309,6 +310,7 @@ static int
 analyse(struct profile *p, const struct profile *root, struct diag *d)
 {
 	double *slot_time = NULL, *total;
+	struct prop_result *w = NULL;
 	struct plan pl;
 	int rc = -1;
 
@@ -321,9 +323,10 @@ analyse(struct profile *p, const struct profile *root, struct diag *d)
 	if (make_plan(p, root, &pl) != 0 || total == NULL ||
 	    (slot_time = mem_array(2 * (size_t)pl.graph->nout + 1, sizeof *slot_time)) == NULL)
 		diag_oom(d);
-	else if ((rc = prop_run(pl.graph, root->sym, p, &p->priv->specs, slot_time, total,
-	    d)) == 0 && finish(p, root, &pl, slot_time, total) != 0)
+	else if ((w = prop_sweep(pl.graph, &p->priv->specs, slot_time, d)) != NULL &&
+	    (rc = finish(p, root, &pl, w, slot_time, total)) != 0)
 		rc = diag_oom(d);
+	prop_done(w);
 	free_plan(&pl);
 	free(slot_time);
 	free(total);

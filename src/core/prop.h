@@ -73,6 +73,18 @@ void prop_release(struct prop_graph *g);
 int prop_run(const struct prop_graph *g, const struct pf_sym *from, struct profile *p,
     const struct symspecs *ss, double *slot_time, double *total, struct diag *d);
 
+/*
+ * prop_run() in two steps, so that the caller can make the arcs
+ * (prop_arcs()) meanwhile: the sweeps, into SLOT_TIME and a result (NULL
+ * with the reason in D), then the symbols, then the result freed.
+ */
+struct prop_result;
+struct prop_result *prop_sweep(const struct prop_graph *g, const struct symspecs *ss,
+    double *slot_time, struct diag *d);
+void prop_write(const struct prop_result *w, const struct pf_sym *from, struct profile *p,
+    double *total);
+void prop_done(struct prop_result *w);
+
 /* TO[a] = FROM[a] for the N arcs, with the time and child_time of SLOT_TIME (0 without a slot); in place too. */
 void prop_arcs(const struct prop_graph *g, const double *slot_time, const struct pf_arc *from,
     struct pf_arc *to, uint32_t n);
