@@ -250,6 +250,19 @@ flat_target(struct tui *t, struct pane *pn, size_t i)
 	return f != NULL && i < f->n ? f->id[i] : PF_NONE;
 }
 
+int
+flat_keep(struct tui *t, struct pane *pn)
+{
+	struct flat *f = pn->data;
+
+	/* Times, calls and the flat order are the profile's; child times change the unit. */
+	if (f == NULL || f->gen + 1 != t->flat_gen || t->sort_key == FLAT_BY_TOTAL)
+		return -1;
+	f->unit = report_flat_unit(t->r);
+	f->gen = t->flat_gen;
+	return 0;
+}
+
 /* Selects the row of function ID, if it has one. */
 void
 flat_select(struct pane *pn, uint32_t id)
