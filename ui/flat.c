@@ -4,6 +4,8 @@
 
 #include "ui.h"
 
+#define PROFILING "  [profiling]"	/* after a profiler's own function's row */
+
 struct flat {
 	uint32_t *id;		/* the rows' functions */
 	double *accum;		/* cumulative time at each row */
@@ -202,7 +204,7 @@ flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 	if (t->p->sym[f->id[i]].time > 0 && t->p->sym[f->id[i]].time < UI_FEW_SAMPLES)
 		*attr |= UI_DIM;	/* too few samples to trust */
 	if (report_profiler_own(t->r, f->id[i])) {
-		sbuf_puts(sb, "  [profiling]");
+		sbuf_puts(sb, PROFILING);
 		*attr = UI_DIM;
 	}
 }
@@ -229,18 +231,22 @@ find_hits(struct tui *t, struct flat *f, const char *needle)
 			report_name(t->r, &t->sb, id);
 		else
 			report_name_only(t->r, &t->sb, id);
+		if (report_profiler_own(t->r, id))
+			sbuf_puts(&t->sb, PROFILING);
 		f->hit[id] = (uint8_t)list_matches(sbuf_str(&t->sb), needle);
 	}
 	return 0;
 }
 
 /*
- * A row is gprof's numbers, blanks, then the name (report_flat_row()):
- * the numbers are made of digits, '.', '-', blanks and "inf" or "nan".
- * A needle without blanks and with a character they lack cannot match
- * there, nor across into the name: the row matches as its name does,
- * known without formatting the row (find_hits(): searching a million
- * rows, ten times faster).  Other needles are matched on the whole row.
+ * A row is gprof's numbers, blanks, then the name (report_flat_row()),
+ * and PROFILING after a profiler's own: the numbers are made of digits,
+ * '.', '-', blanks, "inf" or "nan", and the per-call units " s", "ms",
+ * "us", "ns" and "<0.01ns" (report_unit_each).  A needle without blanks
+ * and with a character they lack cannot match there, nor across into the
+ * name: the row matches as its name (and mark) does, known without
+ * formatting the row (find_hits(): searching a million rows, ten times
+ * faster).  Other needles are matched on the whole row.
  */
 static int
 flat_match(struct tui *t, struct pane *pn, size_t i, const char *needle)
@@ -248,11 +254,11 @@ flat_match(struct tui *t, struct pane *pn, size_t i, const char *needle)
 	struct flat *f = pn->data;
 	const char *c;
 
-	if (f->n == 0 && (t->p->hz <= 0 || t->p->nhist == 0))
+	if (f->n == 0)
 		return 0;	/* the note */
 	if (strchr(needle, ' ') != NULL)
 		return -1;
-	for (c = needle; *c != '\0' && strchr("0123456789.-infa", *c) != NULL; c++)
+	for (c = needle; *c != '\0' && strchr("0123456789.-infasmu<", *c) != NULL; c++)
 		;
 	if (*c == '\0' || find_hits(t, f, needle) != 0)
 		return -1;
@@ -265,6 +271,18 @@ flat_target(struct tui *t, struct pane *pn, size_t i)
 	const struct flat *f = pn->data;
 
 	return f != NULL && i < f->n ? f->id[i] : PF_NONE;
+}
+
+int
+flat_keep(struct tui *t, struct pane *pn)
+{
+	struct flat *f = pn->data;
+
+	/* Times, calls and the flat order are the profile's; per-call units are each value's own. */
+	if (f == NULL || f->gen + 1 != t->flat_gen || t->sort_key == FLAT_BY_TOTAL)
+		return -1;
+	f->gen = t->flat_gen;
+	return 0;
 }
 
 /* Selects the row of function ID, if it has one. */

@@ -27,13 +27,16 @@ free_names(struct tui *t, size_t from)
 	t->nnarrow = from < t->nnarrow ? from : t->nnarrow;
 }
 
-/* Frees the analysis shown, if a narrowed one, with what is made of it: the browser shows BASE. */
+/*
+ * Frees the analysis shown, if a narrowed one, with what is made of it
+ * but the flat pane's rows (flat_keep()): the browser shows BASE.
+ */
 static void
 drop(struct tui *t, const struct profile *base)
 {
 	int i;
 
-	for (i = 0; i < NPANES; i++) {
+	for (i = PANE_GRAPH; i < NPANES; i++) {
 		t->pane[i].nrows = t->pane[i].sel = t->pane[i].top = 0;
 		t->pane[i].ops->release(&t->pane[i]);
 	}
@@ -54,6 +57,7 @@ static int
 apply(struct tui *t, size_t n)
 {
 	const struct profile *base = t->owned != NULL ? t->base : t->p;
+	struct pane *fp = &t->pane[PANE_FLAT];
 	struct profile *p = NULL;
 	struct diag d;
 	uint64_t addr = t->cur != PF_NONE && t->cur < t->p->nsyms ? t->p->sym[t->cur].addr : 0;
@@ -81,8 +85,12 @@ apply(struct tui *t, size_t n)
 	t->tree_view = TREE_WHOLE;	/* its root too */
 	t->flat_gen++;
 	t->flat_seen = t->flat_gen;	/* keep cur */
-	if (list_fill(t, &t->pane[PANE_FLAT]) == 0)
-		flat_select(&t->pane[PANE_FLAT], t->cur);
+	if (flat_keep(t, fp) != 0) {
+		fp->nrows = fp->sel = fp->top = 0;
+		fp->ops->release(fp);
+	}
+	if (list_fill(t, fp) == 0)
+		flat_select(fp, t->cur);
 	return rc;
 }
 

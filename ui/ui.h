@@ -174,6 +174,12 @@ void tree_init(struct pane *pn);
 /* flat.c: the sort keys' names; selects the row of function ID in the flat pane PN, if any. */
 extern const char *const flat_sort_names[FLAT_NSORT];
 void flat_select(struct pane *pn, uint32_t id);
+/*
+ * flat.c: keeps the rows of the flat pane PN for another analysis of the
+ * same profile (narrow.c: x, f, u), as of flat_gen; 0, or -1 when they
+ * depend on the analysis (sorted by total per call) and must be made again.
+ */
+int flat_keep(struct tui *t, struct pane *pn);
 /* source.c: the file the source pane PN shows (its row k is line k + 1), or NULL. */
 const char *source_path(const struct pane *pn);
 /* source.c: selects the hottest line (DIR 0), or the next (1) or previous (-1) line with samples. */

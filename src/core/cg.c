@@ -351,7 +351,7 @@ propagate(struct profile *p, struct diag *d)
 		prop_release(&g);
 		return diag_oom(d);
 	}
-	rc = prop_run(&g, p->sym, p, &p->priv->specs, slot_time, d);
+	rc = prop_run(&g, p->sym, p, &p->priv->specs, slot_time, NULL, d);
 	if (rc == 0)
 		prop_arcs(&g, slot_time, p->arc, p->arc, p->narcs);
 	free(slot_time);

@@ -175,26 +175,28 @@ make_plan(struct profile *p, const struct profile *root, struct plan *pl)
 	return 0;
 }
 
-/* Group J again: its arcs' times from SLOT_TIME, aligned with the plan's places, then sorted. */
+/* The arcs' times, by place in the plan's groups. */
+struct group_time {
+	const uint32_t *slot;		/* the place's slot in the graph, or PF_NONE */
+	const double *slot_time;	/* prop_run()'s */
+};
+
+static double
+time_at(const void *ctx, uint32_t place)
+{
+	const struct group_time *gt = ctx;
+	uint32_t k = gt->slot[place];
+
+	return k == PF_NONE ? 0.0 : gt->slot_time[2 * (size_t)k] + gt->slot_time[2 * (size_t)k + 1];
+}
+
+/* Group J again, its arcs' times from SLOT_TIME. */
 static int
 regroup(struct profile *p, const struct plan *pl, int j, const double *slot_time)
 {
-	const uint32_t *slot = pl->group_slot[j];
-	double *tt = mem_array((size_t)p->narcs + 1, sizeof *tt);
-	uint32_t k;
-	int rc;
+	struct group_time gt = { pl->group_slot[j], slot_time };
 
-	if (tt == NULL)
-		return -1;
-	for (k = 0; k < p->narcs; k++) {
-		if (k + 16 < p->narcs && slot[k + 16] != PF_NONE)
-			__builtin_prefetch(&slot_time[2 * (size_t)slot[k + 16]]);	/* at random */
-		tt[k] = slot[k] == PF_NONE ? 0.0 :
-		    slot_time[2 * (size_t)slot[k]] + slot_time[2 * (size_t)slot[k] + 1];
-	}
-	rc = order_groups_again(p, pl->op, j, tt);
-	free(tt);
-	return rc;
+	return order_groups_again(p, pl->op, j, time_at, &gt);
 }
 
 /* What the second thread does: the arcs with their times, or the callees (whose sort reads them). */
@@ -235,20 +237,21 @@ join(int threaded, pthread_t tid, void *(*run)(void *), struct job *j)
 }
 
 /*
- * After the sweeps, on two threads: the arcs and the call-graph order,
- * then the callers and the callees (gprof's sort, where a time is NaN,
- * reads the arcs).
+ * After the sweeps (W), on two threads: the arcs, meanwhile the symbols
+ * and the call-graph order; then the callers and the callees (gprof's
+ * sort, where a time is NaN, reads the arcs).
  */
 static int
 finish(struct profile *p, const struct profile *root, const struct plan *pl,
-    const double *slot_time)
+    const struct prop_result *w, const double *slot_time, double *total)
 {
 	struct job j = { p, root, pl, slot_time, 0 };
 	pthread_t tid;
 	int threaded, rc;
 
 	threaded = pthread_create(&tid, NULL, arcs_thread, &j) == 0;
-	rc = order_cg_again(p, pl->op->ties);
+	prop_write(w, root->sym, p, total);
+	rc = order_cg_again(p, pl->op->ties, total);
 	join(threaded, tid, arcs_thread, &j);
 	threaded = pthread_create(&tid, NULL, callees_thread, &j) == 0;
 	rc |= regroup(p, pl, ORDER_CALLERS, slot_time);
@@ -306,7 +309,8 @@ refused(const struct pf_spec *extra, size_t n, struct diag *d)
 static int
 analyse(struct profile *p, const struct profile *root, struct diag *d)
 {
-	double *slot_time = NULL;
+	double *slot_time = NULL, *total;
+	struct prop_result *w = NULL;
 	struct plan pl;
 	int rc = -1;
 
@@ -315,14 +319,17 @@ analyse(struct profile *p, const struct profile *root, struct diag *d)
 		memcpy(p->arc, root->arc, p->narcs * sizeof *p->arc);
 		return 0;
 	}
-	if (make_plan(p, root, &pl) != 0 ||
+	total = mem_array((size_t)p->nsyms + p->ncycles + 1, sizeof *total);
+	if (make_plan(p, root, &pl) != 0 || total == NULL ||
 	    (slot_time = mem_array(2 * (size_t)pl.graph->nout + 1, sizeof *slot_time)) == NULL)
 		diag_oom(d);
-	else if ((rc = prop_run(pl.graph, root->sym, p, &p->priv->specs, slot_time, d)) == 0 &&
-	    finish(p, root, &pl, slot_time) != 0)
+	else if ((w = prop_sweep(pl.graph, &p->priv->specs, slot_time, d)) != NULL &&
+	    (rc = finish(p, root, &pl, w, slot_time, total)) != 0)
 		rc = diag_oom(d);
+	prop_done(w);
 	free_plan(&pl);
 	free(slot_time);
+	free(total);
 	return rc;
 }
 

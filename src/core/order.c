@@ -353,21 +353,18 @@ fail:
  * every total: there only gprof's sort itself gives gprof's order.
  */
 int
-order_cg_again(struct profile *p, const uint32_t *ties)
+order_cg_again(struct profile *p, const uint32_t *ties, const double *total)
 {
 	uint32_t n = p->nsyms + p->ncycles, i, m = 0, at = 0;
 	struct keyed_id *k = mem_array((size_t)n + 1, sizeof *k);
-	double *total = mem_array((size_t)n + 1, sizeof *total);
 
-	p->cg_order = mem_array((size_t)n + 1, sizeof *p->cg_order);
-	if (k == NULL || total == NULL || p->cg_order == NULL)
-		goto fail;
-	/* The symbols in a stream, then the totals in the ties' order at random: far fewer misses. */
+	if ((p->cg_order = mem_array((size_t)n + 1, sizeof *p->cg_order)) == NULL || k == NULL) {
+		free(k);
+		return -1;
+	}
 	for (i = 0; i < n; i++) {
-		total[i] = p->sym[i].prop_self + p->sym[i].prop_child;
 		if (total[i] != total[i]) {	/* NaN */
 			free(k);
-			free(total);
 			free(p->cg_order);
 			return order_cg(p);
 		}
@@ -378,8 +375,10 @@ order_cg_again(struct profile *p, const uint32_t *ties)
 			k[m++].id = ties[i];
 		}
 	}
-	if (rsort_records(k, m, sizeof *k, offsetof(struct keyed_id, key)) != 0)
-		goto fail;
+	if (rsort_records(k, m, sizeof *k, offsetof(struct keyed_id, key)) != 0) {
+		free(k);
+		return -1;
+	}
 	/* The positive totals, the zeros, then the negative ones. */
 	for (i = 0; i < m && k[i].key < down_key(0.0); i++)
 		p->cg_order[at++] = k[i].id;
@@ -388,18 +387,13 @@ order_cg_again(struct profile *p, const uint32_t *ties)
 			p->cg_order[at++] = ties[m];
 	for (; at < n; i++)
 		p->cg_order[at++] = k[i].id;
-	/* Each symbol's index, written in a stream too. */
+	/* Each symbol's index, written in a stream. */
 	for (i = 0; i < n; i++)
 		k[p->cg_order[i]].id = i + 1;
 	for (i = 0; i < n; i++)
 		p->sym[i].index = (int)k[i].id;
 	free(k);
-	free(total);
 	return 0;
-fail:
-	free(k);
-	free(total);
-	return -1;
 }
 
 /* What cmp_arc() compares of an arc but its times: for static_groups()'s passes. */
@@ -420,6 +414,42 @@ arc_key(const void *ctx, uint32_t a, int pass)
 }
 
 /*
+ * The runs of two arcs of class 2 or more in group J of OP (last among a
+ * group's callers, first among its callees): only there do the times
+ * decide.  0 or -1.
+ */
+static int
+find_blocks(const struct profile *p, struct order_plan *op, int j, const uint8_t *cls)
+{
+	const uint32_t *start = j == ORDER_CALLERS ? p->caller_start : p->callee_start;
+	const uint32_t *arc = op->group[j];
+	size_t cap = 0;
+	uint32_t i;
+
+	op->nblock[j] = 0;
+	for (i = 0; i < p->nsyms; i++) {
+		uint32_t b = start[i], e = start[i + 1];
+
+		if (j == ORDER_CALLERS)
+			for (; b < e && cls[arc[b]] != 2; b++)
+				;
+		else
+			for (e = b; e < start[i + 1] && cls[arc[e]] == 2; e++)
+				;
+		if (e - b < 2)
+			continue;
+		if (mem_reserve(&op->block[j], &cap, 3 * ((size_t)op->nblock[j] + 1),
+		    sizeof *op->block[j]) != 0)
+			return -1;
+		op->block[j][3 * op->nblock[j]] = b;
+		op->block[j][3 * op->nblock[j] + 1] = e;
+		op->block[j][3 * op->nblock[j] + 2] = i;
+		op->nblock[j]++;
+	}
+	return 0;
+}
+
+/*
  * Group J of plan OP: each group's arcs as cmp_arc() orders them when
  * their times are equal (by class, then calls; ties in creation order),
  * sorted all at once by radix passes, then placed group by group.  CLS:
@@ -434,8 +464,7 @@ static_groups(const struct profile *p, struct order_plan *op, int j, const uint8
 	struct keyed_id *k = mem_array((size_t)n + 1, sizeof *k);
 
 	op->group[j] = mem_array((size_t)n + 1, sizeof *op->group[j]);
-	op->cls[j] = mem_array((size_t)n + 1, sizeof *op->cls[j]);
-	if (!fill || !k || !op->group[j] || !op->cls[j])
+	if (!fill || !k || !op->group[j])
 		goto fail;
 	for (i = 0; i < n; i++) {
 		k[i].id = i;
@@ -444,15 +473,11 @@ static_groups(const struct profile *p, struct order_plan *op, int j, const uint8
 	if (sort_passes(k, n, 2, arc_key, &af) != 0)
 		goto fail;
 	memcpy(fill, start, p->nsyms * sizeof *fill);
-	for (i = 0; i < n; i++) {
-		uint32_t at = fill[k[i].aux]++;
-
-		op->group[j][at] = k[i].id;
-		op->cls[j][at] = cls[k[i].id];
-	}
+	for (i = 0; i < n; i++)
+		op->group[j][fill[k[i].aux]++] = k[i].id;
 	free(fill);
 	free(k);
-	return 0;
+	return find_blocks(p, op, j, cls);
 fail:
 	free(fill);
 	free(k);
@@ -493,8 +518,8 @@ order_plan_release(struct order_plan *op)
 	free(op->ties);
 	free(op->group[0]);
 	free(op->group[1]);
-	free(op->cls[0]);
-	free(op->cls[1]);
+	free(op->block[0]);
+	free(op->block[1]);
 	memset(op, 0, sizeof *op);
 }
 
@@ -556,31 +581,32 @@ sort_as_gprof(struct profile *p, uint32_t *arc, size_t n, int up, uint32_t *tmp)
 }
 
 int
-order_groups_again(struct profile *p, const struct order_plan *op, int j, const double *tt)
+order_groups_again(struct profile *p, const struct order_plan *op, int j,
+    double (*time)(const void *, uint32_t), const void *ctx)
 {
 	const uint32_t *start = j == ORDER_CALLERS ? p->caller_start : p->callee_start;
-	uint32_t *arc = j == ORDER_CALLERS ? p->caller_arc : p->callee_arc, i, most = 0, *scratch;
-	const uint8_t *cls = op->cls[j];
-	int up = j == ORDER_CALLERS;
+	uint32_t *arc = j == ORDER_CALLERS ? p->caller_arc : p->callee_arc, i, k, most = 0;
+	uint32_t *scratch;
+	double *tt;
+	int up = j == ORDER_CALLERS, rc = 0;
 
 	for (i = 0; i < p->nsyms; i++)
 		most = start[i + 1] - start[i] > most ? start[i + 1] - start[i] : most;
-	if ((scratch = mem_array(2 * (size_t)most + 1, sizeof *scratch)) == NULL)
-		return -1;
-	memcpy(arc, op->group[j], p->narcs * sizeof *arc);
-	for (i = 0; i < p->nsyms; i++) {
-		uint32_t b = start[i], e = start[i + 1];
+	scratch = mem_array(2 * (size_t)most + 1, sizeof *scratch);
+	tt = mem_array((size_t)most + 1, sizeof *tt);
+	if (scratch == NULL || tt == NULL)
+		rc = -1;
+	else
+		memcpy(arc, op->group[j], p->narcs * sizeof *arc);
+	for (i = 0; rc == 0 && i < op->nblock[j]; i++) {
+		const uint32_t *b = &op->block[j][3 * i];
 
-		/* The arcs of class 2: last among the callers, first among the callees. */
-		if (up)
-			for (; b < e && cls[b] != 2; b++)
-				;
-		else
-			for (e = b; e < start[i + 1] && cls[e] == 2; e++)
-				;
-		if (e - b > 1 && sort_by_time(arc + b, tt + b, e - b, up, scratch) != 0)
-			sort_as_gprof(p, arc + start[i], start[i + 1] - start[i], up, scratch);
+		for (k = b[0]; k < b[1]; k++)
+			tt[k - b[0]] = time(ctx, k);
+		if (sort_by_time(arc + b[0], tt, b[1] - b[0], up, scratch) != 0)
+			sort_as_gprof(p, arc + start[b[2]], start[b[2] + 1] - start[b[2]], up, scratch);
 	}
 	free(scratch);
-	return 0;
+	free(tt);
+	return rc;
 }

@@ -30,15 +30,18 @@ int order_callees(struct profile *p);
  *   ties:   every symbol and cycle in cmp_total()'s order for equal totals;
  *   group:  per group of ORDER_CALLERS (the profile's caller_start) and
  *           ORDER_CALLEES (callee_start), its arcs in cmp_arc()'s print
- *           order for equal times, cls their classes there (0 an arc to
- *           itself, 1 within a cycle, 2 else).
+ *           order for equal times;
+ *   block:  the runs there that times may reorder (two arcs or more of
+ *           cmp_arc()'s last class), nblock triples: first place, end,
+ *           the group's symbol.
  */
 enum { ORDER_CALLERS, ORDER_CALLEES };
 
 struct order_plan {
 	uint32_t *ties;
 	uint32_t *group[2];
-	uint8_t *cls[2];
+	uint32_t *block[2];
+	uint32_t nblock[2];
 };
 
 /* OP from P; 0 or -1.  order_ties() is its first part. */
@@ -47,11 +50,14 @@ void order_plan_release(struct order_plan *op);
 int order_ties(const struct profile *p, uint32_t **out);
 
 /*
- * cg_order and index again, from TIES; then group J again into the
+ * cg_order and index again, from TIES and each symbol's and cycle's
+ * prop_self + prop_child in TOTAL (by id); then group J again into the
  * profile's caller_arc or callee_arc (allocated, with its start array),
- * TT the arcs' time + child_time aligned with OP's group[J].  0 or -1.
+ * TIME(CTX, place) the time + child_time of the arc at a place of OP's
+ * group[J] (asked only in its blocks).  0 or -1.
  */
-int order_cg_again(struct profile *p, const uint32_t *ties);
-int order_groups_again(struct profile *p, const struct order_plan *op, int j, const double *tt);
+int order_cg_again(struct profile *p, const uint32_t *ties, const double *total);
+int order_groups_again(struct profile *p, const struct order_plan *op, int j,
+    double (*time)(const void *, uint32_t), const void *ctx);
 
 #endif

@@ -299,7 +299,7 @@ prop_arcs(const struct prop_graph *g, const double *slot_time, const struct pf_a
  * fractions, flags and child times at random (the smaller the array, the
  * fewer misses).
  */
-struct sweep {
+struct prop_result {
 	const struct prop_graph *g;
 	uint8_t *flag;		/* print_flag */
 	double *fract, *self, *child, *child_time;	/* self, child: prop_self, prop_child */
@@ -310,7 +310,7 @@ struct sweep {
 
 /* gprof's inherit_flags() for node X: a symbol outside cycles, or a header. */
 static void
-inherit(struct sweep *w, uint32_t x)
+inherit(struct prop_result *w, uint32_t x)
 {
 	const struct prop_graph *g = w->g;
 	uint32_t k;
@@ -328,7 +328,7 @@ inherit(struct sweep *w, uint32_t x)
 
 /* -f/-e/-F/-E/-n/-N and friends, on top of what node X inherited. */
 static void
-apply_specs(struct sweep *w, const struct symspecs *ss, uint32_t x)
+apply_specs(struct prop_result *w, const struct symspecs *ss, uint32_t x)
 {
 	uint64_t addr = w->g->addr[x];
 
@@ -344,7 +344,7 @@ apply_specs(struct sweep *w, const struct symspecs *ss, uint32_t x)
 
 /* What cycle H inherited, to each of its members. */
 static void
-to_members(struct sweep *w, uint32_t h)
+to_members(struct prop_result *w, uint32_t h)
 {
 	const struct prop_graph *g = w->g;
 	uint32_t k;
@@ -357,7 +357,7 @@ to_members(struct sweep *w, uint32_t h)
 
 /* gprof's propagate_flags(): from the topological top (callers) down. */
 static void
-sweep_flags(struct sweep *w, const struct symspecs *ss)
+sweep_flags(struct prop_result *w, const struct symspecs *ss)
 {
 	const struct prop_graph *g = w->g;
 	uint32_t old_head = PF_NONE, x;
@@ -379,7 +379,7 @@ sweep_flags(struct sweep *w, const struct symspecs *ss)
 
 /* gprof's cycle_time(): a cycle's time is that of its members that propagate some. */
 static void
-sweep_cycles(struct sweep *w)
+sweep_cycles(struct prop_result *w)
 {
 	const struct prop_graph *g = w->g;
 	uint32_t c, k;
@@ -400,7 +400,7 @@ sweep_cycles(struct sweep *w)
  * by calls; its arcs' times into slot_time (0 where none flows).
  */
 static void
-take_time(struct sweep *w, uint32_t x, struct diag *d)
+take_time(struct prop_result *w, uint32_t x, struct diag *d)
 {
 	const struct prop_graph *g = w->g;
 	double fract = w->fract[x], *st = w->slot_time;
@@ -437,7 +437,7 @@ take_time(struct sweep *w, uint32_t x, struct diag *d)
 
 /* The reads write_back() will make at random, started early. */
 static void
-prefetch(const struct sweep *w, uint32_t x)
+prefetch(const struct prop_result *w, uint32_t x)
 {
 	__builtin_prefetch(&w->flag[x]);
 	__builtin_prefetch(&w->fract[x]);
@@ -448,7 +448,7 @@ prefetch(const struct sweep *w, uint32_t x)
 
 /* Into the symbols in id order: they are written whole, the sweep's arrays read at random. */
 static void
-write_back(const struct sweep *w, const struct pf_sym *from, struct profile *p)
+write_back(const struct prop_result *w, const struct pf_sym *from, struct profile *p, double *total)
 {
 	const struct prop_graph *g = w->g;
 	uint32_t i;
@@ -467,42 +467,73 @@ write_back(const struct sweep *w, const struct pf_sym *from, struct profile *p)
 		s->child_time = w->child_time[x];
 		if (x >= g->nsyms)
 			s->time = w->cycle_time[x - g->nsyms];
+		if (total != NULL)
+			total[i] = s->prop_self + s->prop_child;
 	}
 	p->print_time = w->print_time;
 }
 
+/* Frees W's arrays and W. */
+void
+prop_done(struct prop_result *w)
+{
+	if (w == NULL)
+		return;
+	free(w->flag);
+	free(w->fract);
+	free(w->self);
+	free(w->child);
+	free(w->child_time);
+	free(w->cycle_time);
+	free(w);
+}
+
+struct prop_result *
+prop_sweep(const struct prop_graph *g, const struct symspecs *ss, double *slot_time,
+    struct diag *d)
+{
+	struct prop_result *w = mem_calloc(1, sizeof *w);
+	uint32_t x;
+
+	if (w == NULL) {
+		diag_oom(d);
+		return NULL;
+	}
+	w->g = g;
+	w->slot_time = slot_time;
+	w->flag = mem_calloc((size_t)g->n + 1, sizeof *w->flag);
+	w->fract = mem_calloc((size_t)g->n + 1, sizeof *w->fract);
+	w->self = mem_calloc((size_t)g->n + 1, sizeof *w->self);
+	w->child = mem_calloc((size_t)g->n + 1, sizeof *w->child);
+	w->child_time = mem_calloc((size_t)g->n + 1, sizeof *w->child_time);
+	w->cycle_time = mem_calloc((size_t)(g->n - g->nsyms) + 1, sizeof *w->cycle_time);
+	if (!w->flag || !w->fract || !w->self || !w->child || !w->child_time || !w->cycle_time) {
+		prop_done(w);
+		diag_oom(d);
+		return NULL;
+	}
+	sweep_flags(w, ss);
+	sweep_cycles(w);
+	for (x = 0; x < g->nsyms; x++)
+		take_time(w, x, d);
+	return w;
+}
+
+void
+prop_write(const struct prop_result *w, const struct pf_sym *from, struct profile *p, double *total)
+{
+	write_back(w, from, p, total);
+}
+
 int
 prop_run(const struct prop_graph *g, const struct pf_sym *from, struct profile *p,
-    const struct symspecs *ss, double *slot_time, struct diag *d)
+    const struct symspecs *ss, double *slot_time, double *total, struct diag *d)
 {
-	struct sweep w;
-	uint32_t x;
-	int rc = -1;
+	struct prop_result *w = prop_sweep(g, ss, slot_time, d);
 
-	memset(&w, 0, sizeof w);
-	w.g = g;
-	w.slot_time = slot_time;
-	w.flag = mem_calloc((size_t)g->n + 1, sizeof *w.flag);
-	w.fract = mem_calloc((size_t)g->n + 1, sizeof *w.fract);
-	w.self = mem_calloc((size_t)g->n + 1, sizeof *w.self);
-	w.child = mem_calloc((size_t)g->n + 1, sizeof *w.child);
-	w.child_time = mem_calloc((size_t)g->n + 1, sizeof *w.child_time);
-	w.cycle_time = mem_calloc((size_t)(g->n - g->nsyms) + 1, sizeof *w.cycle_time);
-	if (w.flag && w.fract && w.self && w.child && w.child_time && w.cycle_time) {
-		sweep_flags(&w, ss);
-		sweep_cycles(&w);
-		for (x = 0; x < g->nsyms; x++)
-			take_time(&w, x, d);
-		write_back(&w, from, p);
-		rc = 0;
-	} else {
-		diag_oom(d);
-	}
-	free(w.flag);
-	free(w.fract);
-	free(w.self);
-	free(w.child);
-	free(w.child_time);
-	free(w.cycle_time);
-	return rc;
+	if (w == NULL)
+		return -1;
+	prop_write(w, from, p, total);
+	prop_done(w);
+	return 0;
 }

@@ -66,11 +66,24 @@ void prop_release(struct prop_graph *g);
  * (P's own, or G's profile's) with the print_flag, fract, prop_self,
  * prop_child and child_time the sweeps give (and a header its time), and
  * its print_time theirs; and into SLOT_TIME (2 * g->nout doubles) each
- * out slot's arc's time and child_time (0 where no time flows).  0, or
- * -1 with the reason in D.
+ * out slot's arc's time and child_time (0 where no time flows), and, if
+ * not NULL, into TOTAL each symbol's and header's prop_self + prop_child
+ * by id.  0, or -1 with the reason in D.
  */
 int prop_run(const struct prop_graph *g, const struct pf_sym *from, struct profile *p,
-    const struct symspecs *ss, double *slot_time, struct diag *d);
+    const struct symspecs *ss, double *slot_time, double *total, struct diag *d);
+
+/*
+ * prop_run() in two steps, so that the caller can make the arcs
+ * (prop_arcs()) meanwhile: the sweeps, into SLOT_TIME and a result (NULL
+ * with the reason in D), then the symbols, then the result freed.
+ */
+struct prop_result;
+struct prop_result *prop_sweep(const struct prop_graph *g, const struct symspecs *ss,
+    double *slot_time, struct diag *d);
+void prop_write(const struct prop_result *w, const struct pf_sym *from, struct profile *p,
+    double *total);
+void prop_done(struct prop_result *w);
 
 /* TO[a] = FROM[a] for the N arcs, with the time and child_time of SLOT_TIME (0 without a slot); in place too. */
 void prop_arcs(const struct prop_graph *g, const double *slot_time, const struct pf_arc *from,
