@@ -218,6 +218,36 @@ if want cxx; then
 	    grep -q '  bool __gnu_cxx::operator!=<…>(__gnu_cxx::__normal_iterat' "$OUT/cxx-short"
 fi
 
+# Call stacks (tests/stacks/cycles.spec, made by hand): the call graph's
+# times measured (leaf_a: 30 samples through mid, 5 from main), m for
+# gprof's estimates, estimates while narrowed.
+M=$OUT/measured
+if want measured && mkdir -p "$M" && python3 "$TOP/tests/gen/stacks.py" "$P/prog" "$P/gmon.out" \
+    "$M/gmon.out" "$M/gmon.out.stacks" 0x5eed <"$TOP/tests/stacks/cycles.spec"; then
+	i=$(batch -q | sed -n 's/^\[\([0-9]*\)\].* leaf_a \[[0-9]*\]$/\1/p')
+	printf 'resize 150 30\nkey :\ntype %s\nkey Enter\ndump m1\nkey m\ndump m2\nkey m\nkey x\nkey m\ndump m3\n' \
+	    "$i" >"$M/keys"
+	(cd "$M" && TGPROF_SCRIPT=keys "$TGPROF" "$P/prog" gmon.out)
+	check "measured: the top line says so (62 stacks, 95% complete)" \
+	    grep -q '| measured: 62 stacks, 95% complete (m)' "$M/m1"
+	check "measured: leaf_a's caller mid, 0.03 s" grep -q '|  *0\.00  *0\.03  *1500/1715  *mid \[' "$M/m1"
+	check "measured: leaf_a's caller main, 0.01 s" grep -q '|  *0\.00  *0\.01  *215/1715  *main \[' "$M/m1"
+	check "measured: the title says the times are measured" \
+	    grep -q 'Call graph: leaf_a \[[0-9]*\]; times measured from call stacks' "$M/m1"
+	check "m: gprof's estimates, said on the top line and the title" sh -c "
+	    grep -q \"| gprof's estimates (m: measured)\" '$M/m2' &&
+	    grep -q \"Call graph: leaf_a \\[[0-9]*\\]; callers' self and children: estimated\" '$M/m2'"
+	check "m while narrowed: estimates, and it says why" sh -c "
+	    grep -q '| estimated while narrowed' '$M/m3' &&
+	    tail -n 1 '$M/m3' | grep -q 'estimated while narrowed: the stacks know nothing of x and f'"
+	printf 'key m\ndump none\n' >"$M/none.keys"
+	(cd "$M" && TGPROF_SCRIPT="$M/none.keys" "$TGPROF" "$P/prog" "$P/gmon.out")
+	check "m without stacks: says where they come from" \
+	    sh -c "tail -n 1 '$M/none' | grep -q 'no call stacks: a program linked with libtgmon'"
+elif want measured; then
+	fail "measured: tests/gen/stacks.py failed"
+fi
+
 # o: \$EDITOR +LINE FILE, the screen given over and taken back.
 if want editor; then
 	printf '#!/bin/sh\necho "$@" >"%s/editor.args"\n' "$OUT" >"$OUT/editor"

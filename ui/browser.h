@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "util/diag.h"
+#include "core/measure.h"
 #include "core/profile.h"
 #include "print/report.h"
 
@@ -17,6 +18,8 @@ struct browser_opts {
 	size_t nsearch;
 	int mouse;			/* take mouse events */
 	int tabstop;			/* the source's tab stops: every N columns (1 to 64) */
+	/* Times measured from libtgmon's call stacks for the profile browsed, or NULL. */
+	const struct pf_measure *measure;
 	/*
 	 * A file of keys and commands to run instead of reading the terminal
 	 * (TGPROF_SCRIPT; see ui/term.c), on a virtual screen of COLS columns

@@ -117,7 +117,9 @@ graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 		sbuf_puts(sb, "no function selected");
 	else
 		report_name(t->r, sb, id);
-	if (id != PF_NONE && callers_estimated(p, id))
+	if (id != PF_NONE && tui_measured(t))
+		sbuf_puts(sb, "; times measured from call stacks");
+	else if (id != PF_NONE && callers_estimated(p, id))
 		sbuf_puts(sb, "; callers' self and children: estimated, by calls");
 	sbuf_putc(sb, '\n');
 	report_cg_columns(t->r, sb);
@@ -136,7 +138,7 @@ graph_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 		break;
 	case CALLER:
 		report_cg_parent(t->r, sb, g->shown, r->ref);
-		if (callers_estimated(t->p, g->shown))
+		if (callers_estimated(t->p, g->shown) && !tui_measured(t))
 			*attr = UI_ESTIMATE;
 		break;
 	case PRIMARY:

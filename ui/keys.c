@@ -266,7 +266,26 @@ renew_report(struct tui *t, struct report_opts ro)
 	report_free(t->r);
 	t->r = r;
 	t->ro = ro;
+	tui_measured(t);
 	t->flat_gen++;
+}
+
+/* m: the call graph's times measured from the call stacks, or gprof's estimates. */
+static void
+toggle_measured(struct tui *t, int c)
+{
+	if (t->o->measure == NULL) {
+		snprintf(t->message, sizeof t->message, "no call stacks: a program linked with "
+		    "libtgmon records them beside gmon.out (libtgmon(3))");
+		return;
+	}
+	if (t->owned != NULL) {
+		snprintf(t->message, sizeof t->message, "estimated while narrowed: the stacks know "
+		    "nothing of x and f (u undoes)");
+		return;
+	}
+	t->estimates = !t->estimates;
+	tui_measured(t);
 }
 
 /* Names demangled or raw. */
@@ -658,6 +677,8 @@ static const struct binding bindings[] = {
 	  .hint = "x/f:without/only", .hint_at = { 5, 0, 0 } },
 	{ .key = { { ':', ":", ask_index } },
 	  .help = "go to call-graph index [N]" },
+	{ .key = { { 'm', "m", toggle_measured } },
+	  .help = "call graph: times measured from call stacks, or gprof's estimates" },
 	{ .key = { { 'd', "d", toggle_demangle } },
 	  .help = "demangle C++ names or not" },
 	{ .key = { { 'T', "T", toggle_templates } },

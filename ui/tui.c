@@ -14,6 +14,33 @@
 
 #define WIDE 120		/* from this width, panes side by side */
 
+int
+tui_measured(struct tui *t)
+{
+	int on = t->o->measure != NULL && !t->estimates && t->owned == NULL;
+
+	if (t->r != NULL)
+		report_use_measure(t->r, on ? t->o->measure : NULL);
+	return on;
+}
+
+/* What the call graph's times are: measured, estimated while narrowed, or (m) gprof's. */
+static void
+times_note(struct tui *t)
+{
+	const struct pf_measure *m = t->o->measure;
+
+	if (m == NULL)
+		return;
+	if (tui_measured(t))
+		sbuf_printf(&t->sb, " | measured: %llu stacks, %.0f%% complete (m)",
+		    (unsigned long long)m->samples,
+		    m->samples > 0 ? 100.0 * (double)m->root / (double)m->samples : 0.0);
+	else
+		sbuf_puts(&t->sb, t->owned != NULL ? " | estimated while narrowed" :
+		    " | gprof's estimates (m: measured)");
+}
+
 /* The samples of the profiler's own functions (report_profiler_own()), counted again on flat_gen. */
 static double
 overhead(struct tui *t)
@@ -58,6 +85,7 @@ top_line(struct tui *t)
 		sbuf_printf(&t->sb, " | names with \"%s\"", t->filter);
 	if (t->limit > 0)
 		sbuf_printf(&t->sb, " | %g%% or more", t->limit);
+	times_note(t);
 	if (t->zoom)
 		sbuf_puts(&t->sb, " | one pane (z)");
 	if (t->nfolded > 0)
@@ -410,6 +438,7 @@ browser_run(const struct profile *p, const struct browser_opts *o, struct diag *
 	tree_init(&t.pane[PANE_TREE]);
 	if ((t.r = report_new(p, &t.ro)) == NULL)
 		rc = diag_oom(d);
+	tui_measured(&t);
 	if (rc == 0 && term_start(o, d) != 0)
 		rc = -1;
 	if (rc == 0) {

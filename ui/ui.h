@@ -84,6 +84,7 @@ struct tui {
 	const struct diag_msg *warn;	/* the analysis's warnings (browser_run()'s diag) */
 	size_t nwarn;
 	uint32_t nfolded;		/* GCC clones folded into their functions (--clones=fold) */
+	int estimates;			/* m: gprof's estimates shown though times were measured */
 	unsigned own_gen;		/* flat_gen + 1 when own was counted, else 0 */
 	double own;			/* samples in the profiler's own functions */
 	struct report_opts ro;
@@ -196,6 +197,14 @@ void source_hot(struct tui *t, struct pane *pn, int dir);
 enum { TREE_WHOLE, TREE_ROOTED, TREE_INVERTED };
 enum { TREE_TOGGLE, TREE_SUBTREE, TREE_CLOSE, TREE_OPEN_ALL, TREE_CLOSE_ALL };
 void tree_fold(struct tui *t, struct pane *pn, int how);
+
+/*
+ * tui.c: the report's call-graph times measured (browser_opts.measure)
+ * unless m asked for gprof's estimates or the profile is narrowed (the
+ * stacks know nothing of -E and -F); after every report_new().  Whether
+ * they are.
+ */
+int tui_measured(struct tui *t);
 
 /* tui.c: makes FN the function shown, remembering the last one for Back. */
 void tui_open(struct tui *t, uint32_t fn);

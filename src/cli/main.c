@@ -167,6 +167,7 @@ browse(struct opts *o, struct diag *d)
 	return run(o, d);	/* built without ncursesw */
 #else
 	struct browser_opts b;
+	struct pf_measure *m = NULL;
 	struct profile *p;
 	const char *size = getenv("TGPROF_SIZE");
 	int rc;
@@ -193,7 +194,11 @@ browse(struct opts *o, struct diag *d)
 	b.reload_ctx = p;
 	if (size == NULL || sscanf(size, "%dx%d", &b.cols, &b.lines) != 2)
 		b.cols = 80, b.lines = 24;
+	/* Stacks that cannot be used leave a warning, and the browser shows gprof's estimates. */
+	load_measure(o, p, 0, &m, d);
+	b.measure = m;
 	rc = browser_run(p, &b, d) != 0;
+	measure_free(m);
 	profile_free(p);
 	return rc;
 #endif
