@@ -1,10 +1,14 @@
 /* flat: the flat profile pane, gprof's flat rows (shared with batch output through report.h). */
 #include <stdlib.h>
 #include <string.h>
+#include <string.h>
 
 #include "ui.h"
 
 #define PROFILING "  [profiling]"	/* after a profiler's own function's row */
+/* With call stacks, rows start with the measured inclusive time: % of the stacks ("%8.1f "). */
+#define MEASURED_HEAD1 "measured "
+#define MEASURED_HEAD2 "  incl % "
 
 struct flat {
 	uint32_t *id;		/* the rows' functions */
@@ -162,6 +166,9 @@ static void
 flat_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 {
 	const struct flat *f = pn->data;
+	struct sbuf cols;
+	const char *line;
+	int k;
 
 	sbuf_printf(sb, "Flat profile: %zu functions, by %s%s", f != NULL ? f->n : 0,
 	    flat_sort_names[t->sort_key], t->sort_rev ? " (reversed)" : "");
@@ -170,8 +177,23 @@ flat_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 	if (t->limit > 0)
 		sbuf_printf(sb, ", %g%% or more", t->limit);
 	sbuf_putc(sb, '\n');
-	if (f != NULL)
+	if (f == NULL)
+		return;
+	if (!tui_measured(t)) {
 		report_flat_columns(t->r, sb, &f->unit);
+		return;
+	}
+	sbuf_init(&cols);
+	report_flat_columns(t->r, &cols, &f->unit);	/* two lines: each gets the column */
+	line = cols.failed ? NULL : cols.s;
+	for (k = 0; line != NULL && *line != '\0'; k++) {
+		const char *end = strchr(line, '\n');
+		size_t n = end != NULL ? (size_t)(end - line) + 1 : strlen(line);
+
+		sbuf_printf(sb, "%s%.*s", k == 0 ? MEASURED_HEAD1 : MEASURED_HEAD2, (int)n, line);
+		line += n;
+	}
+	sbuf_release(&cols);
 }
 
 /* Why the flat profile has no row: one sentence. */
@@ -199,6 +221,9 @@ flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 		return;
 	}
 	pct = 100 * t->p->sym[f->id[i]].time / total;
+	if (tui_measured(t))
+		sbuf_printf(sb, "%8.1f ", 100 * t->o->measure->incl[f->id[i]] /
+		    (t->o->measure->samples > 0 ? (double)t->o->measure->samples : 1));
 	report_flat_row(t->r, sb, f->id[i], f->accum[i], total, &f->unit);
 	*attr = pct >= 5 ? UI_HOT : pct > 0.5 ? UI_WARM : 0;
 	if (t->p->sym[f->id[i]].time > 0 && t->p->sym[f->id[i]].time < UI_FEW_SAMPLES)

@@ -206,6 +206,9 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 		diag_add(d, DIAG_ERROR, "%s: not from the run that wrote %s (run identifiers differ)",
 		    path, k < p->ngmon ? p->gmon[k].path : "its gmon file");
 		rc = -1;
+	} else if (sf.rate == 0) {
+		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (a sampling rate of 0)", path);
+		rc = -1;
 	} else if (b->m->hz != 0 && (long)sf.rate != b->m->hz) {
 		diag_add(d, DIAG_ERROR, "%s: sampled at %u a second, the others at %ld", path, sf.rate,
 		    b->m->hz);
