@@ -115,6 +115,8 @@ graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 		sbuf_puts(sb, "none in the profile files (no call counts: was it linked with -pg?)");
 	else if (id == PF_NONE)
 		sbuf_puts(sb, "no function selected");
+	else if (id >= p->nsyms)	/* a cycle has no name of its own */
+		sbuf_printf(sb, "<cycle %d as a whole> [%d]", p->sym[id].cycle, p->sym[id].index);
 	else
 		report_name(t->r, sb, id);
 	if (id != PF_NONE && tui_measured(t))
