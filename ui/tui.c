@@ -41,14 +41,18 @@ times_note(struct tui *t)
 		    " | gprof's estimates (m: measured)");
 }
 
-/* The samples of the profiler's own functions (report_profiler_own()), counted again on flat_gen. */
+/*
+ * The samples of the profiler's own functions (report_profiler_own()),
+ * counted once: x and f change propagated times, never a function's self
+ * time, and the names are the same.
+ */
 static double
 overhead(struct tui *t)
 {
 	uint32_t k;
 
-	if (t->own_gen != t->flat_gen + 1) {
-		t->own_gen = t->flat_gen + 1;	/* 0: never counted */
+	if (!t->own_counted) {
+		t->own_counted = 1;
 		t->own = 0;
 		for (k = 0; k < t->p->nsyms; k++)
 			if (report_profiler_own(t->r, k))

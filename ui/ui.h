@@ -85,7 +85,7 @@ struct tui {
 	size_t nwarn;
 	uint32_t nfolded;		/* GCC clones folded into their functions (--clones=fold) */
 	int estimates;			/* m: gprof's estimates shown though times were measured */
-	unsigned own_gen;		/* flat_gen + 1 when own was counted, else 0 */
+	int own_counted;		/* own holds the count */
 	double own;			/* samples in the profiler's own functions */
 	struct report_opts ro;
 	struct report *r;

@@ -14,6 +14,12 @@
 
 /* Below this, demand paging is cheap enough. */
 #define POPULATE_MIN (256 * 1024)
+/*
+ * From this size an array gets transparent huge pages: a 2 MiB page is
+ * one fault instead of 512 (a narrowed profile of 1,000,000 functions
+ * copies some 270 MiB of symbols and arcs).
+ */
+#define HUGE_MIN ((size_t)64 << 20)
 /* Smaller blocks are not held against the limit: they cannot exceed it by much. */
 #define LIMIT_MIN ((size_t)1 << 20)
 
@@ -95,8 +101,11 @@ mem_array(size_t n, size_t size)
 
 	if ((size != 0 && n > SIZE_MAX / size) || over_limit(n * size))
 		return NULL;
-	if ((p = malloc(n != 0 && size != 0 ? n * size : 1)) != NULL)
+	if ((p = malloc(n != 0 && size != 0 ? n * size : 1)) != NULL) {
+		if (n * size >= HUGE_MIN)
+			mem_huge(p, n * size);
 		mem_populate(p, n * size);
+	}
 	return p;
 }
 
