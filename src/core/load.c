@@ -299,6 +299,8 @@ profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
 		profile_free(p);
 		return -1;
 	}
+	/* Only the analysis reads the text: its memory serves what comes later (x, f). */
+	bin_text_release(pv->bin);
 	pv->opts = NULL;
 	*out = p;
 	return 0;

@@ -599,6 +599,13 @@ bin_text(struct bin *b, struct diag *d)
 	return b->text_bytes;
 }
 
+void
+bin_text_release(struct bin *b)
+{
+	free(b->text_bytes);
+	b->text_bytes = NULL;
+}
+
 char *
 bin_demangle(const struct bin *b, const char *name)
 {

@@ -97,6 +97,8 @@ int bin_function_syms(struct bin *b, struct bin_fsym **out, size_t *n);
 
 /* The bytes of the text section (for -c), loaded on first use; NULL on failure. */
 const unsigned char *bin_text(struct bin *b, struct diag *d);
+/* Frees the bytes bin_text() read; a later bin_text() reads them again. */
+void bin_text_release(struct bin *b);
 
 /* bfd_demangle(NAME) with gprof's flags; a malloc'd string or NULL. */
 char *bin_demangle(const struct bin *b, const char *name);
