@@ -218,9 +218,10 @@ if want cxx; then
 	    grep -q '  bool __gnu_cxx::operator!=<…>(__gnu_cxx::__normal_iterat' "$OUT/cxx-short"
 fi
 
-# Call stacks (tests/stacks/cycles.spec, made by hand): the call graph's
-# times measured (leaf_a: 30 samples through mid, 5 from main), m for
-# gprof's estimates, estimates while narrowed.
+# Call stacks (tests/stacks/cycles.spec, made by hand): times measured
+# beside gprof's estimates in the call graph (leaf_a: 30 samples through
+# mid, 5 from main, where gprof gives both callers 0.00), m hides them,
+# estimates alone while narrowed.
 M=$OUT/measured
 if want measured && mkdir -p "$M" && python3 "$TOP/tests/gen/stacks.py" "$P/prog" "$P/gmon.out" \
     "$M/gmon.out" "$M/gmon.out.stacks" 0x5eed <"$TOP/tests/stacks/cycles.spec"; then
@@ -230,16 +231,23 @@ if want measured && mkdir -p "$M" && python3 "$TOP/tests/gen/stacks.py" "$P/prog
 	(cd "$M" && TGPROF_SCRIPT=keys "$TGPROF" "$P/prog" gmon.out)
 	check "measured: the top line says so (62 stacks, 95% complete)" \
 	    grep -q '| measured: 62 stacks, 95% complete (m)' "$M/m1"
-	check "measured: leaf_a's caller mid, 0.03 s" grep -q '|  *0\.00  *0\.03  *1500/1715  *mid \[' "$M/m1"
-	check "measured: leaf_a's caller main, 0.01 s" grep -q '|  *0\.00  *0\.01  *215/1715  *main \[' "$M/m1"
+	check "measured: leaf_a's caller mid, 0.03 s beside gprof's 0.00 0.00" \
+	    grep -q '|    0\.03  *0\.00  *0\.00  *1500/1715  *mid \[' "$M/m1"
+	check "measured: leaf_a's caller main, 0.01 s beside gprof's 0.00 0.00" \
+	    grep -q '|    0\.01  *0\.00  *0\.00  *215/1715  *main \[' "$M/m1"
+	check "measured: leaf_a itself, 0.04 s beside gprof's 2.0% 0.00 0.01" \
+	    grep -q '|    0\.04 \[15\]  *2\.0  *0\.00  *0\.01  *1715  *leaf_a \[' "$M/m1"
+	check "measured: the graph's column heading" grep -q '|measured index % time' "$M/m1"
+	check "m: gprof's layout alone" sh -c "grep -q '|index % time' '$M/m2' &&
+	    grep -q '|  *0\.00  *0\.00  *1500/1715  *mid \[' '$M/m2'"
 	check "measured: the flat pane's first column, burn on 59 of 62 stacks (95.2%)" \
 	    grep -q '^ *95\.2  *[0-9.]* .* burn  *|' "$M/m1"
 	check "measured: the column's heading" grep -q '^ measured   %' "$M/m1"
 	check "m: the column goes" sh -c "! grep -q '^ measured ' '$M/m2'"
-	check "measured: the title says the times are measured" \
-	    grep -q 'Call graph: leaf_a \[[0-9]*\]; times measured from call stacks' "$M/m1"
+	check "measured: the title says which numbers are measured" \
+	    grep -q "Call graph: leaf_a \[[0-9]*\]; measured (first column) beside gprof's estimates" "$M/m1"
 	check "m: gprof's estimates, said on the top line and the title" sh -c "
-	    grep -q \"| gprof's estimates (m: measured)\" '$M/m2' &&
+	    grep -q \"| gprof's estimates only (m: measured)\" '$M/m2' &&
 	    grep -q \"Call graph: leaf_a \\[[0-9]*\\]; callers' self and children: estimated\" '$M/m2'"
 	check "m while narrowed: estimates, and it says why" sh -c "
 	    grep -q '| estimated while narrowed' '$M/m3' &&

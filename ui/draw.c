@@ -145,6 +145,21 @@ draw_elide(struct sbuf *sb, const char *s, int w)
 	sbuf_puts(sb, draw_tail(s, w - dw - head));
 }
 
+void
+draw_prefix_lines(struct sbuf *sb, const char *cols, const char *first, const char *rest)
+{
+	const char *line = cols;
+	int k;
+
+	for (k = 0; *line != '\0'; k++) {
+		const char *end = strchr(line, '\n');
+		size_t n = end != NULL ? (size_t)(end - line) + 1 : strlen(line);
+
+		sbuf_printf(sb, "%s%.*s", k == 0 ? first : rest, (int)n, line);
+		line += n;
+	}
+}
+
 /*
  * The curses attributes of a row with UI_* FLAGS, SELECTED or not.  The
  * colour pairs are term.c's: 1 hot, 2 warm, 3 the top and bottom lines,

@@ -167,8 +167,6 @@ flat_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 {
 	const struct flat *f = pn->data;
 	struct sbuf cols;
-	const char *line;
-	int k;
 
 	sbuf_printf(sb, "Flat profile: %zu functions, by %s%s", f != NULL ? f->n : 0,
 	    flat_sort_names[t->sort_key], t->sort_rev ? " (reversed)" : "");
@@ -185,14 +183,8 @@ flat_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 	}
 	sbuf_init(&cols);
 	report_flat_columns(t->r, &cols, &f->unit);	/* two lines: each gets the column */
-	line = cols.failed ? NULL : cols.s;
-	for (k = 0; line != NULL && *line != '\0'; k++) {
-		const char *end = strchr(line, '\n');
-		size_t n = end != NULL ? (size_t)(end - line) + 1 : strlen(line);
-
-		sbuf_printf(sb, "%s%.*s", k == 0 ? MEASURED_HEAD1 : MEASURED_HEAD2, (int)n, line);
-		line += n;
-	}
+	if (!cols.failed)
+		draw_prefix_lines(sb, cols.s, MEASURED_HEAD1, MEASURED_HEAD2);
 	sbuf_release(&cols);
 }
 

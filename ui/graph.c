@@ -3,6 +3,9 @@
 
 #include "ui.h"
 
+#define MEASURED_HEAD "measured "	/* over the column of times measured from call stacks */
+#define MEASURED_BLANK "         "
+
 enum kind { SPONTANEOUS, CALLER, PRIMARY, CALLEE, CYCLE, MEMBER };
 
 struct grow {
@@ -109,6 +112,7 @@ graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 {
 	const struct profile *p = t->p;
 	uint32_t id = t->cur;
+	struct sbuf cols;
 
 	sbuf_puts(sb, "Call graph: ");
 	if (p->caller_start == NULL)
@@ -120,11 +124,47 @@ graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 	else
 		report_name(t->r, sb, id);
 	if (id != PF_NONE && tui_measured(t))
-		sbuf_puts(sb, "; times measured from call stacks");
+		sbuf_puts(sb, "; measured (first column) beside gprof's estimates");
 	else if (id != PF_NONE && callers_estimated(p, id))
 		sbuf_puts(sb, "; callers' self and children: estimated, by calls");
 	sbuf_putc(sb, '\n');
-	report_cg_columns(t->r, sb);
+	if (!tui_measured(t)) {
+		report_cg_columns(t->r, sb);
+		return;
+	}
+	sbuf_init(&cols);
+	report_cg_columns(t->r, &cols);
+	if (!cols.failed)
+		draw_prefix_lines(sb, cols.s, MEASURED_HEAD, MEASURED_BLANK);
+	sbuf_release(&cols);
+}
+
+/*
+ * The row's time measured from the call stacks, in seconds: samples in
+ * which the caller called the callee (an arc's line), or with the
+ * function or cycle on the stack.
+ */
+static void
+measured_column(struct tui *t, const struct grow *r, struct sbuf *sb)
+{
+	const struct pf_measure *m = t->o->measure;
+	double hz = m->hz > 0 ? (double)m->hz : 1, n;
+
+	switch (r->kind) {
+	case CALLER:
+	case CALLEE:
+		n = m->arc_incl[r->ref];
+		break;
+	case PRIMARY:
+	case CYCLE:
+	case MEMBER:
+		n = m->incl[r->ref];
+		break;
+	default:
+		sbuf_puts(sb, MEASURED_BLANK);
+		return;
+	}
+	sbuf_printf(sb, "%8.2f ", n / hz);
 }
 
 static void
@@ -133,6 +173,8 @@ graph_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 	const struct graph *g = pn->data;
 	const struct grow *r = &g->row[i];
 
+	if (tui_measured(t))
+		measured_column(t, r, sb);
 	switch (r->kind) {
 	case SPONTANEOUS:
 		report_cg_spontaneous(t->r, sb);
@@ -140,7 +182,7 @@ graph_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 		break;
 	case CALLER:
 		report_cg_parent(t->r, sb, g->shown, r->ref);
-		if (callers_estimated(t->p, g->shown) && !tui_measured(t))
+		if (callers_estimated(t->p, g->shown))
 			*attr = UI_ESTIMATE;
 		break;
 	case PRIMARY:

@@ -266,11 +266,10 @@ renew_report(struct tui *t, struct report_opts ro)
 	report_free(t->r);
 	t->r = r;
 	t->ro = ro;
-	tui_measured(t);
 	t->flat_gen++;
 }
 
-/* m: the call graph's times measured from the call stacks, or gprof's estimates. */
+/* m: times measured from the call stacks shown beside gprof's estimates, or hidden. */
 static void
 toggle_measured(struct tui *t, int c)
 {
@@ -285,7 +284,6 @@ toggle_measured(struct tui *t, int c)
 		return;
 	}
 	t->estimates = !t->estimates;
-	tui_measured(t);
 }
 
 /* Names demangled or raw. */
@@ -678,7 +676,7 @@ static const struct binding bindings[] = {
 	{ .key = { { ':', ":", ask_index } },
 	  .help = "go to call-graph index [N]" },
 	{ .key = { { 'm', "m", toggle_measured } },
-	  .help = "call graph: times measured from call stacks, or gprof's estimates" },
+	  .help = "measured times (from call stacks) beside gprof's estimates, or not" },
 	{ .key = { { 'd', "d", toggle_demangle } },
 	  .help = "demangle C++ names or not" },
 	{ .key = { { 'T', "T", toggle_templates } },

@@ -80,7 +80,6 @@ apply(struct tui *t, size_t n)
 		t->quit = 1;	/* nothing left to show the profile with */
 		return -1;
 	}
-	tui_measured(t);
 	t->cur = addr != 0 ? profile_lookup(t->p, addr) : PF_NONE;
 	t->nback = t->nfwd = 0;	/* ids of the old analysis */
 	t->tree_view = TREE_WHOLE;	/* its root too */

@@ -17,14 +17,10 @@
 int
 tui_measured(struct tui *t)
 {
-	int on = t->o->measure != NULL && !t->estimates && t->owned == NULL;
-
-	if (t->r != NULL)
-		report_use_measure(t->r, on ? t->o->measure : NULL);
-	return on;
+	return t->o->measure != NULL && !t->estimates && t->owned == NULL;
 }
 
-/* What the call graph's times are: measured, estimated while narrowed, or (m) gprof's. */
+/* Whether measured times are shown beside gprof's, or why not: narrowed, or (m) hidden. */
 static void
 times_note(struct tui *t)
 {
@@ -38,7 +34,7 @@ times_note(struct tui *t)
 		    m->samples > 0 ? 100.0 * (double)m->root / (double)m->samples : 0.0);
 	else
 		sbuf_puts(&t->sb, t->owned != NULL ? " | estimated while narrowed" :
-		    " | gprof's estimates (m: measured)");
+		    " | gprof's estimates only (m: measured)");
 }
 
 /*
@@ -442,7 +438,6 @@ browser_run(const struct profile *p, const struct browser_opts *o, struct diag *
 	tree_init(&t.pane[PANE_TREE]);
 	if ((t.r = report_new(p, &t.ro)) == NULL)
 		rc = diag_oom(d);
-	tui_measured(&t);
 	if (rc == 0 && term_start(o, d) != 0)
 		rc = -1;
 	if (rc == 0) {

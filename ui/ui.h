@@ -164,6 +164,8 @@ int draw_width(const char *s);
 const char *draw_tail(const char *s, int w);
 /* S into SB in W columns at most: when wider, its start and end with an ellipsis between. */
 void draw_elide(struct sbuf *sb, const char *s, int w);
+/* The newline-ended lines of COLS into SB, the first after FIRST, the others after REST. */
+void draw_prefix_lines(struct sbuf *sb, const char *cols, const char *first, const char *rest);
 int draw_attr(const struct tui *t, int flags, int selected);
 
 /* The panes: X_init() sets pn->ops; the rest of *PN is the caller's (zeroed). */
@@ -199,10 +201,9 @@ enum { TREE_TOGGLE, TREE_SUBTREE, TREE_CLOSE, TREE_OPEN_ALL, TREE_CLOSE_ALL };
 void tree_fold(struct tui *t, struct pane *pn, int how);
 
 /*
- * tui.c: the report's call-graph times measured (browser_opts.measure)
- * unless m asked for gprof's estimates or the profile is narrowed (the
- * stacks know nothing of -E and -F); after every report_new().  Whether
- * they are.
+ * tui.c: whether times measured from call stacks (browser_opts.measure)
+ * are shown beside gprof's: there are stacks, m did not hide them, and
+ * the profile is not narrowed (the stacks know nothing of -E and -F).
  */
 int tui_measured(struct tui *t);
 
