@@ -252,6 +252,22 @@ if want measured && mkdir -p "$M" && python3 "$TOP/tests/gen/stacks.py" "$P/prog
 	check "m while narrowed: estimates, and it says why" sh -c "
 	    grep -q '| estimated while narrowed' '$M/m3' &&
 	    tail -n 1 '$M/m3' | grep -q 'estimated while narrowed: the stacks know nothing of x and f'"
+	# The call tree with measured times: main's children by them, a share below leaf_a.
+	printf 'resize 150 30\nkey t\nkey *\ndump t1\nkey m\ndump t2\n' >"$M/tree.keys"
+	(cd "$M" && TGPROF_SCRIPT=tree.keys "$TGPROF" "$P/prog" gmon.out)
+	check "measured tree: the title says so" \
+	    grep -q 'Call tree: the whole program; measured from call stacks, ~: a share' "$M/t1"
+	check "measured tree: main, then top (40 of 62 stacks) first, mid 30, leaf_b 10" sh -c "
+	    grep -A 2 ' main \[1\]' '$M/t1' | tr -s ' ' | grep -q '^ 64\.5 0\.04 1500 . top \[' &&
+	    grep -q '^ *48\.4  *0\.03  *1500  *. mid \[' '$M/t1' &&
+	    grep -q '^ *16\.1  *0\.01  *1500  *. leaf_b \[' '$M/t1'"
+	check "measured tree: leaf_a from main 5 of 62 stacks (gprof: ~0.3%)" sh -c "
+	    grep -q '^ *8\.1  *0\.01  *215  *. leaf_a \[' '$M/t1' &&
+	    grep -q '^ *~0\.3  *~0\.00  *215  *. leaf_a \[' '$M/t2'"
+	check "measured tree: burn under leaf_a (called from two places) is a share, ~48.4" \
+	    grep -q '^ *~48\.4  *~0\.03  *1715  *burn \[' "$M/t1"
+	check "m: the tree's times are gprof's" \
+	    grep -q 'Call tree: the whole program; ~: estimated, split by calls' "$M/t2"
 	printf 'key m\ndump none\n' >"$M/none.keys"
 	(cd "$M" && TGPROF_SCRIPT="$M/none.keys" "$TGPROF" "$P/prog" "$P/gmon.out")
 	check "m without stacks: says where they come from" \

@@ -19,6 +19,13 @@
  * where gprof or the tree split a time by calls on the way: its parent's
  * is one, or its arc has less than all of the calls (top-down, into it;
  * bottom-up, into its parent).
+ *
+ * With call stacks (a pf_measure) a function's whole time is the samples
+ * with it on the stack and an arc's the samples in which its caller
+ * called its callee: measured, not split by calls.  A node's time is
+ * then exact while every node above it has all of its function's time
+ * (a function called along one path); below one that has a share, it is
+ * the arc's scaled by that share, an estimate.
  */
 
 struct vec {
@@ -28,6 +35,7 @@ struct vec {
 
 struct calltree {
 	const struct profile *p;
+	const struct pf_measure *m;	/* measured times, or NULL for gprof's */
 	/* The graph's facts, per function and cycle: */
 	uint8_t *on;		/* on the path of the node being opened */
 	size_t *slot;		/* its node among the children being made, + 1, or 0 */
@@ -75,9 +83,20 @@ reserve(struct vec *v, size_t n)
 static double
 whole_time(const struct calltree *ct, const struct profile *p, uint32_t id)
 {
+	if (ct->m != NULL)
+		return ct->m->incl[id];
 	if (id >= p->nsyms)
 		return ct->cycle_whole[id - p->nsyms];
 	return p->sym[id].prop_self + p->sym[id].prop_child;
+}
+
+/* The time along ARC (its callee's time, self and children, on behalf of its caller). */
+static double
+arc_time(const struct calltree *ct, const struct profile *p, uint32_t arc)
+{
+	if (ct->m != NULL)
+		return ct->m->arc_incl[arc];
+	return p->arc[arc].time + p->arc[arc].child_time;
 }
 
 /* The function stands for its cycle (an arc's end in a cycle is the cycle as a whole). */
@@ -138,7 +157,7 @@ add_arc(struct calltree *ct, const struct profile *p, int inv, const struct call
 		ct->merged = 1;
 		k = &v->v[ct->slot[id] - 1];
 		k->calls += a->count;
-		k->time += k->flags & CALLTREE_RECURSIVE ? 0 : (a->time + a->child_time) * s;
+		k->time += k->flags & CALLTREE_RECURSIVE ? 0 : arc_time(ct, p, arc) * s;
 		return;
 	}
 	k = &v->v[v->n++];
@@ -151,9 +170,10 @@ add_arc(struct calltree *ct, const struct profile *p, int inv, const struct call
 	k->flags = CALLTREE_RECURSIVE;
 	if (ct->on[id])
 		return;
-	k->time = (a->time + a->child_time) * s;
-	/* Estimated as its parent; kids() adds a split of calls here. */
-	k->flags = (x->flags & CALLTREE_ESTIMATED) | (has_kids(ct, p, id, inv) ? CALLTREE_KIDS : 0);
+	k->time = arc_time(ct, p, arc) * s;
+	/* Estimated as its parent or its share; kids() adds a split of calls here. */
+	k->flags = (x->flags & CALLTREE_ESTIMATED) | (ct->m != NULL && s < 1 ? CALLTREE_ESTIMATED : 0) |
+	    (has_kids(ct, p, id, inv) ? CALLTREE_KIDS : 0);
 }
 
 /* Appends to V the node of ID (a cycle's member, or a member's cycle) under X with TIME, EST. */
@@ -196,6 +216,8 @@ callees(struct calltree *ct, const struct calltree_node *x, struct vec *v)
 {
 	const struct profile *p = ct->p;
 	uint32_t c = x->id - p->nsyms, i;
+	double s = share(ct, p, x);
+	int est = (x->flags & CALLTREE_ESTIMATED) != 0 || (ct->m != NULL && s < 1);
 	size_t k;
 
 	if (x->id >= p->nsyms) {
@@ -203,8 +225,7 @@ callees(struct calltree *ct, const struct calltree_node *x, struct vec *v)
 			return -1;
 		for (k = 0; k < ct->nmember[c]; k++)
 			add_plain(ct, p, 0, x, ct->member[c][k],
-			    whole_time(ct, p, ct->member[c][k]) * share(ct, p, x),
-			    (x->flags & CALLTREE_ESTIMATED) != 0, v);
+			    whole_time(ct, p, ct->member[c][k]) * s, est, v);
 		return 0;
 	}
 	if (reserve(v, p->callee_start[x->id + 1] - p->callee_start[x->id]) != 0)
@@ -252,7 +273,8 @@ callers(struct calltree *ct, const struct calltree_node *x, struct vec *v)
 /*
  * Appends X's children to V, most time first: as gprof orders a
  * function's callees, callers (reversed) and a cycle's members, else
- * sorted (arcs merged, a cycle's callers).  0, or -1 when out of memory.
+ * sorted (measured times, arcs merged, a cycle's callers).  0, or -1
+ * when out of memory.
  */
 static int
 kids(struct calltree *ct, const struct calltree_node *x, struct vec *v)
@@ -267,11 +289,11 @@ kids(struct calltree *ct, const struct calltree_node *x, struct vec *v)
 		struct calltree_node *k = &v->v[j];
 
 		ct->slot[k->id] = 0;
-		if (k->arc != PF_NONE && !(k->flags & CALLTREE_RECURSIVE) && k->calls <
+		if (ct->m == NULL && k->arc != PF_NONE && !(k->flags & CALLTREE_RECURSIVE) && k->calls <
 		    p->sym[ct->inverted ? x->id : k->id].ncalls)
 			k->flags |= CALLTREE_ESTIMATED;	/* a time split by calls */
 	}
-	if (rc == 0 && (ct->merged || (ct->inverted && x->id >= p->nsyms)))
+	if (rc == 0 && (ct->m != NULL || ct->merged || (ct->inverted && x->id >= p->nsyms)))
 		qsort(v->v + from, v->n - from, sizeof *v->v, cmp_kids);
 	return rc;
 }
@@ -738,13 +760,14 @@ graph(struct calltree *ct)
 
 
 struct calltree *
-calltree_new(const struct profile *p)
+calltree_new(const struct profile *p, const struct pf_measure *m)
 {
 	struct calltree *ct = calloc(1, sizeof *ct);
 
 	if (ct == NULL)
 		return NULL;
 	ct->p = p;
+	ct->m = m;
 	ct->ncycles = p->ncycles;
 	ct->root = PF_NONE;
 	if (graph(ct) != 0) {

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/measure.h"
 #include "core/profile.h"
 #include "print/report.h"
 
@@ -27,7 +28,7 @@ enum {
 	CALLTREE_OPEN = 1,		/* its children follow it */
 	CALLTREE_KIDS = 2,		/* it has children to show */
 	CALLTREE_RECURSIVE = 4,		/* already on its path: a leaf, never opened, no time */
-	CALLTREE_ESTIMATED = 8		/* its time is a share of gprof's, split by calls */
+	CALLTREE_ESTIMATED = 8		/* its time is a share of another, split by calls or by time */
 };
 
 struct calltree_node {
@@ -37,13 +38,18 @@ struct calltree_node {
 	uint32_t depth;		/* 0 for a root */
 	uint32_t flags;		/* CALLTREE_* */
 	uint64_t calls;		/* the arcs' counts; a root's or member's calls from others */
-	double time;		/* inclusive time along its path, in ticks */
+	double time;		/* inclusive time along its path: ticks, or the measure's samples */
 };
 
 struct calltree;
 
-/* What profile P gives every tree (once: its arcs, cycles sorted), no rows; NULL: out of memory. */
-struct calltree *calltree_new(const struct profile *p);
+/*
+ * What profile P gives every tree (once: its arcs, cycles sorted), no
+ * rows; NULL: out of memory.  With M (made for P; it outlives the tree)
+ * the times are measured from call stacks, in M's samples, instead of
+ * gprof's propagated ones.
+ */
+struct calltree *calltree_new(const struct profile *p, const struct pf_measure *m);
 void calltree_free(struct calltree *ct);
 
 /*

@@ -14,6 +14,7 @@ struct tree {
 	int made;		/* rows were made: for VIEW and ROOT */
 	int view;		/* TREE_* */
 	uint32_t root;		/* PF_NONE for the whole program */
+	int measured;		/* the times are measured from call stacks (tui_measured()) */
 };
 
 void
@@ -75,6 +76,10 @@ tree_fill(struct tui *t, struct pane *pn)
 	if (t->tree_root >= p->nsyms + p->ncycles)
 		t->tree_view = TREE_WHOLE;	/* no such function: the whole program */
 	root = t->tree_view == TREE_WHOLE ? PF_NONE : t->tree_root;
+	if (t->tree && tr != NULL && tr->measured != tui_measured(t)) {
+		tree_release(pn);	/* m: the times change, the tree is made again */
+		tr = NULL;
+	}
 	if (!t->tree || (tr != NULL && tr->made && tr->view == t->tree_view && tr->root == root))
 		return 0;
 	pn->nrows = pn->sel = pn->top = 0;
@@ -83,7 +88,9 @@ tree_fill(struct tui *t, struct pane *pn)
 		if ((tr = calloc(1, sizeof *tr)) == NULL)
 			return -1;
 		pn->data = tr;
-		if (p->caller_start != NULL && (tr->ct = calltree_new(p)) == NULL) {
+		tr->measured = tui_measured(t);
+		if (p->caller_start != NULL &&
+		    (tr->ct = calltree_new(p, tr->measured ? t->o->measure : NULL)) == NULL) {
 			tree_release(pn);
 			return -1;
 		}
@@ -134,7 +141,8 @@ tree_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 		sbuf_puts(sb, tr->view == TREE_INVERTED ? " and its callers (bottom-up)" :
 		    " and what it calls");
 	}
-	sbuf_puts(sb, "; ~: estimated, split by calls\n");
+	sbuf_puts(sb, tr != NULL && tr->measured ? "; measured from call stacks, ~: a share, estimated\n" :
+	    "; ~: estimated, split by calls\n");
 	sbuf_printf(sb, "%7s%11s%11s  %s", "%time", "inclusive", "calls", "name");
 }
 
@@ -195,7 +203,8 @@ tree_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {
 	const struct tree *tr = pn->data;
 	const struct calltree_node *x;
-	double hz = t->p->hz > 0 ? (double)t->p->hz : 1;
+	const struct pf_measure *m = tr != NULL && tr->measured ? t->o->measure : NULL;
+	double hz = m != NULL ? (double)m->hz : (double)t->p->hz, total;
 
 	if (tr == NULL || tr->ct == NULL) {
 		sbuf_puts(sb, "no call graph in the profile files, so no call tree");
@@ -203,8 +212,9 @@ tree_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 		return;
 	}
 	x = calltree_row(tr->ct, i);
-	number(sb, 7, 1, 100 * x->time / report_cg_total(t->r), x->flags);
-	number(sb, 11, 2, x->time / hz, x->flags);
+	total = m != NULL ? (double)m->samples : report_cg_total(t->r);
+	number(sb, 7, 1, 100 * x->time / (total > 0 ? total : 1), x->flags);
+	number(sb, 11, 2, x->time / (hz > 0 ? hz : 1), x->flags);
 	if (x->calls > 0 || x->arc != PF_NONE)
 		sbuf_uint(sb, (unsigned long)x->calls, 11, 0);
 	else
