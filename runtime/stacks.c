@@ -1,6 +1,7 @@
 /* stacks: libtgmon's call stacks: each sample's frame-pointer walk, counted per thread in a trie. */
 #include <errno.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -374,6 +375,64 @@ tgmon_stk_entry(struct tgmon_walk *w, uint64_t pc, uint64_t sp, uint64_t fp)
 }
 
 /*
+ * After the program counter PC of an interrupted context (stack pointer
+ * SP, rbp BP and rbx RBX): in a stub, the frames it has not linked yet;
+ * in a function that has not set up its frame, its caller.  The frame
+ * pointer to go on from: BP, or 0 to stop.
+ */
+static uint64_t
+tgmon_stk_first(struct tgmon_walk *w, uint64_t pc, uint64_t sp, uint64_t bp, uint64_t rbx)
+{
+	if (pc - tgmon_stk_span(SPAN_BEGIN) < tgmon_stk_span(SPAN_END) - tgmon_stk_span(SPAN_BEGIN))
+		return tgmon_stk_stub(w, pc, sp, rbx) ? bp : 0;
+	if (tgmon_module_at(pc) >= 0)
+		tgmon_stk_entry(w, pc, sp, bp);
+	return bp;
+}
+
+/*
+ * x86-64 Linux's signal trampoline (glibc's __restore_rt): "mov $15,
+ * %rax; syscall", rt_sigreturn.  A frame that returns to it is a signal
+ * handler's, and the kernel's signal frame above it holds the context
+ * the signal interrupted: a ucontext_t at the handler's frame + 16,
+ * after the trampoline's address.
+ */
+static const unsigned char tgmon_sigreturn[] = { 0x48, 0xc7, 0xc0, 0x0f, 0, 0, 0, 0x0f, 0x05 };
+
+static int
+tgmon_stk_is_sigreturn(uint64_t ra)
+{
+	if ((ra & (PAGE - 1)) > PAGE - sizeof tgmon_sigreturn ||
+	    !tgmon_stk_probe(ra & ~(uint64_t)(PAGE - 1)))
+		return 0;
+	return memcmp((const void *)ra, tgmon_sigreturn, sizeof tgmon_sigreturn) == 0;
+}
+
+/*
+ * Through the signal frame above the handler's frame at FP: pushes the
+ * interrupted program counter (+ 1: frames after the first are return
+ * addresses, looked up at address - 1) and, as for the first frame, the
+ * return address tgmon_stk_entry() finds.  The interrupted frame pointer
+ * to go on from; 0 if the context cannot be read or is not above.
+ */
+static uint64_t
+tgmon_stk_signal(struct tgmon_walk *w, uint64_t fp)
+{
+	uint64_t g = fp + 16 + offsetof(ucontext_t, uc_mcontext.gregs), pc, sp;
+	const uint64_t *r = (const uint64_t *)g;
+
+	/* REG_RBP, REG_RBX; REG_RSP, REG_RIP: two pairs of words. */
+	if (!tgmon_stk_readable(w, g + 8 * REG_RBP) || !tgmon_stk_readable(w, g + 8 * REG_RSP))
+		return 0;
+	sp = r[REG_RSP];
+	pc = r[REG_RIP];
+	if (sp < g + 8 * (REG_RIP + 1) || !tgmon_stk_push(w, pc + 1))
+		return 0;
+	w->lo = sp;
+	return tgmon_stk_first(w, pc, sp, r[REG_RBP], r[REG_RBX]);
+}
+
+/*
  * Walks the interrupted thread's stack into s->frame: its program
  * counter, then the return addresses; the count, and *FLAGS.
  */
@@ -385,15 +444,19 @@ tgmon_stk_walk(struct tgmon_stk *s, const ucontext_t *uc, uint32_t *flags)
 	struct tgmon_walk w = { s, 0, 0, (uint64_t)g[REG_RSP], 0 };
 
 	s->frame[w.n++] = pc;
-	if (pc - tgmon_stk_span(SPAN_BEGIN) < tgmon_stk_span(SPAN_END) - tgmon_stk_span(SPAN_BEGIN)) {
-		if (!tgmon_stk_stub(&w, pc, (uint64_t)g[REG_RSP], (uint64_t)g[REG_RBX]))
-			fp = 0;
-	} else if (tgmon_module_at(pc) >= 0) {
-		tgmon_stk_entry(&w, pc, (uint64_t)g[REG_RSP], fp);
-	}
+	fp = tgmon_stk_first(&w, pc, (uint64_t)g[REG_RSP], fp, (uint64_t)g[REG_RBX]);
 	while (fp != 0 && tgmon_stk_readable(&w, fp)) {
 		uint64_t ra = ((uint64_t *)fp)[1];
 
+		if (tgmon_stk_is_sigreturn(ra)) {	/* a signal handler's frame */
+			last = fp;
+			if ((link = tgmon_stk_signal(&w, fp)) == 0) {
+				link = 1;	/* not the root */
+				break;
+			}
+			fp = link;
+			continue;
+		}
 		if (!tgmon_stk_push(&w, ra))
 			break;
 		if ((ra == tgmon_stk_span(SPAN_RET) || ra == tgmon_stk_span(SPAN_FRET)) &&

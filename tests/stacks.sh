@@ -124,6 +124,8 @@ if want live && pgcc -o "$L/mix" "$RTP/stackmix.c"; then
 		check "live $m: --folded reads its stacks" [ -s "$L/$m/folded" ] && [ ! -s "$L/$m/err" ]
 	done
 	check "live qsort: the comparator's samples end in cmp;burn" grep -q ';cmp;burn [0-9]*$' "$L/qsort/folded"
+	check "live signal: the handler's samples are above what it interrupted (signals;[burn;]on_alarm;burn)" \
+	    grep -q '^\(\[libc[^;]*\];\)\{0,1\}main;signals;\(burn;\)\{0,1\}on_alarm;burn [0-9]*$' "$L/signal/folded"
 	check "live deep: stacks cut at 256 frames are [truncated]" grep -q '^\[truncated\];deep;deep;' "$L/deep/folded"
 	check "live deep: their innermost frames kept (deep;burn)" grep -q '^\[truncated\];.*;deep;burn [0-9]*$' "$L/deep/folded"
 fi

@@ -37,21 +37,26 @@ static volatile sig_atomic_t ticks;
 __attribute__((noinline)) void
 on_alarm(int sig)
 {
-	burn(200000);
+	burn(2000000);
 	ticks++;
 }
 
+/*
+ * A wall-clock timer: a CPU-time one (ITIMER_PROF) fires on the same
+ * kernel tick as libtgmon's, so its handler would run just after each
+ * sample and never be sampled.
+ */
 __attribute__((noinline)) void
 signals(void)
 {
-	struct itimerval it = { { 0, 2000 }, { 0, 2000 } };
+	struct itimerval it = { { 0, 5000 }, { 0, 5000 } };
 
-	signal(SIGPROF, on_alarm);
-	setitimer(ITIMER_PROF, &it, NULL);
-	while (ticks < 200)
+	signal(SIGALRM, on_alarm);
+	setitimer(ITIMER_REAL, &it, NULL);
+	while (ticks < 100)
 		burn(1000);
 	memset(&it, 0, sizeof it);
-	setitimer(ITIMER_PROF, &it, NULL);
+	setitimer(ITIMER_REAL, &it, NULL);
 }
 
 __attribute__((noinline)) long
