@@ -50,8 +50,8 @@ overhead(struct tui *t)
 	if (!t->own_counted) {
 		t->own_counted = 1;
 		t->own = 0;
-		for (k = 0; k < t->p->nsyms; k++)
-			if (report_profiler_own(t->r, k))
+		for (k = 0; k < t->p->nsyms; k++)	/* the names of those with samples */
+			if (t->p->sym[k].time > 0 && report_profiler_own(t->r, k))
 				t->own += t->p->sym[k].time;
 	}
 	return t->own;
