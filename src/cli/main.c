@@ -1,6 +1,7 @@
 /* main: tgprof's entry point: parse gprof's options, load the profile, print it or browse it. */
 #include "config.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <locale.h>
 #include <malloc.h>
@@ -17,6 +18,7 @@
 #include "print/batch.h"
 #include "print/folded.h"
 #include "print/sumfile.h"
+#include "util/afile.h"
 #include "ui/browser.h"
 #include "util/mem.h"
 #include "util/sysmem.h"
@@ -117,6 +119,40 @@ print_folded(const struct profile *p, const struct opts *o, const struct pf_meas
 	return rc;
 }
 
+/*
+ * --export: the profile in O's format, to -o FILE (a complete file or
+ * none) or stdout; a binary format is not written to a terminal.  M: the
+ * stacks, or NULL.
+ */
+static int
+export(const struct profile *p, const struct opts *o, const struct pf_measure *m, struct diag *d)
+{
+	struct export_opts eo = { o->load.image, o->load.gmon, o->load.ngmon, m, o->measured,
+	    o->node_pct, o->edge_pct };
+	struct report *r = report_new(p, &o->out.ro);
+	struct afile af;
+	int rc;
+
+	if (r == NULL)
+		return diag_oom(d);
+	if (o->output == NULL && o->export->binary && isatty(STDOUT_FILENO)) {
+		diag_add(d, DIAG_ERROR, "--export=%s: not to a terminal (-o FILE)", o->export->name);
+		rc = -1;
+	} else if (o->output == NULL) {
+		rc = o->export->write(stdout, r, &eo, d);
+		if (rc == 0 && fflush(stdout) != 0)
+			rc = -1, diag_add(d, DIAG_ERROR, "standard output: %s", strerror(errno));
+	} else if (afile_open(&af, o->output) != 0) {
+		rc = -1, diag_add(d, DIAG_ERROR, "%s: %s", o->output, strerror(errno));
+	} else if ((rc = o->export->write(af.f, r, &eo, d)) != 0) {
+		afile_abort(&af);
+	} else if ((rc = afile_commit(&af)) != 0) {
+		diag_add(d, DIAG_ERROR, "%s: %s", o->output, strerror(errno));
+	}
+	report_free(r);
+	return rc;
+}
+
 static int
 run(struct opts *o, struct diag *d)
 {
@@ -124,12 +160,22 @@ run(struct opts *o, struct diag *d)
 	struct profile *p;
 	int rc = 0;
 
+	if (o->export != NULL && o->export->lines)
+		o->load.source_lines = 1;
 	if (profile_load(&p, &o->load, d) != 0)
 		return 1;
 	o->out.style = styles(o, p);
 	if ((o->folded || o->measured) && load_measure(o, p, 1, &m, d) != 0)
 		rc = 1;
+	else if (o->export != NULL && !o->measured)
+		load_measure(o, p, 0, &m, d);	/* stacks if there are: a warning where some miss */
 	o->out.measure = o->measured ? m : NULL;
+	if (rc == 0 && o->export != NULL) {
+		rc = export(p, o, m, d) != 0;
+		measure_free(m);
+		profile_free(p);
+		return rc;
+	}
 	if (rc == 0 && o->folded && print_folded(p, o, m, d) != 0)
 		rc = 1;
 	if (rc == 0 && !o->folded && (o->out.style & BATCH_SUM) &&
@@ -234,7 +280,7 @@ set_memory_limit(struct diag *d)
 static int
 want_browser(const struct opts *o)
 {
-	if (o->batch || (o->out.style & BATCH_SUM))
+	if (o->batch || (o->out.style & BATCH_SUM) || o->folded || o->measured || o->export != NULL)
 		return 0;
 	if (getenv("TGPROF_SCRIPT") != NULL)
 		return 1;

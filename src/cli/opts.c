@@ -8,9 +8,12 @@
 #include <string.h>
 
 #include "util/mem.h"
+#include "util/sbuf.h"
 
 /* gprof 2.40's option string; -g and -G are in its switch but not here. */
 #define GPROF_SHORTOPTS "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::"
+/* tgprof's own short options, after gprof's. */
+#define OWN_SHORTOPTS "o:"
 
 enum {
 	OPT_DEMANGLE = 150,
@@ -23,7 +26,10 @@ enum {
 	OPT_STACKS,
 	OPT_NO_STACKS,
 	OPT_FOLDED,
-	OPT_MEASURED
+	OPT_MEASURED,
+	OPT_EXPORT,
+	OPT_NODE_THRESHOLD,
+	OPT_EDGE_THRESHOLD
 };
 
 static const struct option long_options[] = {
@@ -71,6 +77,10 @@ static const struct option long_options[] = {
 	{ "no-stacks", no_argument, NULL, OPT_NO_STACKS },
 	{ "folded", no_argument, NULL, OPT_FOLDED },
 	{ "measured", no_argument, NULL, OPT_MEASURED },
+	{ "export", required_argument, NULL, OPT_EXPORT },
+	{ "output", required_argument, NULL, 'o' },
+	{ "node-threshold", required_argument, NULL, OPT_NODE_THRESHOLD },
+	{ "edge-threshold", required_argument, NULL, OPT_EDGE_THRESHOLD },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -95,6 +105,9 @@ opts_usage(FILE *f)
 "      --folded                 print the stacks folded, for flame graphs\n"
 "      --stacks=FILE            the stacks of the one gmon file are in FILE\n"
 "      --no-stacks              do not read stacks files\n"
+"Export (not gprof's): the analysed profile for other tools\n"
+"      --export=FORMAT          write it in FORMAT: callgrind\n"
+"  -o, --output=FILE            to FILE (written whole or not at all), not stdout\n"
 "Output (as GNU gprof; [=SPEC] limits the output to matching symbols):\n"
 "  -p, --flat-profile[=SPEC]    flat profile          -P, --no-flat-profile[=SPEC]\n"
 "  -q, --graph[=SPEC]           call graph            -Q, --no-graph[=SPEC]\n"
@@ -295,6 +308,37 @@ print_version(void)
 	printf("This is free software (GPL-3.0-or-later); there is NO warranty.\n");
 }
 
+/* --export=FORMAT: a format export.h knows. */
+static int
+export_opt(struct opts *o, const char *arg)
+{
+	struct sbuf sb;
+
+	if ((o->export = export_find(arg)) != NULL)
+		return 0;
+	sbuf_init(&sb);
+	export_names(&sb);
+	fprintf(stderr, "tgprof: --export: no format \"%s\" (formats: %s)\n", arg,
+	    sb.s != NULL ? sb.s : "");
+	sbuf_release(&sb);
+	return -1;
+}
+
+/* A percentage from 0 to 100 into *PCT; an opts_result. */
+static int
+pct_opt(const char *name, const char *arg, double *pct)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end != '\0' || !(v >= 0 && v <= 100)) {
+		fprintf(stderr, "tgprof: %s: not a percentage from 0 to 100: %s\n", name, arg);
+		return OPTS_EXIT_FAIL;
+	}
+	*pct = v;
+	return OPTS_RUN;
+}
+
 /* The options without symspecs; returns an opts_result, or -2 if C is unknown. */
 static int
 plain_opt(struct opts *o, int c, const char *arg)
@@ -339,6 +383,10 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case OPT_NO_STACKS: o->no_stacks = 1; break;
 	case OPT_FOLDED: o->folded = 1; break;
 	case OPT_MEASURED: o->measured = 1; break;
+	case OPT_EXPORT: return export_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
+	case 'o': o->output = arg; break;
+	case OPT_NODE_THRESHOLD: return pct_opt("--node-threshold", arg, &o->node_pct);
+	case OPT_EDGE_THRESHOLD: return pct_opt("--edge-threshold", arg, &o->edge_pct);
 	default: return -2;
 	}
 	return OPTS_RUN;
@@ -356,6 +404,8 @@ set_defaults(struct opts *o)
 	o->tabstop = 8;
 	o->min_count = 1;
 	o->table_length = 10;
+	o->node_pct = 0.5;	/* gprof2dot's defaults */
+	o->edge_pct = 0.1;
 }
 
 /* Positional arguments, defaults, and the functions gprof always leaves out. */
@@ -405,7 +455,7 @@ opts_parse(struct opts *o, int argc, char **argv)
 
 	set_defaults(o);
 	optind = 0;	/* GNU getopt: start afresh, even after a scan left halfway */
-	while ((c = getopt_long(argc, argv, GPROF_SHORTOPTS, long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, GPROF_SHORTOPTS OWN_SHORTOPTS, long_options, NULL)) != -1) {
 		r = spec_opt(o, c, optarg);
 		if (r < 0)
 			goto oom;

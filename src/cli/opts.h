@@ -6,6 +6,7 @@
 
 #include "core/profile.h"
 #include "print/batch.h"
+#include "print/export.h"
 
 struct opts {
 	struct pf_opts load;		/* what shapes the analysis */
@@ -19,6 +20,9 @@ struct opts {
 	int no_stacks;			/* --no-stacks */
 	int folded;			/* --folded: print the stacks folded, not the report */
 	int measured;			/* --measured: the call graph's times from the stacks */
+	const struct export_format *export;	/* --export=FORMAT, or NULL */
+	const char *output;		/* -o FILE: where an export goes, NULL for stdout */
+	double node_pct, edge_pct;	/* --node-threshold, --edge-threshold (dot) */
 	unsigned long min_count;	/* -m */
 	int table_length;		/* -t */
 	int all_lines;			/* -x */

@@ -1,0 +1,31 @@
+/* export: the analysed profile in the formats other tools read (tgprof --export=FORMAT). */
+#include "export.h"
+
+#include <string.h>
+
+#include "callgrind.h"
+
+/* The formats, in the order the help lists them. */
+static const struct export_format formats[] = {
+	{ "callgrind", 0, 1, callgrind_write },
+};
+
+const struct export_format *
+export_find(const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof formats / sizeof *formats; k++)
+		if (strcmp(formats[k].name, name) == 0)
+			return &formats[k];
+	return NULL;
+}
+
+void
+export_names(struct sbuf *sb)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof formats / sizeof *formats; k++)
+		sbuf_printf(sb, "%s%s", k > 0 ? ", " : "", formats[k].name);
+}

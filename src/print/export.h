@@ -1,0 +1,43 @@
+/* export: the analysed profile in the formats other tools read (tgprof --export=FORMAT). */
+#ifndef TGPROF_EXPORT_H
+#define TGPROF_EXPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report.h"
+#include "core/measure.h"
+#include "util/diag.h"
+#include "util/sbuf.h"
+
+/* What the writers need beyond the report. */
+struct export_opts {
+	const char *image;		/* the executable as named on the command line */
+	const char *const *gmon;	/* the gmon files, as named */
+	size_t ngmon;
+	/* Call stacks, or NULL: folded and pprof write them, json adds their times. */
+	const struct pf_measure *stacks;
+	int measured;			/* --measured: arcs' times from the stacks, not gprof's */
+	double node_pct, edge_pct;	/* dot: nodes and edges under these shares of the time left out */
+};
+
+/*
+ * A format: its name for --export, whether it is binary (never written to
+ * a terminal), whether it needs the source lines (pf_opts.source_lines),
+ * and its writer: the whole profile of R to F.  0, or -1 with the reason
+ * in D (a write error leaves errno).
+ */
+struct export_format {
+	const char *name;
+	int binary;
+	int lines;
+	int (*write)(FILE *f, struct report *r, const struct export_opts *eo, struct diag *d);
+};
+
+/* The format called NAME, or NULL. */
+const struct export_format *export_find(const char *name);
+
+/* The formats' names, ", "-separated, into SB (for messages and help). */
+void export_names(struct sbuf *sb);
+
+#endif

@@ -1,0 +1,49 @@
+#!/bin/sh
+# tests/export.sh: tgprof --export=FORMAT, each format read by the program that consumes it.
+#
+# Usage: export.sh TGPROF OUT PROGDIR.  The consumers are Debian's
+# (.ci/run installs them): callgrind_annotate (valgrind).  A consumer that
+# is missing fails its cases: a format nobody checked is not tested.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+TGPROF=$1
+OUT=$2
+PROGS=$3
+T_NAME=export
+. "$TOP/tests/lib.sh"
+mkdir -p "$OUT"
+export LC_ALL=C
+
+# callgrind: callgrind_annotate reads it; every function's self time and
+# calls are the flat profile's; -o writes the file whole, with the umask's mode.
+for prog in cycles_O0 cxx_O2 calltree_O0; do
+	want "callgrind $prog" || continue
+	P=$PROGS/$prog
+	d=$OUT/$prog
+	mkdir -p "$d"
+	"$TGPROF" --export=callgrind "$P/prog" "$P/gmon.out" >"$d/callgrind.out" 2>"$d/err"
+	tcheck "callgrind $prog: written, nothing on standard error" sh -c "[ $? -eq 0 ] && [ ! -s '$d/err' ]"
+	"$TGPROF" --batch -b -p "$P/prog" "$P/gmon.out" >"$d/flat"
+	tcheck "callgrind $prog: callgrind_annotate reads it" sh -c "callgrind_annotate '$d/callgrind.out' >'$d/annotated'"
+	total=$(awk 'NF >= 6 && $3 ~ /^[0-9]+\.[0-9][0-9]$/ { t += $3 } END { printf "%.2f", t }' "$d/flat")
+	tcheck "callgrind $prog: its total is the flat profile's ($total s)" sh -c "
+	    sed -n 's/^ *\([0-9,]*\) .*PROGRAM TOTALS/\1/p' '$d/annotated' | tr -d , |
+	    awk -v t=$total '{ d = \$1 / 1e6 - t; exit !(d < 0.0051 * (NR + 1) && d > -0.0051 * (NR + 1)) }'"
+	tcheck "callgrind $prog: each function's self time and calls are the flat profile's" \
+	    python3 "$TOP/tests/export/callgrind-check.py" "$d/callgrind.out" "$d/flat"
+done
+if want "callgrind -o"; then
+	P=$PROGS/cycles_O0
+	(umask 027 && "$TGPROF" --export=callgrind -o "$OUT/o.callgrind" "$P/prog" "$P/gmon.out")
+	tcheck "callgrind -o: the file, mode 0640 under umask 027" sh -c "
+	    [ \"\$(stat -c %a '$OUT/o.callgrind')\" = 640 ] && head -1 '$OUT/o.callgrind' | grep -q '^# callgrind format'"
+	"$TGPROF" --export=callgrind -o "$OUT/no/such/dir/x" "$P/prog" "$P/gmon.out" 2>"$OUT/err.o"
+	tcheck "callgrind -o into no directory: status 1, one line" sh -c "
+	    [ $? -eq 1 ] && [ \$(wc -l <'$OUT/err.o') -eq 1 ] && grep -q '^tgprof: $OUT/no/such/dir/x: ' '$OUT/err.o'"
+fi
+if want "unknown format"; then
+	"$TGPROF" --export=svg "$PROGS/cycles_O0/prog" "$PROGS/cycles_O0/gmon.out" >/dev/null 2>"$OUT/err.fmt"
+	tcheck "--export=svg: status 1, the formats named" sh -c "
+	    [ $? -eq 1 ] && grep -q '^tgprof: --export: no format \"svg\" (formats: callgrind' '$OUT/err.fmt'"
+fi
+finish
