@@ -32,6 +32,34 @@ for prog in cycles_O0 cxx_O2 calltree_O0; do
 	tcheck "callgrind $prog: each function's self time and calls are the flat profile's" \
 	    python3 "$TOP/tests/export/callgrind-check.py" "$d/callgrind.out" "$d/flat"
 done
+# dot: graphviz draws it; its nodes and edges are the call graph's, cut at
+# gprof2dot's thresholds (--node-threshold, --edge-threshold).
+for prog in cycles_O0 cxx_O2 calltree_O0; do
+	want "dot $prog" || continue
+	P=$PROGS/$prog
+	d=$OUT/$prog
+	mkdir -p "$d"
+	"$TGPROF" --export=dot "$P/prog" "$P/gmon.out" >"$d/graph.dot" 2>"$d/err.dot"
+	tcheck "dot $prog: written, nothing on standard error" sh -c "[ $? -eq 0 ] && [ ! -s '$d/err.dot' ]"
+	"$TGPROF" --batch -b -q "$P/prog" "$P/gmon.out" >"$d/callgraph"
+	tcheck "dot $prog: dot -Tsvg draws it" sh -c "dot -Tsvg '$d/graph.dot' >'$d/graph.svg' && grep -q '<svg' '$d/graph.svg'"
+	tcheck "dot $prog: its nodes and edges are the call graph's" \
+	    python3 "$TOP/tests/export/dot-check.py" "$d/graph.dot" "$d/callgraph" 0.5
+done
+if want "dot thresholds"; then
+	P=$PROGS/cycles_O0
+	d=$OUT/cycles_O0
+	"$TGPROF" --export=dot --node-threshold=10 --edge-threshold=20 "$P/prog" "$P/gmon.out" >"$d/cut.dot"
+	tcheck "dot --node-threshold=10: nodes of 10% or more only, as the call graph says" \
+	    python3 "$TOP/tests/export/dot-check.py" "$d/cut.dot" "$d/callgraph" 10
+	tcheck "dot --edge-threshold=20: burn's callers under 20% (is_even's 12%) not drawn, ring's 26% drawn" sh -c "
+	    grep -q 'label=\"26\.47%' '$d/cut.dot' && ! grep -q 'label=\"12\.35%\\\\n' '$d/cut.dot' &&
+	    grep -c ' -> ' '$d/cut.dot' | grep -qv '^0$'"
+	tcheck "dot: a cycle's members in a cluster" grep -q 'subgraph cluster_1' "$d/graph.dot"
+	"$TGPROF" --export=dot --node-threshold=101 "$P/prog" "$P/gmon.out" 2>"$d/err.pct" >/dev/null
+	tcheck "dot --node-threshold=101: refused in one line" sh -c "
+	    [ $? -eq 1 ] && grep -q '^tgprof: --node-threshold: not a percentage from 0 to 100: 101' '$d/err.pct'"
+fi
 if want "callgrind -o"; then
 	P=$PROGS/cycles_O0
 	(umask 027 && "$TGPROF" --export=callgrind -o "$OUT/o.callgrind" "$P/prog" "$P/gmon.out")

@@ -4,10 +4,12 @@
 #include <string.h>
 
 #include "callgrind.h"
+#include "dot.h"
 
 /* The formats, in the order the help lists them. */
 static const struct export_format formats[] = {
 	{ "callgrind", 0, 1, callgrind_write },
+	{ "dot", 0, 0, dot_write },
 };
 
 const struct export_format *
