@@ -276,6 +276,23 @@ elif want measured; then
 	fail "measured: tests/gen/stacks.py failed"
 fi
 
+# W: the profile shown exported, as tgprof --export writes it; narrowed, as
+# with the -E that x stands for (and the clones folded, the browser's default).
+W=$OUT/save
+if want save && mkdir -p "$W"; then
+	printf 'key W\ntype dot %s/w.dot\nkey Enter\ndump s1\nkey x\nkey W\ntype callgrind %s/w.cg\nkey Enter\ndump s2\nkey W\ntype svg %s/w.svg\nkey Enter\ndump s3\n' \
+	    "$W" "$W" "$W" >"$W/keys"
+	(cd "$W" && TGPROF_SCRIPT=keys "$TGPROF" "$P/prog" "$P/gmon.out")
+	"$TGPROF" --export=dot --clones=fold "$P/prog" "$P/gmon.out" >"$W/batch.dot"
+	"$TGPROF" --export=callgrind -E burn --clones=fold "$P/prog" "$P/gmon.out" >"$W/batch.cg"
+	check "W dot: the file tgprof --export=dot writes" cmp -s "$W/w.dot" "$W/batch.dot"
+	check "W dot: it says so" sh -c "tail -n 1 '$W/s1' | grep -q 'exported as dot to $W/w.dot'"
+	check "W after x on burn: the callgrind file of -E burn, said narrowed" sh -c "
+	    cmp -s '$W/w.cg' '$W/batch.cg' && tail -n 1 '$W/s2' | grep -q 'exported as callgrind to $W/w.cg (narrowed)'"
+	check "W svg: no such format, the formats named, no file" sh -c "
+	    tail -n 1 '$W/s3' | grep -q 'no such format: give a format (callgrind, dot' && [ ! -e '$W/w.svg' ]"
+fi
+
 # o: \$EDITOR +LINE FILE, the screen given over and taken back.
 if want editor; then
 	printf '#!/bin/sh\necho "$@" >"%s/editor.args"\n' "$OUT" >"$OUT/editor"

@@ -554,6 +554,12 @@ write_line(struct tui *t, const char *line)
 }
 
 static void
+ask_save(struct tui *t, int c)
+{
+	ask(t, c, save_line, "export the profile as FORMAT FILE (empty: callgrind callgrind.out.tgprof): ");
+}
+
+static void
 ask_write(struct tui *t, int c)
 {
 	struct pane *pn = &t->pane[t->focus];
@@ -687,6 +693,8 @@ static const struct binding bindings[] = {
 	  .help = "the pane alone on the screen, or not" },
 	{ .key = { { 'P', "P", ask_write } },
 	  .help = "write the pane as text to a file" },
+	{ .key = { { 'W', "W", ask_save } },
+	  .help = "export the profile shown: callgrind, dot... (tgprof --export)" },
 	{ .key = { { 'i', "i", show_info } },
 	  .help = "what the profile files hold" },
 	{ .key = { { 27, "Esc", end_search } },

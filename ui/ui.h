@@ -154,6 +154,9 @@ void list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int f
 /* PN's header and every row as text into PATH, through a temporary file; 0, or -1 with errno. */
 int list_write(struct tui *t, struct pane *pn, const char *path);
 
+/* save.c: W's line, "FORMAT FILE": the profile shown exported (a message says how it went). */
+void save_line(struct tui *t, const char *line);
+
 /* draw.c: UTF-8 text into the screen, cut to a width; the attributes of UI_* flags. */
 void draw_text(int y, int x, int w, const char *s, int attr);
 /* As draw_text(), S's first SKIP columns left out (scrolled off to the left). */
