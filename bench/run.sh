@@ -62,6 +62,20 @@ lines() {
 # libtgmon against glibc's runtime: ns per call on recursive fib (the calls
 # counted from libtgmon's own profile, the same code in every build), and
 # the calls four threads make, as each runtime counts them.
+# --export at 100,000 functions, against the batch report of the same
+# profile (the fastest of 3 each): each format should take about as long.
+exports() {
+	d=$OUT/s100000
+	set -- $(best 3 "$TGPROF" --batch "$d/prog" "$d/gmon.out")
+	report "batch report, 100,000 functions" "$1" "$2"
+	tb=$1
+	for f in callgrind dot; do
+		set -- $(best 3 "$TGPROF" --export=$f -o "$OUT/export.$f" "$d/prog" "$d/gmon.out")
+		report "--export=$f, 100,000 functions" "$1" "$2"
+		echo "  $(ratio "$1" "$tb") of the batch report's time (goal: about 1)"
+	done
+}
+
 runtime() {
 	d=$OUT/rt
 	mkdir -p "$d"
@@ -236,6 +250,7 @@ calltree() {
 		echo "(gprof at 100,000 functions: BENCH_FULL=1; measured 2026-11-22: 377.8 s, 106140 KiB)"
 	fi
 	lines
+	exports
 	browser
 	calltree
 	runtime
