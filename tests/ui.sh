@@ -53,6 +53,7 @@ screen() {
 	case $1 in
 	tree-cyc-*) d=$OUT/cyc/$1 ;;
 	tree-cxx-*) d=$OUT/cxx/$1 ;;
+	flame-*) d=$OUT/flm/$1 ;;
 	*) d=$OUT/syn/$1 ;;
 	esac
 	rm -rf "$d"
@@ -82,6 +83,10 @@ tree_profile cyc cycles_O0 burn=600 fib=120 is_odd=40 tri_c=30 ring=25 leaf_b=20
 tree_profile cxx calltree_O0 'work::spin<1>=300' 'work::spin<2>=200' 'work::spin<3>=50' \
     'Parser<char>::factor=40' 'Parser<char>::expr=20' quicksort=60 'Matrix<double, 3>::mul=90' \
     worker=5 main=10
+# The flame graph's (flame-*): cyc's profile with the stacks of tests/stacks/cycles.spec.
+mkdir -p "$OUT/flm" && cp "$OUT/cyc/prog" "$OUT/flm/prog" &&
+    python3 "$TOP/tests/gen/stacks.py" "$OUT/flm/prog" "$OUT/cyc/gmon.out" "$OUT/flm/gmon.out" \
+    "$OUT/flm/gmon.out.stacks" 0x5eed <"$TOP/tests/stacks/cycles.spec" || fatal "tests/gen/stacks.py failed"
 compared=
 for k in "$TOP"/tests/ui/*.keys; do
 	n=$(basename "$k" .keys)
@@ -268,10 +273,20 @@ if want measured && mkdir -p "$M" && python3 "$TOP/tests/gen/stacks.py" "$P/prog
 	    grep -q '^ *~48\.4  *~0\.03  *1715  *burn \[' "$M/t1"
 	check "m: the tree's times are gprof's" \
 	    grep -q 'Call tree: the whole program; ~: estimated, split by calls' "$M/t2"
-	printf 'key m\ndump none\n' >"$M/none.keys"
+	printf 'key m\ndump none\nkey F\ndump noflame\n' >"$M/none.keys"
 	(cd "$M" && TGPROF_SCRIPT="$M/none.keys" "$TGPROF" "$P/prog" "$P/gmon.out")
 	check "m without stacks: says where they come from" \
 	    sh -c "tail -n 1 '$M/none' | grep -q 'no call stacks: a program linked with libtgmon'"
+	check "F without stacks: the same, and the flat profile stays" sh -c "
+	    tail -n 1 '$M/noflame' | grep -q 'no call stacks: a program linked with libtgmon' &&
+	    grep -q 'Flat profile' '$M/noflame'"
+	# P in the flame graph: its frames as text, level by level, indented.
+	printf 'key F\nkey P\ntype %s/flame.txt\nkey Enter\n' "$M" >"$M/pflame.keys"
+	(cd "$M" && TGPROF_SCRIPT="$M/pflame.keys" "$TGPROF" "$P/prog" gmon.out)
+	check "P in the flame graph: all, then main (59 of 62), top under it (40)" sh -c "
+	    sed -n 3p '$M/flame.txt' | grep -q '^all  62 samples, 100.0% of all' &&
+	    grep -q '^  main  59 samples, 95.2% of all' '$M/flame.txt' &&
+	    grep -q '^    top  40 samples, 64.5% of all' '$M/flame.txt'"
 elif want measured; then
 	fail "measured: tests/gen/stacks.py failed"
 fi

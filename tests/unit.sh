@@ -30,6 +30,9 @@ done
 for t in "$TOP"/tests/unit/shorten/*.t; do
 	run_t "$TOP/tests/tools/test-shorten" "$t"
 done
+for t in "$TOP"/tests/unit/flame/*.t; do
+	run_t "$TOP/tests/tools/test-flame" "$t"
+done
 for t in "$TOP"/tests/unit/symtab/*.t; do
 	run_t "$TOP/tests/tools/test-symtab" "$t"
 done

@@ -24,11 +24,12 @@ moving(struct tui *t)
 	return t->help ? &t->help_pane : &t->pane[t->focus];
 }
 
-/* In the flat pane and the call tree the selection is the function shown. */
+/* In the flat pane, the call tree and the flame graph the selection is the function shown. */
 static void
 follow(struct tui *t, struct pane *pn)
 {
-	if ((pn == &t->pane[PANE_FLAT] || pn == &t->pane[PANE_TREE]) && pn->nrows > 0 &&
+	if ((pn == &t->pane[PANE_FLAT] || pn == &t->pane[PANE_TREE] || pn == &t->pane[PANE_FLAME]) &&
+	    pn->nrows > 0 &&
 	    pn->ops->target(t, pn, pn->sel) != PF_NONE)
 		t->cur = pn->ops->target(t, pn, pn->sel);
 }
@@ -42,7 +43,10 @@ step(struct tui *t, long n, int unit)
 	struct pane *pn = moving(t);
 	long page = pn->height > 1 ? pn->height - 1 : 1, half = page / 2 > 0 ? page / 2 : 1;
 
-	list_move(pn, n * (unit == PAGE ? page : unit == HALF_PAGE ? half : 1));
+	if (pn == &t->pane[PANE_FLAME] && unit == ROW)	/* down a level, or up */
+		flame_key(t, pn, n > 0 ? FLAME_DOWN : FLAME_UP);
+	else
+		list_move(pn, n * (unit == PAGE ? page : unit == HALF_PAGE ? half : 1));
 	follow(t, pn);
 }
 
@@ -104,7 +108,9 @@ last_row(struct tui *t, int c)
 static int
 shown(const struct tui *t, int pane)
 {
-	return pane == PANE_TREE ? t->tree : pane == PANE_FLAT ? !t->tree : 1;
+	if (pane == PANE_FLAME)
+		return t->flame;
+	return pane == PANE_TREE ? t->tree && !t->flame : pane == PANE_FLAT ? !t->tree && !t->flame : 1;
 }
 
 static void
@@ -123,13 +129,18 @@ previous_pane(struct tui *t, int c)
 	while (!shown(t, t->focus));
 }
 
-/* The function of the selected row, in the call-graph pane. */
+/* The function of the selected row, in the call-graph pane; in the flame graph, a zoom or a move right. */
 static void
 open_selected(struct tui *t, int c)
 {
 	struct pane *pn = &t->pane[t->focus];
 	uint32_t fn = pn->nrows > 0 ? pn->ops->target(t, pn, pn->sel) : PF_NONE;
 
+	if (t->focus == PANE_FLAME && !t->help) {
+		flame_key(t, pn, c == 'l' || c == KEY_RIGHT ? FLAME_RIGHT : FLAME_IN);
+		follow(t, pn);
+		return;
+	}
 	if (fn == PF_NONE)
 		return;
 	tui_open(t, fn);
@@ -137,9 +148,15 @@ open_selected(struct tui *t, int c)
 	t->focus = PANE_GRAPH;
 }
 
+/* Back in the history; in the flame graph, out of a zoom or a move left. */
 static void
 back(struct tui *t, int c)
 {
+	if (t->focus == PANE_FLAME && !t->help) {
+		flame_key(t, &t->pane[PANE_FLAME], c == 'h' || c == KEY_LEFT ? FLAME_LEFT : FLAME_OUT);
+		follow(t, &t->pane[PANE_FLAME]);
+		return;
+	}
 	tui_go(t, -1);
 }
 
@@ -330,7 +347,8 @@ zoom(struct tui *t, int c)
 static void
 toggle_tree(struct tui *t, int c)
 {
-	t->tree = !t->tree;
+	t->tree = !t->tree || t->flame;
+	t->flame = 0;
 	if (t->tree) {
 		t->focus = PANE_TREE;
 		return;
@@ -338,6 +356,22 @@ toggle_tree(struct tui *t, int c)
 	t->tree_view = TREE_WHOLE;
 	if (t->focus == PANE_TREE)
 		t->focus = PANE_FLAT;
+}
+
+/* F: the flame graph in the flat profile's place, focused; again, what was there. */
+static void
+toggle_flame(struct tui *t, int c)
+{
+	if (t->o->measure == NULL) {
+		snprintf(t->message, sizeof t->message, "no call stacks: a program linked with "
+		    "libtgmon records them beside gmon.out (libtgmon(3))");
+		return;
+	}
+	t->flame = !t->flame;
+	if (t->flame)
+		t->focus = PANE_FLAME;
+	else if (t->focus == PANE_FLAME)
+		t->focus = t->tree ? PANE_TREE : PANE_FLAT;
 }
 
 /*
@@ -359,6 +393,7 @@ tree_of(struct tui *t, int c)
 		t->tree_root = t->cur;
 	}
 	t->tree = 1;
+	t->flame = 0;
 	t->focus = PANE_TREE;
 }
 
@@ -419,6 +454,16 @@ mouse(struct tui *t, int c)
 		if (b == 4 || b == 5) {
 			t->focus = i;
 			step(t, b == 4 ? -3 : 3, ROW);
+		} else if (pn->ops->at != NULL && (b == 1 || b == 2)) {
+			long row = pn->ops->at(t, pn, y, x);
+
+			if (row < 0)
+				return;
+			t->focus = i;
+			list_to(pn, (size_t)row);
+			follow(t, pn);
+			if (b == 2)
+				open_selected(t, '\r');
 		} else if ((b == 1 || b == 2) && y >= pn->rows_y &&
 		    pn->top + (size_t)(y - pn->rows_y) < pn->nrows) {
 			t->focus = i;
@@ -626,8 +671,8 @@ struct binding {
 	const char *help;	/* the help's text ('\n' starts a line more); NULL: not in the help */
 	unsigned flags;		/* MOVES, OVER, TYPING */
 	const char *hint;	/* on the bottom line: "KEY:what", or NULL */
-	signed char hint_at[NPANES];	/* its place among the hints of the flat, graph and
-					 * source panes: 1, 2, ... (no gap); 0: not there */
+	signed char hint_at[NPANES];	/* its place among the hints of each pane (PANE_*):
+					 * 1, 2, ... (no gap); 0: not there */
 };
 
 static const struct binding bindings[] = {
@@ -666,7 +711,7 @@ static const struct binding bindings[] = {
 	  .hint = "o:edit", .hint_at = { 0, 0, 1 } },
 	{ .key = { { '/', "/", ask_search }, { 'n', "n", search_next }, { 'N', "N", search_previous } },
 	  .help = "search the pane, next, previous match",
-	  .hint = "/:search", .hint_at = { 0, 4, 5 } },
+	  .hint = "/:search", .hint_at = { 0, 4, 5, 0, 2 } },
 	{ .key = { { '\\', "\\", ask_filter } },
 	  .help = "flat profile: only names with ...",
 	  .hint = "\\:names", .hint_at = { 3, 0, 0 } },
@@ -701,7 +746,7 @@ static const struct binding bindings[] = {
 	  .help = "cancel the search" },
 	{ .key = { { '?', "?", show_help }, { KEY_F(1), "F1", show_help } },
 	  .help = "this help",
-	  .hint = "?:help", .hint_at = { 6, 5, 6, 5 } },
+	  .hint = "?:help", .hint_at = { 6, 5, 6, 5, 4 } },
 	{ .key = { { 'q', "q", quit } },
 	  .help = "close the help, or quit" },
 	{ .key = { { 'Q', "Q", quit } },
@@ -720,6 +765,13 @@ static const struct binding bindings[] = {
 	  .help = "call tree of the function: its callees, its callers\n"
 	      "(bottom-up); again on its root: the whole program",
 	  .hint = "r/b:callees/callers", .hint_at = { 0, 0, 0, 3 } },
+	{ .key = { { 'F', "F", toggle_flame } },
+	  .help = "the flame graph of the call stacks in the flat profile's place, or\n"
+	      "back; in it Enter zooms into a frame, Backspace out, h l siblings,\n"
+	      "j k a child, the parent",
+	  .hint = "F:flame", .hint_at = { 0, 0, 0, 0, 3 } },
+	/* Enter and Backspace (bound above) zoom in the flame graph: its hint. */
+	{ .hint = "Enter Backspace:zoom", .hint_at = { 0, 0, 0, 0, 1 } },
 	/* Not in the help: */
 	{ .key = { { TERM_END, NULL, quit } }, .flags = OVER | TYPING },
 	{ .key = { { KEY_RESIZE, NULL, resized } } },

@@ -137,6 +137,10 @@ list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focuse
 	char *line, *next;
 	int row = y, i;
 
+	if (pn->ops->draw != NULL) {
+		pn->ops->draw(t, pn, y, x, h, w, focused);
+		return;
+	}
 	sbuf_reset(&t->sb);
 	sbuf_puts(&t->sb, focused ? "> " : "  ");
 	pn->ops->header(t, pn, &t->sb);

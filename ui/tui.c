@@ -108,8 +108,9 @@ static size_t
 match_count(struct tui *t)
 {
 	struct pane *pn = &t->pane[t->focus];
-	/* The flat and tree rows stay while the function shown changes. */
-	uint32_t cur = t->focus == PANE_FLAT || t->focus == PANE_TREE ? PF_NONE : t->cur;
+	/* The flat, tree and flame rows stay while the function shown changes. */
+	uint32_t cur = t->focus == PANE_FLAT || t->focus == PANE_TREE || t->focus == PANE_FLAME ?
+	    PF_NONE : t->cur;
 
 	if (t->needle[0] == '\0')
 		return 0;
@@ -270,7 +271,8 @@ draw(void *ctx)
 	for (i = 0; i < NPANES; i++)
 		t->pane[i].box_h = 0;
 	if (COLS >= WIDE && h >= 12 && !t->zoom) {
-		int top = h * 3 / 5, left = COLS / 2, slot = t->tree ? PANE_TREE : PANE_FLAT;
+		int top = h * 3 / 5, left = COLS / 2;
+		int slot = t->flame ? PANE_FLAME : t->tree ? PANE_TREE : PANE_FLAT;
 
 		list_draw(t, &t->pane[slot], 1, 0, top, left - 1, t->focus == slot);
 		mvvline(1, left - 1, ACS_VLINE, top);
@@ -436,6 +438,7 @@ browser_run(const struct profile *p, const struct browser_opts *o, struct diag *
 	source_init(&t.pane[PANE_SOURCE]);
 	help_init(&t.help_pane);
 	tree_init(&t.pane[PANE_TREE]);
+	flame_init(&t.pane[PANE_FLAME]);
 	if ((t.r = report_new(p, &t.ro)) == NULL)
 		rc = diag_oom(d);
 	if (rc == 0 && term_start(o, d) != 0)

@@ -15,7 +15,7 @@ struct pane;
 
 /*
  * What one kind of pane does, as tig's views have struct view_ops: each
- * pane file (flat.c, graph.c, source.c, tree.c, help.c) has one static const
+ * pane file (flat.c, graph.c, source.c, tree.c, flame.c, help.c) has one static const
  * table, and its X_init() points a pane at it.  The list behaviour
  * (moving, scrolling, searching, drawing, writing) is common to all
  * (list.c) and goes through these slots.
@@ -44,6 +44,13 @@ struct pane_ops {
 	uint32_t (*target)(struct tui *t, struct pane *pn, size_t i);
 	/* Frees pn->data and sets it NULL; the next fill starts afresh. */
 	void (*release)(struct pane *pn);
+	/*
+	 * A pane that is not drawn as a list (the flame graph): draws itself
+	 * as list_draw() would, setting height and the box; and the row at
+	 * screen (Y, X), or -1, for the mouse.  NULL: list_draw()'s lines.
+	 */
+	void (*draw)(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focused);
+	long (*at)(struct tui *t, struct pane *pn, int y, int x);
 };
 
 /*
@@ -70,7 +77,8 @@ enum {
 	UI_ESTIMATE = 32	/* numbers gprof estimates (a caller's share, by calls) */
 };
 
-enum { PANE_FLAT, PANE_GRAPH, PANE_SOURCE, PANE_TREE, NPANES };	/* the tree: in flat's place */
+/* The tree and the flame graph: in flat's place. */
+enum { PANE_FLAT, PANE_GRAPH, PANE_SOURCE, PANE_TREE, PANE_FLAME, NPANES };
 
 #define UI_HISTORY 256
 #define UI_LINE 1024		/* a typed line (search, filter, file name) holds less */
@@ -133,6 +141,7 @@ struct tui {
 	uint32_t tree_root;		/* the function or cycle of TREE_ROOTED and TREE_INVERTED */
 	unsigned tree_gen;		/* changes whenever its rows do */
 	const struct profile *base;	/* while owned: the one analysed without them */
+	int flame;			/* F: the flame graph (flame.c) in the flat profile's place */
 };
 
 enum { FLAT_BY_TIME, FLAT_BY_CALLS, FLAT_BY_SELF, FLAT_BY_TOTAL, FLAT_BY_NAME, FLAT_NSORT };
@@ -177,6 +186,7 @@ void graph_init(struct pane *pn);
 void source_init(struct pane *pn);
 void help_init(struct pane *pn);
 void tree_init(struct pane *pn);
+void flame_init(struct pane *pn);
 /* flat.c: the sort keys' names; selects the row of function ID in the flat pane PN, if any. */
 extern const char *const flat_sort_names[FLAT_NSORT];
 void flat_select(struct pane *pn, uint32_t id);
@@ -202,6 +212,14 @@ void source_hot(struct tui *t, struct pane *pn, int dir);
 enum { TREE_WHOLE, TREE_ROOTED, TREE_INVERTED };
 enum { TREE_TOGGLE, TREE_SUBTREE, TREE_CLOSE, TREE_OPEN_ALL, TREE_CLOSE_ALL };
 void tree_fold(struct tui *t, struct pane *pn, int how);
+
+/*
+ * flame.c: the flame graph's moves: to the parent frame, the widest
+ * child, the frame left or right at the same level; zoom into the
+ * selected frame, or back out.
+ */
+enum { FLAME_UP, FLAME_DOWN, FLAME_LEFT, FLAME_RIGHT, FLAME_IN, FLAME_OUT };
+void flame_key(struct tui *t, struct pane *pn, int move);
 
 /*
  * tui.c: whether times measured from call stacks (browser_opts.measure)

@@ -1,0 +1,478 @@
+/* flame: the flame graph pane, the call stacks' frames as an icicle: roots at the top, widths by samples. */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <ncursesw/curses.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/flame.h"
+#include "ui.h"
+
+/*
+ * The tree (core/flame.h) is made once from the stacks.  What is drawn is
+ * a layout of it for the pane's width: the zoomed node across the whole
+ * width on the first level, and under each box its children side by side,
+ * each as wide as its share of the samples, most first; a frame narrower
+ * than a column is left out, and so is all under it.  The boxes, level by
+ * level and left to right, are the pane's rows: the selection, the search
+ * (list.c) and P go through them; the keys move in two dimensions
+ * (flame_key()).
+ */
+
+#define FLAME_ZOOMS 64		/* zooms Backspace goes back through */
+#define FLAME_HOT 0.20		/* a frame with this share of the zoomed one is hot */
+#define FLAME_WARM 0.05
+
+struct box {
+	uint32_t node;
+	uint32_t level;		/* depth below the zoomed node */
+	uint32_t up;		/* the box it is under (the first: itself) */
+	int under_match;	/* match_share()'s: it or a box above it matches the search */
+	double x0, x1;		/* columns from the pane's left, not rounded */
+};
+
+struct flame {
+	struct pf_flame *tree;	/* NULL without call stacks */
+	uint32_t zoom;		/* the node across the whole width */
+	uint32_t zooms[FLAME_ZOOMS];
+	size_t nzooms;
+	int width;		/* of the layout */
+	uint32_t top;		/* the first level shown */
+	struct box *box;
+	size_t nbox, cap;
+	struct sbuf name;	/* flame_match()'s */
+};
+
+static void
+flame_release(struct pane *pn)
+{
+	struct flame *fl = pn->data;
+
+	if (fl != NULL) {
+		flame_free(fl->tree);
+		free(fl->box);
+		sbuf_release(&fl->name);
+	}
+	free(fl);
+	pn->data = NULL;
+}
+
+/* Appends a box under box UP; 0, or -1 when out of memory. */
+static int
+add_box(struct flame *fl, uint32_t node, uint32_t up, uint32_t level, double x0, double x1)
+{
+	if (fl->nbox == fl->cap) {
+		size_t cap = fl->cap > 0 ? 2 * fl->cap : 256;
+		struct box *b = realloc(fl->box, cap * sizeof *b);
+
+		if (b == NULL)
+			return -1;
+		fl->box = b;
+		fl->cap = cap;
+	}
+	fl->box[fl->nbox++] = (struct box){ node, level, up, 0, x0, x1 };
+	return 0;
+}
+
+/* The boxes for WIDTH columns, level by level; 0, or -1 when out of memory. */
+static int
+layout(struct flame *fl, int width)
+{
+	const struct pf_flame_node *n = fl->tree->node;
+	size_t i;
+
+	fl->nbox = 0;
+	fl->width = width;
+	if (add_box(fl, fl->zoom, 0, 0, 0, width) != 0)
+		return -1;
+	for (i = 0; i < fl->nbox; i++) {	/* the boxes appended are the next level's */
+		struct box b = fl->box[i];
+		double scale = n[b.node].total > 0 ? (b.x1 - b.x0) / n[b.node].total : 0, x = b.x0;
+		uint32_t c;
+
+		for (c = n[b.node].child; c != PF_NONE; c = n[c].next) {
+			double w = n[c].total * scale;
+
+			if (w < 1)	/* the children come widest first */
+				break;
+			if (fl->nbox >= UINT32_MAX || add_box(fl, c, (uint32_t)i, b.level + 1, x, x + w) != 0)
+				return -1;
+			x += w;
+		}
+	}
+	return 0;
+}
+
+/* The row of NODE's box, or 0 (the zoomed node) if it has none. */
+static size_t
+row_of(const struct flame *fl, uint32_t node)
+{
+	size_t i;
+
+	for (i = 0; i < fl->nbox; i++)
+		if (fl->box[i].node == node)
+			return i;
+	return 0;
+}
+
+/* A new layout (zoom or width changed), the selection kept on its node if it is still drawn. */
+static int
+relayout(struct pane *pn, struct flame *fl, int width)
+{
+	uint32_t keep = pn->sel < fl->nbox ? fl->box[pn->sel].node : fl->zoom;
+
+	if (layout(fl, width) != 0) {
+		fl->nbox = 0;
+		pn->nrows = pn->sel = 0;
+		return -1;
+	}
+	pn->nrows = fl->nbox;
+	pn->sel = row_of(fl, keep);
+	return 0;
+}
+
+/* While the flame graph is shown (t->flame): the tree, made once, and a layout. */
+static int
+flame_fill(struct tui *t, struct pane *pn)
+{
+	struct flame *fl = pn->data;
+	struct diag d;
+
+	if (!t->flame || fl != NULL)
+		return 0;
+	if ((fl = calloc(1, sizeof *fl)) == NULL)
+		return -1;
+	pn->data = fl;
+	sbuf_init(&fl->name);
+	pn->nrows = 1;	/* a note, without stacks */
+	pn->sel = pn->top = 0;
+	if (t->o->measure == NULL)
+		return 0;
+	diag_init(&d);
+	if (flame_build(t->o->measure, &fl->tree, &d) != 0) {
+		diag_release(&d);
+		return -1;
+	}
+	diag_release(&d);
+	return relayout(pn, fl, pn->box_w > 0 ? pn->box_w : 80);
+}
+
+/* NODE's frame as --folded names it: a function as the flat profile does. */
+static void
+frame_name(struct tui *t, const struct flame *fl, uint32_t node, struct sbuf *sb)
+{
+	const struct pf_measure *m = t->o->measure;
+	uint32_t f = fl->tree->node[node].frame;
+
+	if (node == 0)
+		sbuf_puts(sb, "all");
+	else if (f == FLAME_INCOMPLETE)
+		sbuf_puts(sb, "[incomplete]");
+	else if (f == FLAME_TRUNCATED)
+		sbuf_puts(sb, "[truncated]");
+	else if (f < t->p->nsyms)
+		report_name_only(t->r, sb, f);
+	else if (f >= PF_FRAME_OTHER && f - PF_FRAME_OTHER < m->nother)
+		sbuf_puts(sb, m->other[f - PF_FRAME_OTHER]);
+	else
+		sbuf_puts(sb, "[unknown]");
+}
+
+/* NODE's samples: "N samples, P% of all[, Q% of ZOOM]". */
+static void
+samples(struct tui *t, const struct flame *fl, uint32_t node, struct sbuf *sb)
+{
+	const struct pf_flame_node *n = fl->tree->node;
+	double all = n[0].total > 0 ? n[0].total : 1, z = n[fl->zoom].total > 0 ? n[fl->zoom].total : 1;
+
+	sbuf_printf(sb, "%.0f samples, %.1f%% of all", n[node].total, 100 * n[node].total / all);
+	if (fl->zoom != 0) {
+		sbuf_printf(sb, ", %.1f%% of ", 100 * n[node].total / z);
+		frame_name(t, fl, fl->zoom, sb);
+	}
+}
+
+/*
+ * The frames (boxes drawn) whose names match the search, and their share
+ * of the zoomed node's samples, each counted once: a match under another
+ * adds nothing (its samples are in it).
+ */
+static double
+match_share(struct tui *t, struct pane *pn, struct flame *fl, size_t *count)
+{
+	const struct pf_flame_node *n = fl->tree->node;
+	double sum = 0;
+	size_t i;
+
+	*count = 0;
+	for (i = 0; i < fl->nbox; i++) {	/* a box's UP comes before it */
+		struct box *b = &fl->box[i];
+		int above = i > 0 && fl->box[b->up].under_match;
+
+		b->under_match = above;
+		if (!pn->ops->match(t, pn, i, t->needle))
+			continue;
+		++*count;
+		b->under_match = 1;
+		if (!above)
+			sum += n[b->node].total;
+	}
+	return n[fl->zoom].total > 0 ? sum / n[fl->zoom].total : 0;
+}
+
+static void
+flame_header(struct tui *t, struct pane *pn, struct sbuf *sb)
+{
+	struct flame *fl = pn->data;
+	size_t n;
+	double share;
+
+	sbuf_puts(sb, "Flame graph: ");
+	if (fl == NULL || fl->tree == NULL) {
+		sbuf_puts(sb, "no call stacks\n");
+		return;
+	}
+	sbuf_printf(sb, "%.0f samples", fl->tree->node[0].total);
+	if (fl->zoom != 0) {
+		sbuf_puts(sb, ", zoomed into ");
+		frame_name(t, fl, fl->zoom, sb);
+		sbuf_puts(sb, " (Backspace: out)");
+	} else {
+		sbuf_puts(sb, " (Enter: zoom into a frame)");
+	}
+	if (pn->sel < fl->nbox) {
+		sbuf_puts(sb, "\n");
+		frame_name(t, fl, fl->box[pn->sel].node, sb);
+		sbuf_puts(sb, ": ");
+		samples(t, fl, fl->box[pn->sel].node, sb);
+	}
+	if (t->needle[0] != '\0') {
+		share = match_share(t, pn, fl, &n);
+		sbuf_printf(sb, " | /%s: %zu frame%s, %.1f%%", t->needle, n, n == 1 ? "" : "s",
+		    100 * share);
+	}
+	sbuf_putc(sb, '\n');
+}
+
+/* Row I as text (P writes them): indented by level, the name and the samples. */
+static void
+flame_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
+{
+	struct flame *fl = pn->data;
+
+	if (fl == NULL || fl->tree == NULL) {
+		sbuf_puts(sb, "no call stacks: a program linked with libtgmon records them beside "
+		    "gmon.out (libtgmon(3)); --stacks=FILE names them");
+		*attr = UI_NOTE;
+		return;
+	}
+	sbuf_printf(sb, "%*s", 2 * (int)fl->box[i].level, "");
+	frame_name(t, fl, fl->box[i].node, sb);
+	sbuf_puts(sb, "  ");
+	samples(t, fl, fl->box[i].node, sb);
+}
+
+static int
+flame_match(struct tui *t, struct pane *pn, size_t i, const char *needle)
+{
+	struct flame *fl = pn->data;
+
+	if (fl == NULL || fl->tree == NULL || i >= fl->nbox)
+		return 0;
+	sbuf_reset(&fl->name);
+	frame_name(t, fl, fl->box[i].node, &fl->name);
+	return fl->name.failed ? -1 : list_matches(sbuf_str(&fl->name), needle);
+}
+
+/* The function of row I's frame, or PF_NONE (the root, a library's frame, a pseudo-frame). */
+static uint32_t
+flame_target(struct tui *t, struct pane *pn, size_t i)
+{
+	struct flame *fl = pn->data;
+	uint32_t f;
+
+	if (fl == NULL || fl->tree == NULL || i >= fl->nbox || fl->box[i].node == 0)
+		return PF_NONE;
+	f = fl->tree->node[fl->box[i].node].frame;
+	return f < t->p->nsyms ? f : PF_NONE;
+}
+
+/* Box B's columns [*C0, *C1) in a pane W wide. */
+static void
+columns(const struct box *b, int w, int *c0, int *c1)
+{
+	*c0 = (int)floor(b->x0 + 0.5);
+	*c1 = (int)floor(b->x1 + 0.5);
+	*c0 = *c0 < 0 ? 0 : *c0 > w ? w : *c0;
+	*c1 = *c1 < *c0 ? *c0 : *c1 > w ? w : *c1;
+}
+
+/* Box I on screen line Y (the pane's left at X, W wide): its name, a blank at its end, heat by share. */
+static void
+draw_box(struct tui *t, struct pane *pn, size_t i, int y, int x, int w, int focused)
+{
+	struct flame *fl = pn->data;
+	const struct pf_flame_node *n = fl->tree->node;
+	double share = n[fl->zoom].total > 0 ? n[fl->box[i].node].total / n[fl->zoom].total : 0;
+	int c0, c1, attr;
+
+	columns(&fl->box[i], w, &c0, &c1);
+	if (c1 <= c0)
+		return;
+	attr = draw_attr(t, share >= FLAME_HOT ? UI_HOT : share >= FLAME_WARM ? UI_WARM : 0,
+	    focused && i == pn->sel);
+	if (!focused && i == pn->sel)
+		attr |= A_BOLD;
+	if (t->needle[0] != '\0' && flame_match(t, pn, i, t->needle) == 1)
+		attr |= A_UNDERLINE | A_BOLD;
+	sbuf_reset(&t->sb);
+	frame_name(t, fl, fl->box[i].node, &t->sb);
+	draw_text(y, x + c0, c1 - c0 > 1 ? c1 - c0 - 1 : 1, sbuf_str(&t->sb), attr);
+}
+
+/* The header's lines (the first bold, the others underlined) from line Y; the line after them. */
+static int
+draw_header(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focused)
+{
+	char *line, *next;
+	int row = y;
+
+	sbuf_reset(&t->sb);
+	sbuf_puts(&t->sb, focused ? "> " : "  ");
+	flame_header(t, pn, &t->sb);
+	if (t->sb.failed)
+		return y;
+	for (line = t->sb.s; *line != '\0' && row < y + h; line = next + 1, row++) {
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next = '\0';
+		draw_text(row, x, w, line, row == y ? A_BOLD : A_UNDERLINE);
+		if (next == NULL) {
+			row++;
+			break;
+		}
+	}
+	return row;
+}
+
+/* The icicle: the header, then a level a line, from the first level shown, the selection's in sight. */
+static void
+flame_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int focused)
+{
+	struct flame *fl = pn->data;
+	int row, shown, k;
+	size_t i;
+
+	if (fl != NULL && fl->tree != NULL && w != fl->width && relayout(pn, fl, w) != 0)
+		snprintf(t->message, sizeof t->message, "out of memory");
+	row = draw_header(t, pn, y, x, h, w, focused);
+	pn->box_y = y, pn->box_x = x, pn->box_h = h, pn->box_w = w, pn->rows_y = row;
+	pn->height = shown = y + h - row;
+	for (k = 0; k < shown; k++)
+		draw_text(row + k, x, w, "", A_NORMAL);
+	if (fl == NULL || fl->tree == NULL || fl->nbox == 0) {
+		int attr = 0;
+
+		sbuf_reset(&t->sb);
+		flame_row(t, pn, 0, &t->sb, &attr);
+		if (shown > 0)
+			draw_text(row, x, w, sbuf_str(&t->sb), draw_attr(t, attr, 0));
+		return;
+	}
+	if (fl->box[pn->sel].level < fl->top)
+		fl->top = fl->box[pn->sel].level;
+	else if (shown > 0 && fl->box[pn->sel].level >= fl->top + (uint32_t)shown)
+		fl->top = fl->box[pn->sel].level - (uint32_t)shown + 1;
+	for (i = 0; i < fl->nbox; i++)
+		if (fl->box[i].level >= fl->top && fl->box[i].level < fl->top + (uint32_t)shown)
+			draw_box(t, pn, i, row + (int)(fl->box[i].level - fl->top), x, w, focused);
+}
+
+/* The row of the box at screen (Y, X), or -1 (the mouse). */
+static long
+flame_at(struct tui *t, struct pane *pn, int y, int x)
+{
+	struct flame *fl = pn->data;
+	uint32_t level;
+	int c0, c1;
+	size_t i;
+
+	if (fl == NULL || fl->tree == NULL || y < pn->rows_y)
+		return -1;
+	level = fl->top + (uint32_t)(y - pn->rows_y);
+	for (i = 0; i < fl->nbox; i++) {
+		columns(&fl->box[i], pn->box_w, &c0, &c1);
+		if (fl->box[i].level == level && x - pn->box_x >= c0 && x - pn->box_x < c1)
+			return (long)i;
+	}
+	return -1;
+}
+
+/* Zooms into the selected frame (IN), or back out to the zoom before. */
+static void
+zoom(struct tui *t, struct pane *pn, struct flame *fl, int in)
+{
+	if (in) {
+		if (fl->box[pn->sel].node == fl->zoom)
+			return;
+		if (fl->nzooms == FLAME_ZOOMS)
+			memmove(fl->zooms, fl->zooms + 1, (FLAME_ZOOMS - 1) * sizeof *fl->zooms);
+		fl->zooms[fl->nzooms < FLAME_ZOOMS ? fl->nzooms++ : FLAME_ZOOMS - 1] = fl->zoom;
+		fl->zoom = fl->box[pn->sel].node;
+		pn->sel = 0;
+	} else if (fl->nzooms == 0) {
+		snprintf(t->message, sizeof t->message, "not zoomed: Enter zooms into the selected frame");
+		return;
+	} else {
+		fl->zoom = fl->zooms[--fl->nzooms];
+	}
+	fl->top = 0;
+	if (relayout(pn, fl, fl->width) != 0)
+		snprintf(t->message, sizeof t->message, "out of memory");
+}
+
+void
+flame_key(struct tui *t, struct pane *pn, int move)
+{
+	struct flame *fl = pn->data;
+	size_t i = pn->sel, k;
+
+	if (fl == NULL || fl->tree == NULL || i >= fl->nbox)
+		return;
+	if (move == FLAME_IN || move == FLAME_OUT) {
+		zoom(t, pn, fl, move == FLAME_IN);
+		return;
+	}
+	if (move == FLAME_UP && i > 0)
+		pn->sel = fl->box[i].up;
+	else if (move == FLAME_LEFT && i > 0 && fl->box[i - 1].level == fl->box[i].level)
+		pn->sel = i - 1;
+	else if (move == FLAME_RIGHT && i + 1 < fl->nbox && fl->box[i + 1].level == fl->box[i].level)
+		pn->sel = i + 1;
+	else if (move == FLAME_DOWN)
+		for (k = i + 1; k < fl->nbox; k++)	/* its first child, the widest */
+			if (fl->box[k].up == i) {
+				pn->sel = k;
+				break;
+			}
+}
+
+static const struct pane_ops flame_ops = {
+	.name = "flame",
+	.fill = flame_fill,
+	.header = flame_header,
+	.row = flame_row,
+	.match = flame_match,
+	.target = flame_target,
+	.release = flame_release,
+	.draw = flame_draw,
+	.at = flame_at,
+};
+
+void
+flame_init(struct pane *pn)
+{
+	pn->ops = &flame_ops;
+}
