@@ -12,7 +12,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$TOP/tests/out
 PROGS=$OUT/progs
 TGPROF=$TOP/tgprof
-SUITES="unit layering selftest diff srcmap lines clones narrow damaged hostile ui runtime cli stacks export known man"
+SUITES="unit layering selftest diff srcmap lines clones narrow damaged hostile ui runtime cli stacks export compare known man"
 . "$TOP/tests/lib.sh"
 # Under the sanitizers (./configure --enable-sanitizers): libbfd keeps an
 # allocation or two until exit, which is not ours to fix.
@@ -73,6 +73,7 @@ for s in "$@"; do
 		used_gprof=1
 		run "command line" sh "$TOP/tests/cli.sh" "$TGPROF" "$OUT/cli" "$PROGS/cycles_O0" ;;
 	stacks) progs; run "call stacks" sh "$TOP/tests/stacks.sh" "$TGPROF" "$OUT/stacks" "$PROGS" ;;
+	compare) run "comparisons" sh "$TOP/tests/compare.sh" "$TGPROF" "$OUT/compare" ;;
 	export) progs; run "exports" sh "$TOP/tests/export.sh" "$TGPROF" "$OUT/export" "$PROGS" ;;
 	known) progs; run "gprof's known defects" sh "$TOP/tests/known.sh" "$TGPROF" "$OUT/known" "$PROGS/cycles_O0" ;;
 	man)

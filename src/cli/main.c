@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "argfile.h"
+#include "compare.h"
 #include "opts.h"
 #include "core/profile.h"
 #include "core/measure.h"
@@ -327,7 +328,9 @@ main(int argc, char **argv)
 	case OPTS_EXIT_FAIL:
 		break;
 	case OPTS_RUN:
-		if (want_browser(&o))
+		if (o.diff)
+			rc = compare_run(&o, &d);
+		else if (want_browser(&o))
 			rc = browse(&o, &d);
 		else
 			rc = run(&o, &d);

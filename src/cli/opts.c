@@ -29,7 +29,12 @@ enum {
 	OPT_MEASURED,
 	OPT_EXPORT,
 	OPT_NODE_THRESHOLD,
-	OPT_EDGE_THRESHOLD
+	OPT_EDGE_THRESHOLD,
+	OPT_DIFF,
+	OPT_FORMAT,
+	OPT_FAIL_CALLS,
+	OPT_FAIL_SLOWER,
+	OPT_FAIL_TOTAL
 };
 
 static const struct option long_options[] = {
@@ -81,6 +86,11 @@ static const struct option long_options[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "node-threshold", required_argument, NULL, OPT_NODE_THRESHOLD },
 	{ "edge-threshold", required_argument, NULL, OPT_EDGE_THRESHOLD },
+	{ "diff", no_argument, NULL, OPT_DIFF },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "fail-if-calls-changed", optional_argument, NULL, OPT_FAIL_CALLS },
+	{ "fail-if-slower", required_argument, NULL, OPT_FAIL_SLOWER },
+	{ "fail-if-total-slower", required_argument, NULL, OPT_FAIL_TOTAL },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -105,6 +115,13 @@ opts_usage(FILE *f)
 "      --folded                 print the stacks folded, for flame graphs\n"
 "      --stacks=FILE            the stacks of the one gmon file are in FILE\n"
 "      --no-stacks              do not read stacks files\n"
+"Comparison (not gprof's): tgprof --diff PROG OLD NEW, or OLDPROG OLD NEWPROG NEW\n"
+"      --diff                   compare two profiles (OLD, NEW: gmon files, a,b,c summed)\n"
+"      --format=text|json       the comparison as a table (the default) or JSON\n"
+"      --fail-if-calls-changed[=FUNC]  exit 3 if a function's (FUNC's) calls changed\n"
+"      --fail-if-slower=PCT     exit 3 if a function's self or inclusive time grew\n"
+"                               by more than PCT%%, beyond sampling error\n"
+"      --fail-if-total-slower=PCT  exit 3 if the total did\n"
 "Export (not gprof's): the analysed profile for other tools\n"
 "      --export=FORMAT          write it in FORMAT: callgrind, dot\n"
 "      --node-threshold=PCT     dot: leave out functions under PCT%% of the time (0.5)\n"
@@ -341,6 +358,33 @@ pct_opt(const char *name, const char *arg, double *pct)
 	return OPTS_RUN;
 }
 
+/* --format=text|json (the comparison's); an opts_result. */
+static int
+format_out_opt(struct opts *o, const char *arg)
+{
+	if (strcmp(arg, "text") != 0 && strcmp(arg, "json") != 0) {
+		fprintf(stderr, "tgprof: --format: text or json, not %s\n", arg);
+		return OPTS_EXIT_FAIL;
+	}
+	o->json = strcmp(arg, "json") == 0;
+	return OPTS_RUN;
+}
+
+/* A growth in percent, 0 or more, into *PCT; an opts_result. */
+static int
+growth_opt(const char *name, const char *arg, double *pct)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end != '\0' || !(v >= 0 && v < 1e9)) {
+		fprintf(stderr, "tgprof: %s: not a percentage: %s\n", name, arg);
+		return OPTS_EXIT_FAIL;
+	}
+	*pct = v;
+	return OPTS_RUN;
+}
+
 /* The options without symspecs; returns an opts_result, or -2 if C is unknown. */
 static int
 plain_opt(struct opts *o, int c, const char *arg)
@@ -387,6 +431,11 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case OPT_MEASURED: o->measured = 1; break;
 	case OPT_EXPORT: return export_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case 'o': o->output = arg; break;
+	case OPT_DIFF: o->diff = 1; break;
+	case OPT_FORMAT: return format_out_opt(o, arg);
+	case OPT_FAIL_CALLS: o->cmp.fail_calls = 1; o->cmp.fail_calls_name = arg; break;
+	case OPT_FAIL_SLOWER: return growth_opt("--fail-if-slower", arg, &o->cmp.fail_slower);
+	case OPT_FAIL_TOTAL: return growth_opt("--fail-if-total-slower", arg, &o->cmp.fail_total_slower);
 	case OPT_NODE_THRESHOLD: return pct_opt("--node-threshold", arg, &o->node_pct);
 	case OPT_EDGE_THRESHOLD: return pct_opt("--edge-threshold", arg, &o->edge_pct);
 	default: return -2;
@@ -408,6 +457,7 @@ set_defaults(struct opts *o)
 	o->table_length = 10;
 	o->node_pct = 0.5;	/* gprof2dot's defaults */
 	o->edge_pct = 0.1;
+	o->cmp.fail_slower = o->cmp.fail_total_slower = -1;	/* no rule */
 }
 
 /* Positional arguments, defaults, and the functions gprof always leaves out. */

@@ -6,6 +6,7 @@
 
 #include "core/profile.h"
 #include "print/batch.h"
+#include "print/diffout.h"
 #include "print/export.h"
 
 struct opts {
@@ -23,6 +24,9 @@ struct opts {
 	const struct export_format *export;	/* --export=FORMAT, or NULL */
 	const char *output;		/* -o FILE: where an export goes, NULL for stdout */
 	double node_pct, edge_pct;	/* --node-threshold, --edge-threshold (dot) */
+	int diff;			/* --diff: compare two profiles (compare.c) */
+	int json;			/* --format=json */
+	struct diffout_opts cmp;	/* --fail-if-*; its sides are compare.c's */
 	unsigned long min_count;	/* -m */
 	int table_length;		/* -t */
 	int all_lines;			/* -x */

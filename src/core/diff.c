@@ -1,0 +1,224 @@
+/* diff: two profiles compared function by function: calls, self and inclusive time, and whether a change is noise. */
+#include "diff.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/mem.h"
+#include "util/msort.h"
+
+/* A function of one side, by what matches it. */
+struct key {
+	const char *name;
+	const char *file;	/* "" unless static and both sides know files */
+	uint32_t id;
+};
+
+/* The flat profile's rows without -z: time or calls. */
+static int
+taken(const struct pf_sym *s)
+{
+	return s->name != NULL && (s->time > 0 || s->ncalls > 0 || s->self_calls > 0);
+}
+
+static int
+cmp_keys(const struct key *x, const struct key *y)
+{
+	int c = strcmp(x->name, y->name);
+
+	return c != 0 ? c : strcmp(x->file, y->file);
+}
+
+static int
+cmp_key(const void *a, const void *b, void *ctx)
+{
+	const struct key *k = ctx;
+
+	return cmp_keys(&k[*(const uint32_t *)a], &k[*(const uint32_t *)b]);
+}
+
+/* P's functions as keys, in *ORDER sorted; their number, or -1 when out of memory. */
+static long
+keys(const struct profile *p, int files, struct key **out, uint32_t **order)
+{
+	struct key *k = mem_array((size_t)p->nsyms + 1, sizeof *k);
+	uint32_t *o = mem_array((size_t)p->nsyms + 1, sizeof *o), i, n = 0;
+
+	*out = k;
+	*order = o;
+	if (k == NULL || o == NULL)
+		return -1;
+	for (i = 0; i < p->nsyms; i++) {
+		const struct pf_sym *s = &p->sym[i];
+
+		if (!taken(s))
+			continue;
+		k[n].name = s->name;
+		k[n].file = files && s->is_static && s->file != PF_NONE ? profile_file_name(p, s->file) : "";
+		k[n].id = i;
+		o[n] = n;
+		n++;
+	}
+	return msort_ids(o, n, cmp_key, k) != 0 ? -1 : (long)n;
+}
+
+/* Side S of a row: symbol ID of P (PF_NONE: absent). */
+static void
+fill_side(struct pf_diff_side *s, const struct profile *p, uint32_t id)
+{
+	double hz = p->hz > 0 ? (double)p->hz : 1, incl;
+
+	memset(s, 0, sizeof *s);
+	s->id = id;
+	if (id == PF_NONE)
+		return;
+	incl = p->sym[id].prop_self + p->sym[id].prop_child;
+	s->calls = p->sym[id].ncalls;
+	s->self_calls = p->sym[id].self_calls;
+	s->self = p->sym[id].time / hz;
+	s->incl = incl / hz;
+	s->self_err = sqrt(p->sym[id].time) / hz;
+	s->incl_err = sqrt(incl > 0 ? incl : 0) / hz;
+}
+
+/* Whether B - A exceeds DIFF_SIGMAS deviations (errors EA and EB). */
+static int
+significant(double a, double b, double ea, double eb)
+{
+	return b != a && fabs(b - a) > DIFF_SIGMAS * sqrt(ea * ea + eb * eb);
+}
+
+static void
+add_row(struct pf_diff *df, const struct profile *const p[2], const struct key *k, uint32_t ida,
+    uint32_t idb)
+{
+	struct pf_diff_row *r = &df->row[df->n++];
+	struct pf_diff_side *o = &r->side[DIFF_OLD], *n = &r->side[DIFF_NEW];
+
+	fill_side(o, p[DIFF_OLD], ida);
+	fill_side(n, p[DIFF_NEW], idb);
+	r->name = k->name;
+	r->file = k->file[0] != '\0' ? k->file : NULL;
+	r->self_significant = significant(o->self, n->self, o->self_err, n->self_err);
+	r->incl_significant = significant(o->incl, n->incl, o->incl_err, n->incl_err);
+}
+
+/* Largest change of self time first, then of inclusive time; then by name and file. */
+static int
+cmp_row(const void *a, const void *b, void *ctx)
+{
+	const struct pf_diff_row *rows = ctx;
+	const struct pf_diff_row *x = &rows[*(const uint32_t *)a], *y = &rows[*(const uint32_t *)b];
+	double dx = fabs(x->side[DIFF_NEW].self - x->side[DIFF_OLD].self);
+	double dy = fabs(y->side[DIFF_NEW].self - y->side[DIFF_OLD].self);
+	int c;
+
+	if (dx != dy)
+		return dx > dy ? -1 : 1;
+	dx = fabs(x->side[DIFF_NEW].incl - x->side[DIFF_OLD].incl);
+	dy = fabs(y->side[DIFF_NEW].incl - y->side[DIFF_OLD].incl);
+	if (dx != dy)
+		return dx > dy ? -1 : 1;
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	return strcmp(x->file != NULL ? x->file : "", y->file != NULL ? y->file : "");
+}
+
+/* The rows in cmp_row()'s order; 0, or -1 when out of memory. */
+static int
+sort_rows(struct pf_diff *df)
+{
+	uint32_t *o = mem_array(df->n + 1, sizeof *o), i;
+	struct pf_diff_row *sorted = mem_array(df->n + 1, sizeof *sorted);
+
+	if (o == NULL || sorted == NULL) {
+		free(o);
+		free(sorted);
+		return -1;
+	}
+	for (i = 0; i < df->n; i++)
+		o[i] = i;
+	if (msort_ids(o, df->n, cmp_row, df->row) != 0) {
+		free(o);
+		free(sorted);
+		return -1;
+	}
+	for (i = 0; i < df->n; i++)
+		sorted[i] = df->row[o[i]];
+	free(df->row);
+	df->row = sorted;
+	free(o);
+	return 0;
+}
+
+/* The two sides' sorted keys merged: a row for each match, and each one-sided key. */
+static void
+merge(struct pf_diff *df, const struct profile *const p[2], struct key *const k[2],
+    uint32_t *const o[2], const long n[2])
+{
+	long i = 0, j = 0;
+
+	while (i < n[0] || j < n[1]) {
+		const struct key *a = i < n[0] ? &k[0][o[0][i]] : NULL, *b = j < n[1] ? &k[1][o[1][j]] : NULL;
+		int c = a == NULL ? 1 : b == NULL ? -1 : cmp_keys(a, b);
+
+		if (c == 0)
+			add_row(df, p, a, a->id, b->id), i++, j++;
+		else if (c < 0)
+			add_row(df, p, a, a->id, PF_NONE), i++;
+		else
+			add_row(df, p, b, PF_NONE, b->id), j++;
+	}
+}
+
+int
+diff_profiles(const struct profile *old, const struct profile *new, struct pf_diff **out,
+    struct diag *d)
+{
+	const struct profile *p[2] = { old, new };
+	int files = profile_nfiles(old) > 0 && profile_nfiles(new) > 0, s, rc = -1;
+	struct key *k[2] = { NULL, NULL };
+	uint32_t *o[2] = { NULL, NULL };
+	long n[2];
+	struct pf_diff *df;
+
+	*out = NULL;
+	if ((df = calloc(1, sizeof *df)) == NULL)
+		return diag_oom(d);
+	for (s = 0; s < 2; s++)
+		if ((n[s] = keys(p[s], files, &k[s], &o[s])) < 0)
+			goto done;
+	if ((df->row = mem_array((size_t)(n[0] + n[1]) + 1, sizeof *df->row)) == NULL)
+		goto done;
+	merge(df, p, k, o, n);
+	if (sort_rows(df) != 0)
+		goto done;
+	for (s = 0; s < 2; s++)
+		df->total[s] = p[s]->total_time / (p[s]->hz > 0 ? (double)p[s]->hz : 1);
+	df->total_err = sqrt(old->total_time / (old->hz > 0 ? (double)old->hz * old->hz : 1) +
+	    new->total_time / (new->hz > 0 ? (double)new->hz * new->hz : 1));
+	df->total_significant = df->total[1] != df->total[0] &&
+	    fabs(df->total[1] - df->total[0]) > DIFF_SIGMAS * df->total_err;
+	rc = 0;
+done:
+	for (s = 0; s < 2; s++) {
+		free(k[s]);
+		free(o[s]);
+	}
+	if (rc != 0) {
+		diff_free(df);
+		return diag_oom(d);
+	}
+	*out = df;
+	return 0;
+}
+
+void
+diff_free(struct pf_diff *df)
+{
+	if (df == NULL)
+		return;
+	free(df->row);
+	free(df);
+}

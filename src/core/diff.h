@@ -1,0 +1,64 @@
+/* diff: two profiles compared function by function: calls, self and inclusive time, and whether a change is noise. */
+#ifndef TGPROF_DIFF_H
+#define TGPROF_DIFF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profile.h"
+#include "util/diag.h"
+
+/*
+ * A function is matched across the two profiles by its raw (for C++,
+ * mangled) name, and a static one by its name and source file (name
+ * alone when a side has no file for it), so that two builds of a program
+ * compare as well as two runs of one.  Those taken: the functions with
+ * time or calls on either side (the flat profile's rows without -z).
+ *
+ * Calls are counted exactly: any change is a fact.  Times come from
+ * samples: n samples are good to about sqrt(n) (the gprof manual's rule
+ * of thumb, Poisson's), so the difference of a side's n1 and another's
+ * n2 samples has a standard deviation of sqrt(n1 + n2) samples (each in
+ * its side's seconds when the rates differ).  A change is significant
+ * when it exceeds DIFF_SIGMAS of them.
+ */
+#define DIFF_SIGMAS 2.0
+
+enum { DIFF_OLD, DIFF_NEW };
+
+struct pf_diff_side {
+	uint32_t id;		/* the symbol on this side, or PF_NONE: not there */
+	uint64_t calls;		/* from other functions (the flat profile's), and */
+	uint64_t self_calls;	/* recursive ones */
+	double self;		/* seconds, the flat profile's */
+	double incl;		/* seconds: the call graph's self and children */
+	double self_err;	/* the standard deviation of self, and of incl, in seconds */
+	double incl_err;
+};
+
+struct pf_diff_row {
+	struct pf_diff_side side[2];	/* DIFF_OLD, DIFF_NEW */
+	const char *name;		/* raw, from whichever side has it */
+	const char *file;		/* its source file, or NULL */
+	int self_significant;		/* |new self - old self| > DIFF_SIGMAS deviations */
+	int incl_significant;
+};
+
+struct pf_diff {
+	struct pf_diff_row *row;	/* by the largest change of self time first */
+	size_t n;
+	double total[2];		/* seconds: each side's flat-profile time */
+	double total_err;		/* the deviation of their difference */
+	int total_significant;
+};
+
+/*
+ * Compares OLD and NEW (which outlive the result: names point into
+ * them).  0 with *OUT set, or -1 with the reason in D (out of memory).
+ * Free with diff_free().  Time: sorting both sides' names.
+ */
+int diff_profiles(const struct profile *old, const struct profile *new, struct pf_diff **out,
+    struct diag *d);
+void diff_free(struct pf_diff *df);
+
+#endif

@@ -1,0 +1,213 @@
+/* diffout: a comparison of two profiles (core/diff.h) as a table, as JSON, and checked against CI's rules. */
+#include "diffout.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "util/jsonstr.h"
+
+/* All calls into a side's function, from others and from itself. */
+static unsigned long long
+calls(const struct pf_diff_side *s)
+{
+	return (unsigned long long)s->calls + s->self_calls;
+}
+
+/* Row R's function named as its side's flat profile names it (the old side's if both have it). */
+static const char *
+name(struct report *const r[2], const struct pf_diff_row *row, struct sbuf *sb)
+{
+	int s = row->side[DIFF_OLD].id != PF_NONE ? DIFF_OLD : DIFF_NEW;
+
+	sbuf_reset(sb);
+	report_name_only(r[s], sb, row->side[s].id);
+	return sb->failed ? row->name : sbuf_str(sb);
+}
+
+/* NEW against OLD in percent into BUF: "+12.5%", "new" (from nothing), or "" (nothing either side). */
+static const char *
+percent(char buf[32], double old, double new)
+{
+	if (old > 0)
+		snprintf(buf, 32, "%+.1f%%", 100 * (new - old) / old);
+	else
+		snprintf(buf, 32, "%s", new > 0 ? "new" : "");
+	return buf;
+}
+
+int
+diffout_gate(FILE *f, struct report *const r[2], const struct pf_diff *df,
+    const struct diffout_opts *o)
+{
+	struct sbuf sb;
+	char pct[32];
+	size_t i;
+	int broken = 0;
+
+	sbuf_init(&sb);
+	if (o->fail_total_slower >= 0 && df->total_significant &&
+	    df->total[1] > df->total[0] * (1 + o->fail_total_slower / 100)) {
+		fprintf(f, "tgprof: gate: total time %s (%.2f s -> %.2f s), significant\n",
+		    percent(pct, df->total[0], df->total[1]), df->total[0], df->total[1]);
+		broken++;
+	}
+	for (i = 0; i < df->n; i++) {
+		const struct pf_diff_row *w = &df->row[i];
+		const struct pf_diff_side *a = &w->side[DIFF_OLD], *b = &w->side[DIFF_NEW];
+		const char *n = name(r, w, &sb);
+
+		if (o->fail_calls && calls(a) != calls(b) &&
+		    (o->fail_calls_name == NULL || strcmp(o->fail_calls_name, n) == 0 ||
+		    strcmp(o->fail_calls_name, w->name) == 0)) {
+			fprintf(f, "tgprof: gate: %s: calls %llu -> %llu\n", n, calls(a), calls(b));
+			broken++;
+		}
+		if (o->fail_slower >= 0 && w->self_significant &&
+		    b->self > a->self * (1 + o->fail_slower / 100)) {
+			fprintf(f, "tgprof: gate: %s: self time %s (%.2f s -> %.2f s), significant\n", n,
+			    percent(pct, a->self, b->self), a->self, b->self);
+			broken++;
+		}
+		if (o->fail_slower >= 0 && w->incl_significant &&
+		    b->incl > a->incl * (1 + o->fail_slower / 100)) {
+			fprintf(f, "tgprof: gate: %s: inclusive time %s (%.2f s -> %.2f s), significant\n", n,
+			    percent(pct, a->incl, b->incl), a->incl, b->incl);
+			broken++;
+		}
+	}
+	sbuf_release(&sb);
+	return broken;
+}
+
+static void
+text_header(FILE *f, const struct pf_diff *df, const struct diffout_opts *o)
+{
+	char pct[32];
+
+	fprintf(f, "Compared: old %s %s: %.2f s\n", o->image[0], o->gmon[0], df->total[0]);
+	fprintf(f, "     and: new %s %s: %.2f s\n", o->image[1], o->gmon[1], df->total[1]);
+	fprintf(f, "Total time: %+.2f s (%s), %s\n\n", df->total[1] - df->total[0],
+	    percent(pct, df->total[0], df->total[1]),
+	    df->total_significant ? "significant" : "within sampling error");
+	fputs(" * a change of more than twice its standard deviation, sqrt(n1 + n2) samples:\n"
+	    "   not sampling noise.  Calls (from others and recursive) are exact: any change\n"
+	    "   is real.  + a function only in the new profile, - only in the old.\n\n", f);
+	fputs("          self seconds                     inclusive seconds               calls\n"
+	    "     old      new   change       %      old      new   change         old         new"
+	    "  name\n", f);
+}
+
+int
+diffout_text(FILE *f, struct report *const r[2], const struct pf_diff *df,
+    const struct diffout_opts *o, struct diag *d)
+{
+	struct sbuf sb;
+	char pct[32];
+	size_t i;
+
+	sbuf_init(&sb);
+	text_header(f, df, o);
+	for (i = 0; i < df->n; i++) {
+		const struct pf_diff_row *w = &df->row[i];
+		const struct pf_diff_side *a = &w->side[DIFF_OLD], *b = &w->side[DIFF_NEW];
+
+		fprintf(f, "%8.2f %8.2f %+8.2f %7s%c %8.2f %8.2f %+8.2f%c %11llu %11llu  %s%s\n",
+		    a->self, b->self, b->self - a->self, percent(pct, a->self, b->self),
+		    w->self_significant ? '*' : ' ', a->incl, b->incl, b->incl - a->incl,
+		    w->incl_significant ? '*' : ' ', calls(a), calls(b),
+		    a->id == PF_NONE ? "+ " : b->id == PF_NONE ? "- " : "", name(r, w, &sb));
+	}
+	sbuf_release(&sb);
+	if (ferror(f)) {
+		diag_add(d, DIAG_ERROR, "standard output: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* One side of the comparison: where it came from and its total. */
+static void
+json_side(FILE *f, const char *key, const char *image, const char *gmon, double seconds)
+{
+	fprintf(f, "  \"%s\": {\"executable\": ", key);
+	jsonstr_put(f, image);
+	fputs(", \"gmon\": ", f);
+	jsonstr_put(f, gmon);
+	fputs(", \"seconds\": ", f);
+	jsonstr_num(f, seconds);
+	fputs("},\n", f);
+}
+
+/* A function's numbers on one side, or null where it is not. */
+static void
+json_numbers(FILE *f, const struct pf_diff_side *s)
+{
+	if (s->id == PF_NONE) {
+		fputs("null", f);
+		return;
+	}
+	fprintf(f, "{\"calls\": %llu, \"self_calls\": %llu, \"self\": ", (unsigned long long)s->calls,
+	    (unsigned long long)s->self_calls);
+	jsonstr_num(f, s->self);
+	fputs(", \"inclusive\": ", f);
+	jsonstr_num(f, s->incl);
+	fputs("}", f);
+}
+
+static void
+json_row(FILE *f, struct report *const r[2], const struct pf_diff_row *w, struct sbuf *sb)
+{
+	const struct pf_diff_side *a = &w->side[DIFF_OLD], *b = &w->side[DIFF_NEW];
+
+	fputs("    {\"name\": ", f);
+	jsonstr_put(f, name(r, w, sb));
+	fputs(", \"raw_name\": ", f);
+	jsonstr_put(f, w->name);
+	fputs(", \"file\": ", f);
+	jsonstr_put(f, w->file);
+	fprintf(f, ", \"only_in\": %s,\n     \"old\": ",
+	    a->id == PF_NONE ? "\"new\"" : b->id == PF_NONE ? "\"old\"" : "null");
+	json_numbers(f, a);
+	fputs(", \"new\": ", f);
+	json_numbers(f, b);
+	fprintf(f, ",\n     \"change\": {\"calls\": %lld, \"self\": ",
+	    (long long)(calls(b) - calls(a)));
+	jsonstr_num(f, b->self - a->self);
+	fputs(", \"self_percent\": ", f);
+	jsonstr_num(f, a->self > 0 ? 100 * (b->self - a->self) / a->self : NAN);
+	fputs(", \"inclusive\": ", f);
+	jsonstr_num(f, b->incl - a->incl);
+	fprintf(f, "}, \"significant\": {\"self\": %s, \"inclusive\": %s}}",
+	    w->self_significant ? "true" : "false", w->incl_significant ? "true" : "false");
+}
+
+int
+diffout_json(FILE *f, struct report *const r[2], const struct pf_diff *df,
+    const struct diffout_opts *o, struct diag *d)
+{
+	struct sbuf sb;
+	size_t i;
+
+	sbuf_init(&sb);
+	fputs("{\n  \"tgprof_diff\": 1,\n", f);
+	json_side(f, "old", o->image[0], o->gmon[0], df->total[0]);
+	json_side(f, "new", o->image[1], o->gmon[1], df->total[1]);
+	fputs("  \"total\": {\"change\": ", f);
+	jsonstr_num(f, df->total[1] - df->total[0]);
+	fputs(", \"percent\": ", f);
+	jsonstr_num(f, df->total[0] > 0 ? 100 * (df->total[1] - df->total[0]) / df->total[0] : NAN);
+	fprintf(f, ", \"significant\": %s},\n  \"sigmas\": %g,\n  \"functions\": [\n",
+	    df->total_significant ? "true" : "false", DIFF_SIGMAS);
+	for (i = 0; i < df->n; i++) {
+		json_row(f, r, &df->row[i], &sb);
+		fputs(i + 1 < df->n ? ",\n" : "\n", f);
+	}
+	fputs("  ]\n}\n", f);
+	sbuf_release(&sb);
+	if (ferror(f)) {
+		diag_add(d, DIAG_ERROR, "standard output: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}

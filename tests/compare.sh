@@ -1,0 +1,112 @@
+#!/bin/sh
+# tests/compare.sh: tgprof --diff on a program built in two versions (tests/progs/cmp), table, JSON and CI gate.
+#
+# Usage: compare.sh TGPROF OUT.  The program, linked with libtgmon (1,000
+# samples a second), runs about 0.4 s (V1) and 0.7 s (V2): in V2 slower()
+# does three times the work, often() is called twice as often, removed() is
+# gone, added() is new, and b.c's static helper() is helper2(), while
+# main.c's static helper() stays.  Calls are asserted exactly, times by
+# their significance and sign.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+TGPROF=$1
+OUT=$2
+T_NAME=compare
+. "$TOP/tests/lib.sh"
+mkdir -p "$OUT"
+export LC_ALL=C
+S=$TOP/tests/progs/cmp
+for v in 1 2; do
+	def=
+	[ $v = 2 ] && def=-DV2
+	gcc -pg -O1 -g $def -o "$OUT/v$v" "$S/main.c" "$S/b.c" -L"$TOP/runtime" -l:libtgmon.a -pthread ||
+	    fatal "cannot build tests/progs/cmp (V$v)"
+done
+run() {	# prog name: its gmon.out as OUT/NAME.gmon
+	(cd "$OUT" && rm -f gmon.out gmon.out.stacks && "./$1" && mv gmon.out "$2.gmon") ||
+	    fatal "cannot run $1"
+}
+run v1 a
+run v1 b
+run v2 c
+tg() { (cd "$OUT" && "$TGPROF" --diff "$@"); }
+
+# ROW NAME's fields in the table T: "old new change % old new change calls calls" (the marks apart).
+row() {
+	awk -v n="$2" '{ name = $NF; mark = $(NF-1) } name == n && (mark == "+" || mark == "-" || NF == 10 || NF == 11) { print; exit }' "$OUT/$1"
+}
+
+if want table; then
+	tg v1 a.gmon v2 c.gmon >"$OUT/ac" 2>"$OUT/ac.err"
+	tcheck "two builds: status 0, nothing on standard error" sh -c "[ $? -eq 0 ] && [ ! -s '$OUT/ac.err' ]"
+	tcheck "slower: self time up, significant, 1 call both sides" sh -c "
+	    row ac slower | awk '{ exit !(\$3 > 0 && \$4 ~ /\\*\$/ && \$(NF-2) == 1 && \$(NF-1) == 1) }'" 
+	tcheck "often: calls 100 -> 200, time up, significant" sh -c "
+	    grep ' often\$' '$OUT/ac' | awk '{ exit !(\$(NF-2) == 100 && \$(NF-1) == 200 && \$3 > 0 && \$4 ~ /\\*\$/) }'"
+	tcheck "removed: only in the old (-), calls 1 -> 0" grep -q ' 1  *0  - removed$' "$OUT/ac"
+	tcheck "added: only in the new (+), calls 0 -> 1, 'new'" sh -c "
+	    grep -q ' 0  *1  + added\$' '$OUT/ac' && grep ' + added\$' '$OUT/ac' | grep -q ' new\\*'"
+	tcheck "statics by file: b.c's helper gone (-), helper2 new (+), main.c's helper on both sides" sh -c "
+	    grep -q ' - helper\$' '$OUT/ac' && grep -q ' + helper2\$' '$OUT/ac' &&
+	    grep -q ' 1  *1  helper\$' '$OUT/ac'"
+	tcheck "steady: no significant change" sh -c "! grep ' steady\$' '$OUT/ac' | grep -q '\\*'"
+	tcheck "the biggest change of self time first (slower, +0.2 s)" sh -c "
+	    sed -n 11p '$OUT/ac' | grep -q ' slower\$'"
+fi
+if want noise; then
+	tg v1 a.gmon a.gmon >"$OUT/aa"
+	tcheck "a profile against itself: every change 0, none significant" sh -c "
+	    ! sed 1,10d '$OUT/aa' | grep -q '\\*' &&
+	    sed 1,10d '$OUT/aa' | awk '!/ \\+0\\.00 .* \\+0\\.00 / { exit 1 }'"
+	tg v1 a.gmon b.gmon >"$OUT/ab"
+	tcheck "two runs of one build: only changes within sampling error" sh -c "
+	    ! sed 1,10d '$OUT/ab' | grep -q '\\*' && grep -q 'within sampling error' '$OUT/ab'"
+fi
+if want json; then
+	tg --format=json v1 a.gmon v2 c.gmon >"$OUT/ac.json"
+	tcheck "json: read by python, its facts those of the table" python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = {(x['name'], x['only_in']): x for x in d['functions']}
+assert d['tgprof_diff'] == 1 and d['total']['significant'] and d['total']['change'] > 0
+assert f[('often', None)]['old']['calls'] == 100 and f[('often', None)]['new']['calls'] == 200
+assert f[('often', None)]['change']['calls'] == 100 and f[('often', None)]['significant']['self']
+assert f[('removed', 'old')]['new'] is None and f[('added', 'new')]['old'] is None
+assert f[('added', 'new')]['change']['self_percent'] is None
+assert f[('slower', None)]['significant']['self'] and f[('slower', None)]['change']['self'] > 0
+assert not f[('steady', None)]['significant']['self']
+assert [x['file'] for x in d['functions'] if x['name'] == 'helper2'][0].endswith('b.c')
+" "$OUT/ac.json"
+fi
+if want gate; then
+	tg --fail-if-slower=50 v1 a.gmon v2 c.gmon >/dev/null 2>"$OUT/g1"
+	tcheck "--fail-if-slower=50: status 3, slower's self time named first (the rows' order)" sh -c "
+	    [ $? -eq 3 ] && head -n 1 '$OUT/g1' | grep -q '^tgprof: gate: slower: self time +[0-9.]*% (.*), significant\$'"
+	tg --fail-if-slower=50 v1 a.gmon b.gmon >/dev/null 2>"$OUT/g2"
+	tcheck "--fail-if-slower=50 on two runs of one build: status 0, nothing said" sh -c "[ $? -eq 0 ] && [ ! -s '$OUT/g2' ]"
+	tg --fail-if-calls-changed v1 a.gmon v2 c.gmon >/dev/null 2>"$OUT/g3"
+	tcheck "--fail-if-calls-changed: status 3, often 100 -> 200" sh -c "
+	    [ $? -eq 3 ] && grep -q '^tgprof: gate: often: calls 100 -> 200\$' '$OUT/g3'"
+	tg --fail-if-calls-changed=steady v1 a.gmon v2 c.gmon >/dev/null 2>"$OUT/g4"
+	tcheck "--fail-if-calls-changed=steady: status 0" sh -c "[ $? -eq 0 ] && [ ! -s '$OUT/g4' ]"
+	tg --fail-if-total-slower=10 v1 a.gmon v2 c.gmon >/dev/null 2>"$OUT/g5"
+	tcheck "--fail-if-total-slower=10: status 3" sh -c "
+	    [ $? -eq 3 ] && grep -q '^tgprof: gate: total time +' '$OUT/g5'"
+fi
+if want sum; then
+	tg v1 a.gmon,b.gmon v2 c.gmon >"$OUT/sum"
+	tcheck "a,b: the old side sums two runs (steady's time about twice c's)" sh -c "
+	    grep ' steady\$' '$OUT/sum' | awk '{ exit !(\$1 > 1.5 * \$2) }'"
+fi
+if want refused; then
+	head -c 100 "$OUT/c.gmon" >"$OUT/cut.gmon"
+	tg v1 a.gmon cut.gmon >/dev/null 2>"$OUT/r1"
+	tcheck "a truncated side: status 1, one line naming it" sh -c "
+	    [ $? -eq 1 ] && [ \$(wc -l <'$OUT/r1') -eq 1 ] && grep -q '^tgprof: cut.gmon: ' '$OUT/r1'"
+	tg v1 a.gmon >/dev/null 2>"$OUT/r2"
+	tcheck "one gmon file: status 1, what to give" sh -c "
+	    [ $? -eq 1 ] && grep -q '^tgprof: --diff: give PROG OLD NEW, or OLDPROG OLD NEWPROG NEW\$' '$OUT/r2'"
+	tg --format=xml v1 a.gmon b.gmon >/dev/null 2>"$OUT/r3"
+	tcheck "--format=xml: status 1" sh -c "[ $? -eq 1 ] && grep -q '^tgprof: --format: text or json' '$OUT/r3'"
+fi
+finish
