@@ -21,7 +21,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 T_NAME=layering
 . "$TOP/tests/lib.sh"
 
-PUBLIC="core/profile.h core/srclines.h core/measure.h core/flame.h print/report.h print/export.h util/sbuf.h util/diag.h util/afile.h input/gmon.h ui/browser.h"
+PUBLIC="core/profile.h core/srclines.h core/measure.h core/flame.h core/diff.h print/report.h print/export.h util/sbuf.h util/diag.h util/afile.h input/gmon.h ui/browser.h"
 
 includes() {	# file: its quoted includes
 	sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$1"
