@@ -74,6 +74,12 @@ exports() {
 		report "--export=$f, 100,000 functions" "$1" "$2"
 		echo "  $(ratio "$1" "$tb") of the batch report's time (goal: about 1)"
 	done
+	# --diff: both profiles loaded (here the same one twice), all 100,000 rows.
+	set -- $(best 3 "$TGPROF" --diff "$d/prog" "$d/gmon.out" "$d/gmon.out")
+	report "--diff, 100,000 functions" "$1" "$2"
+	set -- $(best 3 "$TGPROF" --diff --format=json "$d/prog" "$d/gmon.out" "$d/gmon.out")
+	report "--diff --format=json" "$1" "$2"
+	echo "  (goal: under 1 s)"
 }
 
 # The flame graph on 50,000 distinct stacks (1.28 million frames) over the
