@@ -98,6 +98,25 @@ if want sum; then
 	tcheck "a,b: the old side sums two runs (steady's time about twice c's)" sh -c "
 	    grep ' steady\$' '$OUT/sum' | awk '{ exit !(\$1 > 1.5 * \$2) }'"
 fi
+# The browser's comparison mode (TGPROF_SCRIPT: a terminal's keys, 200x30).
+if want browser && grep -q 'HAVE_UI 1' "$TOP/config.h"; then
+	printf 'dump b1\nkey s\ndump b2\nkey s\nkey s\nkey s\nkey /\ntype often\nkey Enter\nkey Enter\ndump b3\nkey Tab\nkey Tab\nkey Tab\nkey \\\ntype help\nkey Enter\ndump b4\nkey x\ndump b5\n' >"$OUT/b.keys"
+	(cd "$OUT" && TGPROF_SIZE=200x30 TGPROF_SCRIPT=b.keys "$TGPROF" --diff v1 a.gmon v2 c.gmon)
+	tcheck "browser: the comparison in the flat profile's place, 9 functions, biggest change first" sh -c "
+	    grep -q '> Comparison: [0-9.]* s -> [0-9.]* s (+[0-9.]* s, significant), 9 functions, by change of self time' '$OUT/b1' &&
+	    sed -n 4p '$OUT/b1' | grep -q ' slower *|'"
+	tcheck "browser: one-sided functions marked, new ones red (significant)" sh -c "
+	    grep -q ' new\*.*  + added *|' '$OUT/b1' && grep -q '  - removed *|' '$OUT/b1'"
+	tcheck "browser: s sorts by the change of inclusive time" grep -q 'by change of inclusive time' "$OUT/b2"
+	tcheck "browser: Enter opens often's entry, the old calls beside (main called it 100 times, now 200)" sh -c "
+	    grep -q 'Call graph: often \[[0-9]*\]; old calls first' '$OUT/b3' &&
+	    grep -q '|old calls index % time' '$OUT/b3' &&
+	    grep -q '|      100  *[0-9.]*  *[0-9.]*  *200/200  *main \[' '$OUT/b3'"
+	tcheck "browser: \\ filters the comparison by name (helper, helper, helper2)" \
+	    grep -q 'Comparison: .* 3 functions' "$OUT/b4"
+	tcheck "browser: x is refused in a comparison, and says why" sh -c "
+	    tail -n 1 '$OUT/b5' | grep -q 'not in a comparison: x and f would narrow one side'"
+fi
 if want refused; then
 	head -c 100 "$OUT/c.gmon" >"$OUT/cut.gmon"
 	tg v1 a.gmon cut.gmon >/dev/null 2>"$OUT/r1"

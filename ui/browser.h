@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "util/diag.h"
+#include "core/diff.h"
 #include "core/measure.h"
 #include "core/profile.h"
 #include "print/report.h"
@@ -20,6 +21,9 @@ struct browser_opts {
 	int tabstop;			/* the source's tab stops: every N columns (1 to 64) */
 	/* Times measured from libtgmon's call stacks for the profile browsed, or NULL. */
 	const struct pf_measure *measure;
+	/* tgprof --diff: the profile browsed is the new one, OLD the old, DIFF their comparison; or NULL. */
+	const struct profile *old;
+	const struct pf_diff *diff;
 	/*
 	 * A file of keys and commands to run instead of reading the terminal
 	 * (TGPROF_SCRIPT; see ui/term.c), on a virtual screen of COLS columns

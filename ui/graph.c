@@ -5,6 +5,8 @@
 
 #define MEASURED_HEAD "measured "	/* over the column of times measured from call stacks */
 #define MEASURED_BLANK "         "
+#define OLD_HEAD "old calls "	/* tgprof --diff: over the old profile's calls */
+#define OLD_BLANK "          "
 
 enum kind { SPONTANEOUS, CALLER, PRIMARY, CALLEE, CYCLE, MEMBER };
 
@@ -123,20 +125,64 @@ graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 		sbuf_printf(sb, "<cycle %d as a whole> [%d]", p->sym[id].cycle, p->sym[id].index);
 	else
 		report_name(t->r, sb, id);
+	if (id != PF_NONE && t->o->diff != NULL)
+		sbuf_puts(sb, "; old calls first");
 	if (id != PF_NONE && tui_measured(t))
 		sbuf_puts(sb, "; measured (first column) beside gprof's estimates");
 	else if (id != PF_NONE && callers_estimated(p, id))
 		sbuf_puts(sb, "; callers' self and children: estimated, by calls");
 	sbuf_putc(sb, '\n');
-	if (!tui_measured(t)) {
+	if (!tui_measured(t) && t->o->diff == NULL) {
 		report_cg_columns(t->r, sb);
 		return;
 	}
 	sbuf_init(&cols);
 	report_cg_columns(t->r, &cols);
-	if (!cols.failed)
-		draw_prefix_lines(sb, cols.s, MEASURED_HEAD, MEASURED_BLANK);
+	if (!cols.failed && tui_measured(t))
+		draw_prefix_lines(sb, cols.s, t->o->diff != NULL ? OLD_HEAD MEASURED_HEAD : MEASURED_HEAD,
+		    t->o->diff != NULL ? OLD_BLANK MEASURED_BLANK : MEASURED_BLANK);
+	else if (!cols.failed)
+		draw_prefix_lines(sb, cols.s, OLD_HEAD, OLD_BLANK);
 	sbuf_release(&cols);
+}
+
+/* The old profile's count of the arc from PARENT to CHILD (new ids) into SB, "-" if it had none. */
+static void
+old_arc(struct tui *t, uint32_t parent, uint32_t child, struct sbuf *sb)
+{
+	const struct profile *o = t->o->old;
+	uint32_t op = compare_old_id(t, parent), oc = compare_old_id(t, child), k;
+
+	if (op != PF_NONE && oc != PF_NONE && o->callee_start != NULL)
+		for (k = o->callee_start[op]; k < o->callee_start[op + 1]; k++)
+			if (o->arc[o->callee_arc[k]].child == oc) {
+				sbuf_printf(sb, "%9llu ", (unsigned long long)o->arc[o->callee_arc[k]].count);
+				return;
+			}
+	sbuf_puts(sb, "        - ");
+}
+
+/* tgprof --diff: the row's calls in the old profile (an arc's, or a function's from others). */
+static void
+old_column(struct tui *t, const struct grow *r, struct sbuf *sb)
+{
+	uint32_t id;
+
+	switch (r->kind) {
+	case CALLER:
+	case CALLEE:
+		old_arc(t, t->p->arc[r->ref].parent, t->p->arc[r->ref].child, sb);
+		return;
+	case PRIMARY:
+	case MEMBER:
+		if ((id = compare_old_id(t, r->ref)) != PF_NONE)
+			sbuf_printf(sb, "%9llu ", (unsigned long long)t->o->old->sym[id].ncalls);
+		else
+			sbuf_puts(sb, "        - ");
+		return;
+	default:
+		sbuf_puts(sb, OLD_BLANK);
+	}
 }
 
 /*
@@ -173,6 +219,8 @@ graph_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 	const struct graph *g = pn->data;
 	const struct grow *r = &g->row[i];
 
+	if (t->o->diff != NULL)
+		old_column(t, r, sb);
 	if (tui_measured(t))
 		measured_column(t, r, sb);
 	switch (r->kind) {

@@ -28,8 +28,8 @@ moving(struct tui *t)
 static void
 follow(struct tui *t, struct pane *pn)
 {
-	if ((pn == &t->pane[PANE_FLAT] || pn == &t->pane[PANE_TREE] || pn == &t->pane[PANE_FLAME]) &&
-	    pn->nrows > 0 &&
+	if ((pn == &t->pane[PANE_FLAT] || pn == &t->pane[PANE_TREE] || pn == &t->pane[PANE_FLAME] ||
+	    pn == &t->pane[PANE_COMPARE]) && pn->nrows > 0 &&
 	    pn->ops->target(t, pn, pn->sel) != PF_NONE)
 		t->cur = pn->ops->target(t, pn, pn->sel);
 }
@@ -108,9 +108,15 @@ last_row(struct tui *t, int c)
 static int
 shown(const struct tui *t, int pane)
 {
+	int over = t->tree || t->flame;	/* what takes the flat profile's place first */
+
 	if (pane == PANE_FLAME)
 		return t->flame;
-	return pane == PANE_TREE ? t->tree && !t->flame : pane == PANE_FLAT ? !t->tree && !t->flame : 1;
+	if (pane == PANE_TREE)
+		return t->tree && !t->flame;
+	if (pane == PANE_COMPARE)
+		return t->compare && !over;
+	return pane == PANE_FLAT ? !over && !t->compare : 1;
 }
 
 static void
@@ -228,7 +234,10 @@ end_search(struct tui *t, int c)
 static void
 sort_next(struct tui *t, int c)
 {
-	t->sort_key = (t->sort_key + 1) % FLAT_NSORT;
+	if (t->compare)	/* the comparison's keys, in the flat profile's place */
+		t->cmp_sort = (t->cmp_sort + 1) % CMP_NSORT;
+	else
+		t->sort_key = (t->sort_key + 1) % FLAT_NSORT;
 	t->flat_gen++;
 }
 
@@ -355,7 +364,7 @@ toggle_tree(struct tui *t, int c)
 	}
 	t->tree_view = TREE_WHOLE;
 	if (t->focus == PANE_TREE)
-		t->focus = PANE_FLAT;
+		t->focus = t->compare ? PANE_COMPARE : PANE_FLAT;
 }
 
 /* F: the flame graph in the flat profile's place, focused; again, what was there. */
@@ -371,7 +380,7 @@ toggle_flame(struct tui *t, int c)
 	if (t->flame)
 		t->focus = PANE_FLAME;
 	else if (t->focus == PANE_FLAME)
-		t->focus = t->tree ? PANE_TREE : PANE_FLAT;
+		t->focus = t->tree ? PANE_TREE : t->compare ? PANE_COMPARE : PANE_FLAT;
 }
 
 /*

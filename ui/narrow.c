@@ -114,6 +114,11 @@ narrow_push(struct tui *t, uint32_t fn, int focus)
 	size_t n = t->nnarrow;
 	const char *name;
 
+	if (t->o->diff != NULL) {
+		snprintf(t->message, sizeof t->message, "not in a comparison: x and f would narrow "
+		    "one side (give both -E or -F on the command line)");
+		return;
+	}
 	if (fn == PF_NONE || fn >= t->p->nsyms) {
 		snprintf(t->message, sizeof t->message, "select a function first");
 		return;

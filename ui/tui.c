@@ -97,6 +97,8 @@ top_line(struct tui *t)
 		sbuf_printf(&t->sb, " | %s %s%s (u undoes)",
 		    t->spec[2 * t->nnarrow - 2].table == SPEC_INCL_TIME ? "only" : "without",
 		    t->spec_name[t->nnarrow - 1], t->nnarrow > 1 ? " and more" : "");
+	if (t->o->diff != NULL)
+		sbuf_puts(&t->sb, " | compared with the old profile (the comparison: old -> new)");
 	sbuf_printf(&t->sb, " | %s", t->o->image);
 	if (t->o->ngmon > 0)
 		sbuf_printf(&t->sb, " %s%s", t->o->gmon[0], t->o->ngmon > 1 ? " ..." : "");
@@ -109,8 +111,8 @@ match_count(struct tui *t)
 {
 	struct pane *pn = &t->pane[t->focus];
 	/* The flat, tree and flame rows stay while the function shown changes. */
-	uint32_t cur = t->focus == PANE_FLAT || t->focus == PANE_TREE || t->focus == PANE_FLAME ?
-	    PF_NONE : t->cur;
+	uint32_t cur = t->focus == PANE_FLAT || t->focus == PANE_TREE || t->focus == PANE_FLAME ||
+	    t->focus == PANE_COMPARE ? PF_NONE : t->cur;
 
 	if (t->needle[0] == '\0')
 		return 0;
@@ -272,7 +274,7 @@ draw(void *ctx)
 		t->pane[i].box_h = 0;
 	if (COLS >= WIDE && h >= 12 && !t->zoom) {
 		int top = h * 3 / 5, left = COLS / 2;
-		int slot = t->flame ? PANE_FLAME : t->tree ? PANE_TREE : PANE_FLAT;
+		int slot = t->flame ? PANE_FLAME : t->tree ? PANE_TREE : t->compare ? PANE_COMPARE : PANE_FLAT;
 
 		list_draw(t, &t->pane[slot], 1, 0, top, left - 1, t->focus == slot);
 		mvvline(1, left - 1, ACS_VLINE, top);
@@ -321,6 +323,47 @@ tui_go(struct tui *t, int dir)
 		to[(*nto)++] = t->cur;
 	t->cur = from[--*nfrom];
 	flat_select(&t->pane[PANE_FLAT], t->cur);
+}
+
+/* The old profile's function named NAME (the first, by raw name), or PF_NONE. */
+static uint32_t
+old_named(const struct profile *old, const char *name)
+{
+	size_t lo = 0, hi = old->nsyms;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(old->sym[old->name_order[mid]].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < old->nsyms && strcmp(old->sym[old->name_order[lo]].name, name) == 0 ?
+	    old->name_order[lo] : PF_NONE;
+}
+
+/*
+ * tgprof --diff: the comparison in the flat profile's place, focused, and
+ * each function's match in the old profile: the comparison's where it has
+ * one (statics by file), else by name; 0 or -1.
+ */
+static int
+compare_start(struct tui *t)
+{
+	const struct pf_diff *df = t->o->diff;
+	size_t i;
+
+	if ((t->old_of = malloc(((size_t)t->p->nsyms + 1) * sizeof *t->old_of)) == NULL)
+		return -1;
+	for (i = 0; i < t->p->nsyms; i++)
+		t->old_of[i] = t->p->sym[i].name != NULL ? old_named(t->o->old, t->p->sym[i].name) : PF_NONE;
+	for (i = 0; i < df->n; i++)
+		if (df->row[i].side[DIFF_NEW].id != PF_NONE)
+			t->old_of[df->row[i].side[DIFF_NEW].id] = df->row[i].side[DIFF_OLD].id;
+	t->compare = 1;
+	t->focus = PANE_COMPARE;
+	return 0;
 }
 
 /* The function first shown: the top of the flat profile, else the first call-graph entry. */
@@ -439,7 +482,8 @@ browser_run(const struct profile *p, const struct browser_opts *o, struct diag *
 	help_init(&t.help_pane);
 	tree_init(&t.pane[PANE_TREE]);
 	flame_init(&t.pane[PANE_FLAME]);
-	if ((t.r = report_new(p, &t.ro)) == NULL)
+	compare_init(&t.pane[PANE_COMPARE]);
+	if ((t.r = report_new(p, &t.ro)) == NULL || (o->diff != NULL && compare_start(&t) != 0))
 		rc = diag_oom(d);
 	if (rc == 0 && term_start(o, d) != 0)
 		rc = -1;
@@ -455,6 +499,7 @@ browser_run(const struct profile *p, const struct browser_opts *o, struct diag *
 		t.pane[i].ops->release(&t.pane[i]);
 	report_free(t.r);
 	narrow_free(&t);
+	free(t.old_of);
 	sbuf_release(&t.sb);
 	return rc;
 }

@@ -77,8 +77,8 @@ enum {
 	UI_ESTIMATE = 32	/* numbers gprof estimates (a caller's share, by calls) */
 };
 
-/* The tree and the flame graph: in flat's place. */
-enum { PANE_FLAT, PANE_GRAPH, PANE_SOURCE, PANE_TREE, PANE_FLAME, NPANES };
+/* The tree, the flame graph and the comparison: in flat's place. */
+enum { PANE_FLAT, PANE_GRAPH, PANE_SOURCE, PANE_TREE, PANE_FLAME, PANE_COMPARE, NPANES };
 
 #define UI_HISTORY 256
 #define UI_LINE 1024		/* a typed line (search, filter, file name) holds less */
@@ -142,7 +142,16 @@ struct tui {
 	unsigned tree_gen;		/* changes whenever its rows do */
 	const struct profile *base;	/* while owned: the one analysed without them */
 	int flame;			/* F: the flame graph (flame.c) in the flat profile's place */
+	/* tgprof --diff: the comparison (compare.c) in the flat profile's place. */
+	int compare;
+	int cmp_sort;			/* CMP_BY_*: its rows' order (s, S reverses) */
+	uint32_t *old_of;		/* per function: the old profile's of the same name, or PF_NONE */
 };
+
+enum { CMP_BY_SELF, CMP_BY_INCL, CMP_BY_CALLS, CMP_BY_NAME, CMP_NSORT };
+extern const char *const compare_sort_names[CMP_NSORT];
+/* compare.c: the old profile's function matched with the new profile's ID, or PF_NONE. */
+uint32_t compare_old_id(const struct tui *t, uint32_t id);
 
 enum { FLAT_BY_TIME, FLAT_BY_CALLS, FLAT_BY_SELF, FLAT_BY_TOTAL, FLAT_BY_NAME, FLAT_NSORT };
 
@@ -187,6 +196,7 @@ void source_init(struct pane *pn);
 void help_init(struct pane *pn);
 void tree_init(struct pane *pn);
 void flame_init(struct pane *pn);
+void compare_init(struct pane *pn);
 /* flat.c: the sort keys' names; selects the row of function ID in the flat pane PN, if any. */
 extern const char *const flat_sort_names[FLAT_NSORT];
 void flat_select(struct pane *pn, uint32_t id);

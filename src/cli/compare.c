@@ -5,26 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/diff.h"
 #include "print/diffout.h"
-#include "print/report.h"
 
 #define COMPARE_BROKEN 3	/* the exit status when a --fail-if rule is broken */
 
-/* One side: its executable, its gmon files (LIST split at commas, in BUF). */
-struct side {
-	const char *image;
-	const char *list;
-	char *buf;
-	const char **gmon;
-	size_t ngmon;
-	struct profile *p;
-	struct report *r;
-};
-
 /* Splits S->list at its commas; 0, or -1 with the reason in D. */
 static int
-split(struct side *s, struct diag *d)
+split(struct comparison_side *s, struct diag *d)
 {
 	size_t n = 1;
 	char *c;
@@ -44,7 +31,7 @@ split(struct side *s, struct diag *d)
 
 /* The two sides from the positional arguments; 0, or -1 with the reason in D. */
 static int
-sides(const struct opts *o, struct side s[2], struct diag *d)
+sides(const struct opts *o, struct comparison_side s[2], struct diag *d)
 {
 	memset(s, 0, 2 * sizeof *s);
 	if (o->load.ngmon == 2) {	/* PROG OLD NEW */
@@ -65,7 +52,7 @@ sides(const struct opts *o, struct side s[2], struct diag *d)
 
 /* Side S loaded and analysed with O's options; 0, or -1 with the reason in D. */
 static int
-load(const struct opts *o, struct side *s, struct diag *d)
+load(const struct opts *o, struct comparison_side *s, struct diag *d)
 {
 	struct pf_opts lo = o->load;
 
@@ -79,43 +66,55 @@ load(const struct opts *o, struct side *s, struct diag *d)
 	return 0;
 }
 
-static void
-release(struct side s[2])
+void
+compare_release(struct comparison *c)
 {
 	int k;
 
 	for (k = 0; k < 2; k++) {
-		report_free(s[k].r);
-		profile_free(s[k].p);
-		free(s[k].buf);
-		free(s[k].gmon);
+		report_free(c->side[k].r);
+		profile_free(c->side[k].p);
+		free(c->side[k].buf);
+		free(c->side[k].gmon);
 	}
+	diff_free(c->df);
+	memset(c, 0, sizeof *c);
+}
+
+int
+compare_load(struct opts *o, struct comparison *c, struct diag *d)
+{
+	struct comparison_side *s = c->side;
+
+	memset(c, 0, sizeof *c);
+	if (sides(o, s, d) != 0 || load(o, &s[0], d) != 0 || load(o, &s[1], d) != 0 ||
+	    diff_profiles(s[0].p, s[1].p, &c->df, d) != 0)
+		return -1;
+	o->cmp.image[0] = s[0].image;
+	o->cmp.image[1] = s[1].image;
+	o->cmp.gmon[0] = s[0].list;
+	o->cmp.gmon[1] = s[1].list;
+	return 0;
 }
 
 int
 compare_run(struct opts *o, struct diag *d)
 {
-	struct side s[2];
-	struct pf_diff *df = NULL;
+	struct comparison c;
 	struct report *r[2];
 	int rc = 1, broken;
 
-	if (sides(o, s, d) != 0 || load(o, &s[0], d) != 0 || load(o, &s[1], d) != 0 ||
-	    diff_profiles(s[0].p, s[1].p, &df, d) != 0)
+	if (compare_load(o, &c, d) != 0)
 		goto done;
-	r[0] = s[0].r;
-	r[1] = s[1].r;
-	o->cmp.image[0] = s[0].image;
-	o->cmp.image[1] = s[1].image;
-	o->cmp.gmon[0] = s[0].list;
-	o->cmp.gmon[1] = s[1].list;
-	broken = diffout_gate(stderr, r, df, &o->cmp);
+	r[0] = c.side[0].r;
+	r[1] = c.side[1].r;
+	broken = diffout_gate(stderr, r, c.df, &o->cmp);
 	fflush(stderr);
-	if ((o->json ? diffout_json(stdout, r, df, &o->cmp, d) : diffout_text(stdout, r, df, &o->cmp, d)) != 0)
+	if ((o->json ? diffout_json(stdout, r, c.df, &o->cmp, d) :
+	    diffout_text(stdout, r, c.df, &o->cmp, d)) != 0)
 		goto done;
 	rc = broken > 0 ? COMPARE_BROKEN : 0;
 done:
-	diff_free(df);
-	release(s);
+	compare_release(&c);
 	return rc;
 }

@@ -202,31 +202,33 @@ reload(void *ctx, const struct pf_spec *extra, size_t n, struct profile **out, s
 }
 #endif
 
-/*
- * The browser, for a terminal (or a TGPROF_SCRIPT, on a virtual screen of
- * TGPROF_SIZE, "COLSxLINES", 80x24 by default).  It folds GCC's clones into
- * their functions unless --clones says otherwise, and needs the lines.
- */
-static int
-browse(struct opts *o, struct diag *d)
+#if HAVE_UI
+/* What the browser needs of the analysis: GCC's clones folded unless --clones says, the lines. */
+static void
+browse_options(struct opts *o)
 {
-#if !HAVE_UI
-	return run(o, d);	/* built without ncursesw */
-#else
-	struct browser_opts b;
-	struct pf_measure *m = NULL;
-	struct profile *p;
-	const char *size = getenv("TGPROF_SIZE");
-	int rc;
-
 	if (!o->clones_given)
 		o->load.clones = PF_CLONES_FOLD;
 	o->load.source_lines = 1;
 	o->load.narrowable = 1;
 	/* The narrowings (x, f, u) make and drop tables of the profile's size: keep their memory. */
 	mallopt(M_TRIM_THRESHOLD, INT_MAX);
-	if (profile_load(&p, &o->load, d) != 0)
-		return 1;
+}
+
+/*
+ * The browser on P, for a terminal (or a TGPROF_SCRIPT, on a virtual
+ * screen of TGPROF_SIZE, "COLSxLINES", 80x24 by default); with OLD and
+ * DIFF (tgprof --diff), in comparison mode.  The exit status.
+ */
+static int
+browse_profile(struct opts *o, struct profile *p, const struct profile *old,
+    const struct pf_diff *diff, struct diag *d)
+{
+	struct browser_opts b;
+	struct pf_measure *m = NULL;
+	const char *size = getenv("TGPROF_SIZE");
+	int rc;
+
 	memset(&b, 0, sizeof b);
 	b.image = o->load.image;
 	b.gmon = o->load.gmon;
@@ -244,10 +246,57 @@ browse(struct opts *o, struct diag *d)
 	/* Stacks that cannot be used leave a warning, and the browser shows gprof's estimates. */
 	load_measure(o, p, 0, &m, d);
 	b.measure = m;
+	b.old = old;
+	b.diff = diff;
 	rc = browser_run(p, &b, d) != 0;
 	measure_free(m);
+	return rc;
+}
+#endif
+
+/* The browser on the profile of the command line. */
+static int
+browse(struct opts *o, struct diag *d)
+{
+#if !HAVE_UI
+	return run(o, d);	/* built without ncursesw */
+#else
+	struct profile *p;
+	int rc;
+
+	browse_options(o);
+	if (profile_load(&p, &o->load, d) != 0)
+		return 1;
+	rc = browse_profile(o, p, NULL, NULL, d);
 	profile_free(p);
 	return rc;
+#endif
+}
+
+static int want_browser(const struct opts *o);
+
+/* tgprof --diff: the comparison in the browser with a terminal and no JSON or rules, else printed. */
+static int
+compare(struct opts *o, struct diag *d)
+{
+#if HAVE_UI
+	struct comparison c;
+	int rc;
+
+	if (o->json || o->cmp.fail_calls || o->cmp.fail_slower >= 0 || o->cmp.fail_total_slower >= 0 ||
+	    !want_browser(o))
+		return compare_run(o, d);
+	browse_options(o);
+	o->load.narrowable = 0;	/* x and f are not in a comparison */
+	if (compare_load(o, &c, d) != 0) {
+		compare_release(&c);
+		return 1;
+	}
+	rc = browse_profile(o, c.side[DIFF_NEW].p, c.side[DIFF_OLD].p, c.df, d);
+	compare_release(&c);
+	return rc;
+#else
+	return compare_run(o, d);
 #endif
 }
 
@@ -329,7 +378,7 @@ main(int argc, char **argv)
 		break;
 	case OPTS_RUN:
 		if (o.diff)
-			rc = compare_run(&o, &d);
+			rc = compare(&o, &d);
 		else if (want_browser(&o))
 			rc = browse(&o, &d);
 		else

@@ -1,0 +1,231 @@
+/* compare: the comparison pane of tgprof --diff, in the flat profile's place: each function old, new and the change. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+/*
+ * The rows are core/diff.h's, those whose names pass the filter (\),
+ * sorted by the comparison's key (s, S reverses).  The browser shows the
+ * new profile: a row's function is the new side's, and one only in the
+ * old profile opens nothing.  Significant growth is hot, significant
+ * shrinking warm (red and green), changes within sampling error dim.
+ */
+
+const char *const compare_sort_names[CMP_NSORT] = {
+	"change of self time", "change of inclusive time", "change of calls", "name"
+};
+
+struct cmp {
+	uint32_t *row;		/* indices into the diff's rows */
+	size_t n;
+	unsigned gen;		/* the tui's flat_gen they were made for */
+};
+
+static void
+compare_release(struct pane *pn)
+{
+	struct cmp *c = pn->data;
+
+	if (c != NULL)
+		free(c->row);
+	free(c);
+	pn->data = NULL;
+}
+
+static unsigned long long
+calls(const struct pf_diff_side *s)
+{
+	return (unsigned long long)s->calls + s->self_calls;
+}
+
+/* Row W's name as the flat profile prints it, into SB (demangled by the old profile where only there). */
+static void
+row_name(struct tui *t, const struct pf_diff_row *w, struct sbuf *sb)
+{
+	char *dm;
+
+	if (w->side[DIFF_NEW].id != PF_NONE) {
+		report_name_only(t->r, sb, w->side[DIFF_NEW].id);
+		return;
+	}
+	dm = t->ro.demangle ? profile_demangle(t->o->old, w->name) : NULL;
+	sbuf_puts(sb, dm != NULL ? dm : w->name);
+	free(dm);
+}
+
+/* The sort key's value of diff row W: bigger first. */
+static double
+key(const struct tui *t, const struct pf_diff_row *w)
+{
+	const struct pf_diff_side *a = &w->side[DIFF_OLD], *b = &w->side[DIFF_NEW];
+
+	switch (t->cmp_sort) {
+	case CMP_BY_INCL: return fabs(b->incl - a->incl);
+	case CMP_BY_CALLS: return fabs((double)calls(b) - (double)calls(a));
+	default: return fabs(b->self - a->self);
+	}
+}
+
+static int
+cmp_rows(const void *x, const void *y, void *ctx)
+{
+	const struct tui *sorting = ctx;
+	const struct pf_diff_row *r = sorting->o->diff->row;
+	uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
+	double a, b;
+	int c;
+
+	if (sorting->cmp_sort == CMP_BY_NAME) {
+		c = strcmp(r[i].name, r[j].name);
+	} else {
+		a = key(sorting, &r[i]);
+		b = key(sorting, &r[j]);
+		c = a > b ? -1 : a < b;
+	}
+	if (sorting->sort_rev)
+		c = -c;
+	return c != 0 ? c : i < j ? -1 : i > j;	/* ties in the diff's order */
+}
+
+/* The rows of the diff that pass the filter, sorted; made again when flat_gen changes. */
+static int
+compare_fill(struct tui *t, struct pane *pn)
+{
+	const struct pf_diff *df = t->o->diff;
+	struct cmp *c = pn->data;
+	uint32_t keep = pn->sel < pn->nrows && c != NULL ? c->row[pn->sel] : UINT32_MAX;
+	size_t i;
+
+	if (df == NULL || (c != NULL && c->gen == t->flat_gen))
+		return 0;
+	compare_release(pn);
+	if ((c = calloc(1, sizeof *c)) == NULL || (c->row = calloc(df->n + 1, sizeof *c->row)) == NULL) {
+		free(c);
+		return -1;
+	}
+	pn->data = c;
+	c->gen = t->flat_gen;
+	for (i = 0; i < df->n; i++) {
+		if (t->filter[0] != '\0') {
+			sbuf_reset(&t->sb);
+			row_name(t, &df->row[i], &t->sb);
+			if (!list_matches(sbuf_str(&t->sb), t->filter))
+				continue;
+		}
+		c->row[c->n++] = (uint32_t)i;
+	}
+	if (t->cmp_sort != CMP_BY_SELF || t->sort_rev)
+		qsort_r(c->row, c->n, sizeof *c->row, cmp_rows, t);
+	pn->nrows = c->n;
+	pn->sel = pn->top = 0;
+	for (i = 0; i < c->n; i++)
+		if (c->row[i] == keep)
+			pn->sel = i;
+	return 0;
+}
+
+static void
+compare_header(struct tui *t, struct pane *pn, struct sbuf *sb)
+{
+	const struct pf_diff *df = t->o->diff;
+	const struct cmp *c = pn->data;
+
+	sbuf_printf(sb, "Comparison: %.2f s -> %.2f s (%+.2f s, %s), %zu functions, by %s%s",
+	    df->total[DIFF_OLD], df->total[DIFF_NEW], df->total[DIFF_NEW] - df->total[DIFF_OLD],
+	    df->total_significant ? "significant" : "within sampling error", c != NULL ? c->n : 0,
+	    compare_sort_names[t->cmp_sort], t->sort_rev ? " (reversed)" : "");
+	if (t->filter[0] != '\0')
+		sbuf_printf(sb, ", names with \"%s\"", t->filter);
+	sbuf_puts(sb, "\n    self: old      new   change       %  incl: old      new   change"
+	    "  calls: old        new   name\n");
+}
+
+/* NEW against OLD in percent into BUF: "+12.5%", "new" (from nothing), or "". */
+static const char *
+percent(char buf[32], double old, double new)
+{
+	if (old > 0)
+		snprintf(buf, 32, "%+.1f%%", 100 * (new - old) / old);
+	else
+		snprintf(buf, 32, "%s", new > 0 ? "new" : "");
+	return buf;
+}
+
+/* Growth beyond the noise hot, shrinking warm (red, green), noise dim. */
+static int
+heat(const struct pf_diff_row *w)
+{
+	double d = w->side[DIFF_NEW].self - w->side[DIFF_OLD].self;
+	double e = w->side[DIFF_NEW].incl - w->side[DIFF_OLD].incl;
+
+	if (w->self_significant)
+		return d > 0 ? UI_HOT : UI_WARM;
+	if (w->incl_significant)
+		return e > 0 ? UI_HOT : UI_WARM;
+	return calls(&w->side[DIFF_OLD]) != calls(&w->side[DIFF_NEW]) ? 0 : UI_DIM;
+}
+
+static void
+compare_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
+{
+	const struct cmp *c = pn->data;
+	const struct pf_diff_row *w = &t->o->diff->row[c->row[i]];
+	const struct pf_diff_side *a = &w->side[DIFF_OLD], *b = &w->side[DIFF_NEW];
+	char pct[32];
+
+	sbuf_printf(sb, "%8.2f %8.2f %+8.2f %7s%c %8.2f %8.2f %+8.2f%c %10llu %10llu  %s",
+	    a->self, b->self, b->self - a->self, percent(pct, a->self, b->self),
+	    w->self_significant ? '*' : ' ', a->incl, b->incl, b->incl - a->incl,
+	    w->incl_significant ? '*' : ' ', calls(a), calls(b),
+	    a->id == PF_NONE ? "+ " : b->id == PF_NONE ? "- " : "");
+	row_name(t, w, sb);
+	*attr = heat(w);
+}
+
+static int
+compare_match(struct tui *t, struct pane *pn, size_t i, const char *needle)
+{
+	const struct cmp *c = pn->data;
+	struct sbuf name;
+	int m;
+
+	sbuf_init(&name);
+	row_name(t, &t->o->diff->row[c->row[i]], &name);
+	m = name.failed ? -1 : list_matches(sbuf_str(&name), needle);
+	sbuf_release(&name);
+	return m;
+}
+
+/* Row I's function in the new profile (the one browsed), or PF_NONE where it is only in the old. */
+static uint32_t
+compare_target(struct tui *t, struct pane *pn, size_t i)
+{
+	const struct cmp *c = pn->data;
+
+	return c != NULL && i < c->n ? t->o->diff->row[c->row[i]].side[DIFF_NEW].id : PF_NONE;
+}
+
+static const struct pane_ops compare_ops = {
+	.name = "compare",
+	.fill = compare_fill,
+	.header = compare_header,
+	.row = compare_row,
+	.match = compare_match,
+	.target = compare_target,
+	.release = compare_release,
+};
+
+void
+compare_init(struct pane *pn)
+{
+	pn->ops = &compare_ops;
+}
+
+uint32_t
+compare_old_id(const struct tui *t, uint32_t id)
+{
+	return t->old_of != NULL && id < t->p->nsyms ? t->old_of[id] : PF_NONE;
+}
