@@ -54,11 +54,17 @@ screen() {
 	tree-cyc-*) d=$OUT/cyc/$1 ;;
 	tree-cxx-*) d=$OUT/cxx/$1 ;;
 	flame-*) d=$OUT/flm/$1 ;;
+	compare-*) d=$OUT/cmp/$1 ;;
 	*) d=$OUT/syn/$1 ;;
 	esac
 	rm -rf "$d"
 	mkdir -p "$d"
-	(cd "$d" && TGPROF_SIZE=80x24 TGPROF_SCRIPT="$TOP/tests/ui/$1.keys" "$TGPROF" ../prog ../gmon.out)
+	case $1 in
+	compare-*) set -- "$1" --diff ../prog ../old.gmon ../new.gmon ;;
+	*) set -- "$1" ../prog ../gmon.out ;;
+	esac
+	(cd "$d" && keys=$TOP/tests/ui/$1.keys && shift &&
+	    TGPROF_SIZE=80x24 TGPROF_SCRIPT="$keys" "$TGPROF" "$@")
 	rc=$?
 	[ $rc -eq 0 ] || fail "screen $1: the script exits $rc"
 	same "$1" "$d/$1"
@@ -87,6 +93,13 @@ tree_profile cxx calltree_O0 'work::spin<1>=300' 'work::spin<2>=200' 'work::spin
 mkdir -p "$OUT/flm" && cp "$OUT/cyc/prog" "$OUT/flm/prog" &&
     python3 "$TOP/tests/gen/stacks.py" "$OUT/flm/prog" "$OUT/cyc/gmon.out" "$OUT/flm/gmon.out" \
     "$OUT/flm/gmon.out.stacks" 0x5eed <"$TOP/tests/stacks/cycles.spec" || fatal "tests/gen/stacks.py failed"
+# The comparison's (compare-*): two runs of cycles.c (the second twice as
+# long: calls doubled), their histograms chosen.
+mkdir -p "$OUT/cmp" && cp "$PROGDIR/cycles_O0/prog" "$OUT/cmp/prog" &&
+    python3 "$TOP/tests/ui/tree-gmon.py" "$OUT/cmp/prog" "$PROGDIR/cycles_O0/gmon.1" "$OUT/cmp/old.gmon" \
+    burn=300 fib=50 ring=20 tri_c=30 &&
+    python3 "$TOP/tests/ui/tree-gmon.py" "$OUT/cmp/prog" "$PROGDIR/cycles_O0/gmon.2" "$OUT/cmp/new.gmon" \
+    burn=600 fib=45 ring=90 leaf_b=12 || fatal "tests/ui/tree-gmon.py failed on gmon.1, gmon.2"
 compared=
 for k in "$TOP"/tests/ui/*.keys; do
 	n=$(basename "$k" .keys)
