@@ -60,6 +60,34 @@ if want "dot thresholds"; then
 	tcheck "dot --node-threshold=101: refused in one line" sh -c "
 	    [ $? -eq 1 ] && grep -q '^tgprof: --node-threshold: not a percentage from 0 to 100: 101' '$d/err.pct'"
 fi
+# json: valid against doc/tgprof-profile.schema.json (python3-jsonschema),
+# its numbers the batch report's; any bytes in a name still make JSON.
+for prog in cycles_O0 cxx_O2 calltree_O0; do
+	want "json $prog" || continue
+	P=$PROGS/$prog
+	d=$OUT/$prog
+	mkdir -p "$d"
+	"$TGPROF" --export=json "$P/prog" "$P/gmon.out" >"$d/profile.json" 2>"$d/err.json"
+	tcheck "json $prog: written, nothing on standard error" sh -c "[ $? -eq 0 ] && [ ! -s '$d/err.json' ]"
+	"$TGPROF" --batch -b -p "$P/prog" "$P/gmon.out" >"$d/flat.json-check"
+	"$TGPROF" --batch -b -q "$P/prog" "$P/gmon.out" >"$d/cg.json-check"
+	tcheck "json $prog: valid, and the flat profile's and call graph's numbers" \
+	    python3 "$TOP/tests/export/json-check.py" "$d/profile.json" "$TOP/doc/tgprof-profile.schema.json" \
+	    "$d/flat.json-check" "$d/cg.json-check"
+done
+if want "json hostile name"; then
+	P=$PROGS/cycles_O0
+	nm "$P/prog" | python3 -c "
+import sys
+for l in sys.stdin.buffer:
+    sys.stdout.buffer.write(l.replace(b' burn\\n', b' bu\"r\\\\n\\x01\\xff\\xc3\\n'))" >"$OUT/hostile.syms"
+	"$TGPROF" --export=json -S "$OUT/hostile.syms" "$P/prog" "$P/gmon.out" >"$OUT/hostile.json"
+	tcheck "json: a name with a quote, a backslash, a control character and bad UTF-8 is escaped" python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1], encoding='utf-8'))
+assert any(f['raw_name'] == 'bu\"r\\\\n\\x01\\ufffd\\ufffd' for f in d['functions']), [f['raw_name'] for f in d['functions']]
+" "$OUT/hostile.json"
+fi
 if want "callgrind -o"; then
 	P=$PROGS/cycles_O0
 	(umask 027 && "$TGPROF" --export=callgrind -o "$OUT/o.callgrind" "$P/prog" "$P/gmon.out")

@@ -138,16 +138,6 @@ put_calls(struct cg *c, uint32_t id)
 	}
 }
 
-/* Whether ID has a part: a flat-profile row, or an arc. */
-static int
-shown(struct cg *c, uint32_t id)
-{
-	const struct profile *p = c->p;
-
-	return report_flat_listed(c->r, id) || (p->caller_start != NULL &&
-	    (p->callee_start[id + 1] > p->callee_start[id] || p->caller_start[id + 1] > p->caller_start[id]));
-}
-
 static void
 put_header(struct cg *c)
 {
@@ -156,7 +146,7 @@ put_header(struct cg *c)
 	uint32_t id;
 
 	for (id = 0; id < p->nsyms; id++)
-		if (shown(c, id))
+		if (export_shown(c->r, id))
 			total += to_us(c, p->sym[id].time);
 	fputs("# callgrind format\nversion: 1\ncreator: tgprof " TGPROF_VERSION "\n", c->f);
 	fputs("cmd: ", c->f);
@@ -185,7 +175,7 @@ callgrind_write(FILE *f, struct report *r, const struct export_opts *eo, struct 
 	}
 	put_header(&c);
 	for (id = 0; id < p->nsyms; id++) {
-		if (!shown(&c, id))
+		if (!export_shown(r, id))
 			continue;
 		putc('\n', f);
 		put_file(&c, "fl", p->sym[id].file);

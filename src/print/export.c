@@ -5,12 +5,23 @@
 
 #include "callgrind.h"
 #include "dot.h"
+#include "jsonexp.h"
 
 /* The formats, in the order the help lists them. */
 static const struct export_format formats[] = {
 	{ "callgrind", 0, 1, callgrind_write },
 	{ "dot", 0, 0, dot_write },
+	{ "json", 0, 1, jsonexp_write },
 };
+
+int
+export_shown(struct report *r, uint32_t id)
+{
+	const struct profile *p = report_profile(r);
+
+	return report_flat_listed(r, id) || (p->caller_start != NULL &&
+	    (p->callee_start[id + 1] > p->callee_start[id] || p->caller_start[id + 1] > p->caller_start[id]));
+}
 
 const struct export_format *
 export_find(const char *name)

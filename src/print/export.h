@@ -34,6 +34,9 @@ struct export_format {
 	int (*write)(FILE *f, struct report *r, const struct export_opts *eo, struct diag *d);
 };
 
+/* Whether function ID is exported: it has a flat-profile row or an arc. */
+int export_shown(struct report *r, uint32_t id);
+
 /* The format called NAME, or NULL. */
 const struct export_format *export_find(const char *name);
 

@@ -1,0 +1,204 @@
+/* jsonexp: the analysed profile as JSON for scripts (doc/tgprof-profile.schema.json says what it holds). */
+#include "jsonexp.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "core/srclines.h"
+#include "util/jsonstr.h"
+
+struct js {
+	FILE *f;
+	struct report *r;
+	const struct profile *p;
+	const struct pf_measure *m;	/* the stacks, or NULL */
+	double hz;			/* the histogram's ticks a second (1 without) */
+	struct sbuf sb;
+};
+
+/* ",\n" between the elements of an array: nothing before the first. */
+static void
+sep(struct js *j, int *first)
+{
+	fputs(*first ? "\n" : ",\n", j->f);
+	*first = 0;
+}
+
+/* "KEY": TICKS in seconds. */
+static void
+secs(struct js *j, const char *key, double ticks)
+{
+	fprintf(j->f, ", \"%s\": ", key);
+	jsonstr_num(j->f, ticks / j->hz);
+}
+
+static void
+header(struct js *j, const struct export_opts *eo)
+{
+	const struct profile *p = j->p;
+	size_t k;
+
+	fputs("{\n  \"tgprof_profile\": 1,\n  \"executable\": ", j->f);
+	jsonstr_put(j->f, eo->image);
+	fputs(",\n  \"gmon\": [", j->f);
+	for (k = 0; k < eo->ngmon; k++) {
+		fputs(k > 0 ? ", " : "", j->f);
+		jsonstr_put(j->f, eo->gmon[k]);
+	}
+	fprintf(j->f, "],\n  \"histogram\": {\"hz\": %ld, \"dimension\": ", p->hz);
+	jsonstr_put(j->f, p->dimension);
+	fputs(", \"samples\": ", j->f);
+	jsonstr_num(j->f, p->total_time);
+	secs(j, "seconds", p->total_time);
+	secs(j, "call_graph_seconds", p->print_time);
+	fputs("},\n", j->f);
+}
+
+/* Function ID's source lines, where the line table gives them. */
+static void
+lines(struct js *j, uint32_t id)
+{
+	struct pf_lines l;
+	struct diag quiet;
+	size_t k;
+
+	diag_init(&quiet);
+	fputs(", \"lines\": [", j->f);
+	if (profile_lines(j->p, id, &l, &quiet) == 0) {
+		for (k = 0; k < l.n; k++) {
+			fputs(k > 0 ? ", " : "", j->f);
+			fputs("{\"file\": ", j->f);
+			jsonstr_put(j->f, profile_file_name(j->p, l.line[k].file));
+			fprintf(j->f, ", \"line\": %lu", (unsigned long)l.line[k].line);
+			secs(j, "self", l.line[k].ticks);
+			fprintf(j->f, ", \"calls\": %llu}", (unsigned long long)l.line[k].calls);
+		}
+		profile_lines_release(&l);
+	}
+	diag_release(&quiet);
+	fputs("]", j->f);
+}
+
+/* Measured times (the stacks' samples X and Y in seconds) as "measured": {...}. */
+static void
+measured(struct js *j, double incl, double self)
+{
+	double hz = j->m->hz > 0 ? (double)j->m->hz : 1;
+
+	fputs(", \"measured\": {\"inclusive\": ", j->f);
+	jsonstr_num(j->f, incl / hz);
+	if (self >= 0) {
+		fputs(", \"self\": ", j->f);
+		jsonstr_num(j->f, self / hz);
+	}
+	fputs("}", j->f);
+}
+
+static void
+function(struct js *j, uint32_t id)
+{
+	const struct pf_sym *s = &j->p->sym[id];
+
+	fprintf(j->f, "    {\"id\": %lu, \"name\": ", (unsigned long)id);
+	sbuf_reset(&j->sb);
+	report_name_only(j->r, &j->sb, id);
+	jsonstr_put(j->f, j->sb.failed ? s->name : sbuf_str(&j->sb));
+	fputs(", \"raw_name\": ", j->f);
+	jsonstr_put(j->f, s->name);
+	fputs(", \"file\": ", j->f);
+	jsonstr_put(j->f, s->file != PF_NONE ? profile_file_name(j->p, s->file) : NULL);
+	if (s->line > 0)
+		fprintf(j->f, ", \"line\": %d", s->line);
+	else
+		fputs(", \"line\": null", j->f);
+	fprintf(j->f, ", \"address\": \"0x%llx\", \"calls\": %llu, \"self_calls\": %llu",
+	    (unsigned long long)s->addr, (unsigned long long)s->ncalls,
+	    (unsigned long long)s->self_calls);
+	secs(j, "self", s->time);
+	secs(j, "inclusive", s->prop_self + s->prop_child);
+	fprintf(j->f, s->cycle != 0 ? ", \"cycle\": %d" : ", \"cycle\": null", s->cycle);
+	fprintf(j->f, s->index != 0 ? ", \"index\": %d" : ", \"index\": null", s->index);
+	lines(j, id);
+	if (j->m != NULL)
+		measured(j, j->m->incl[id], j->m->self[id]);
+	fputs("}", j->f);
+}
+
+static void
+functions_and_arcs(struct js *j)
+{
+	const struct profile *p = j->p;
+	uint32_t id, k;
+	int first = 1;
+
+	fputs("  \"functions\": [", j->f);
+	for (id = 0; id < p->nsyms; id++)
+		if (export_shown(j->r, id)) {
+			sep(j, &first);
+			function(j, id);
+		}
+	fputs("\n  ],\n  \"arcs\": [", j->f);
+	first = 1;
+	for (id = 0; p->caller_start != NULL && id < p->nsyms; id++)
+		for (k = p->callee_start[id]; k < p->callee_start[id + 1]; k++) {
+			uint32_t a = p->callee_arc[k];
+
+			sep(j, &first);
+			fprintf(j->f, "    {\"caller\": %lu, \"callee\": %lu, \"count\": %llu",
+			    (unsigned long)p->arc[a].parent, (unsigned long)p->arc[a].child,
+			    (unsigned long long)p->arc[a].count);
+			secs(j, "self", p->arc[a].time);
+			secs(j, "children", p->arc[a].child_time);
+			if (j->m != NULL)
+				measured(j, j->m->arc_incl[a], -1);
+			fputs("}", j->f);
+		}
+	fputs("\n  ],\n", j->f);
+}
+
+static void
+cycles(struct js *j)
+{
+	const struct profile *p = j->p;
+	uint32_t c, m;
+	int first = 1, firstm;
+
+	fputs("  \"cycles\": [", j->f);
+	for (c = p->nsyms; c < p->nsyms + p->ncycles; c++) {
+		sep(j, &first);
+		fprintf(j->f, "    {\"number\": %d, \"members\": [", p->sym[c].cycle);
+		firstm = 1;
+		for (m = p->sym[c].cyc_next; m != PF_NONE && m < p->nsyms; m = p->sym[m].cyc_next) {
+			fprintf(j->f, firstm ? "%lu" : ", %lu", (unsigned long)m);
+			firstm = 0;
+		}
+		fprintf(j->f, "], \"calls\": %llu", (unsigned long long)p->sym[c].ncalls);
+		secs(j, "self", p->sym[c].prop_self);
+		secs(j, "inclusive", p->sym[c].prop_self + p->sym[c].prop_child);
+		fputs("}", j->f);
+	}
+	fputs("\n  ],\n", j->f);
+}
+
+int
+jsonexp_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag *d)
+{
+	const struct profile *p = report_profile(r);
+	struct js j = { f, r, p, eo->stacks, p->hz > 0 ? (double)p->hz : 1, { 0 } };
+
+	sbuf_init(&j.sb);
+	header(&j, eo);
+	functions_and_arcs(&j);
+	cycles(&j);
+	if (j.m != NULL)
+		fprintf(f, "  \"stacks\": {\"hz\": %ld, \"samples\": %llu, \"complete\": %llu}\n}\n",
+		    j.m->hz, (unsigned long long)j.m->samples, (unsigned long long)j.m->root);
+	else
+		fputs("  \"stacks\": null\n}\n", f);
+	sbuf_release(&j.sb);
+	if (ferror(f)) {
+		diag_add(d, DIAG_ERROR, "%s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
