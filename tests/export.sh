@@ -88,6 +88,28 @@ d = json.load(open(sys.argv[1], encoding='utf-8'))
 assert any(f['raw_name'] == 'bu\"r\\\\n\\x01\\ufffd\\ufffd' for f in d['functions']), [f['raw_name'] for f in d['functions']]
 " "$OUT/hostile.json"
 fi
+# folded: estimated from the call graph without stacks (a comment says so,
+# the counts add up to the samples, every stack from main); with stacks,
+# --folded's measured ones.
+if want "folded estimated"; then
+	P=$PROGS/cycles_O0
+	"$TGPROF" --export=folded "$P/prog" "$P/gmon.out" >"$OUT/est.folded"
+	samples=$("$TGPROF" --batch -b -p "$P/prog" "$P/gmon.out" | awk '$1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ { c = $2 } END { printf "%.0f", c * 100 }')
+	tcheck "folded estimated: first a comment saying so" \
+	    sh -c "head -n 1 '$OUT/est.folded' | grep -q '^# tgprof: stacks estimated from the call graph'"
+	tcheck "folded estimated: the counts add up to the histogram's $samples samples" \
+	    awk -v s="$samples" '!/^#/ { n += $NF } END { exit !(n == s) }' "$OUT/est.folded"
+	tcheck "folded estimated: every stack from main, cycles entered from it (main;is_even;is_odd;burn)" sh -c "
+	    ! grep -v '^#' '$OUT/est.folded' | grep -qv '^main' && grep -q '^main;is_even;is_odd;burn [0-9]*\$' '$OUT/est.folded' &&
+	    grep -q '^main;top;mid;leaf_a;burn [0-9]*\$' '$OUT/est.folded'"
+fi
+if want "folded measured"; then
+	P=$PROGS/cycles_O0
+	python3 "$TOP/tests/gen/stacks.py" "$P/prog" "$P/gmon.out" "$OUT/st.gmon" "$OUT/st.gmon.stacks" 0x5eed \
+	    <"$TOP/tests/stacks/cycles.spec" || fatal "tests/gen/stacks.py failed"
+	(cd "$OUT" && "$TGPROF" --export=folded "$P/prog" st.gmon >m.folded && "$TGPROF" --batch --folded "$P/prog" st.gmon >f.folded)
+	tcheck "folded with stacks: --folded's measured stacks" sh -c "cmp -s '$OUT/m.folded' '$OUT/f.folded' && [ -s '$OUT/m.folded' ]"
+fi
 if want "callgrind -o"; then
 	P=$PROGS/cycles_O0
 	(umask 027 && "$TGPROF" --export=callgrind -o "$OUT/o.callgrind" "$P/prog" "$P/gmon.out")

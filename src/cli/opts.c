@@ -123,7 +123,7 @@ opts_usage(FILE *f)
 "                               by more than PCT%%, beyond sampling error\n"
 "      --fail-if-total-slower=PCT  exit 3 if the total did\n"
 "Export (not gprof's): the analysed profile for other tools\n"
-"      --export=FORMAT          write it in FORMAT: callgrind, dot, json\n"
+"      --export=FORMAT          write it in FORMAT: callgrind, dot, json, folded\n"
 "      --node-threshold=PCT     dot: leave out functions under PCT%% of the time (0.5)\n"
 "      --edge-threshold=PCT     dot: leave out calls under PCT%% of the time (0.1)\n"
 "  -o, --output=FILE            to FILE (written whole or not at all), not stdout\n"

@@ -5,6 +5,7 @@
 
 #include "callgrind.h"
 #include "dot.h"
+#include "estfold.h"
 #include "jsonexp.h"
 
 /* The formats, in the order the help lists them. */
@@ -12,6 +13,7 @@ static const struct export_format formats[] = {
 	{ "callgrind", 0, 1, callgrind_write },
 	{ "dot", 0, 0, dot_write },
 	{ "json", 0, 1, jsonexp_write },
+	{ "folded", 0, 0, estfold_write },
 };
 
 int

@@ -9,24 +9,11 @@
 #include "util/mem.h"
 #include "util/sbuf.h"
 
-/* A stack's line without its count: an offset into the text, and the count. */
-struct line {
-	size_t off;
-	uint64_t count;
-};
-
-/* Frame F's name into SB, made safe for the format. */
-static void
-put_frame(struct sbuf *sb, struct report *r, const struct pf_measure *m, uint32_t f)
+void
+folded_clean(struct sbuf *sb, size_t start)
 {
-	size_t start = sb->len, i;
+	size_t i;
 
-	if (f == PF_FRAME_UNKNOWN)
-		sbuf_puts(sb, "[unknown]");
-	else if (f >= PF_FRAME_OTHER && f - PF_FRAME_OTHER < m->nother)
-		sbuf_puts(sb, m->other[f - PF_FRAME_OTHER]);
-	else
-		report_name_only(r, sb, f);
 	for (i = start; !sb->failed && i < sb->len; i++) {
 		unsigned char c = (unsigned char)sb->s[i];
 
@@ -35,6 +22,21 @@ put_frame(struct sbuf *sb, struct report *r, const struct pf_measure *m, uint32_
 		else if (c < ' ' || c == 0x7f)
 			sb->s[i] = '?';
 	}
+}
+
+/* Frame F's name into SB, made safe for the format. */
+static void
+put_frame(struct sbuf *sb, struct report *r, const struct pf_measure *m, uint32_t f)
+{
+	size_t start = sb->len;
+
+	if (f == PF_FRAME_UNKNOWN)
+		sbuf_puts(sb, "[unknown]");
+	else if (f >= PF_FRAME_OTHER && f - PF_FRAME_OTHER < m->nother)
+		sbuf_puts(sb, m->other[f - PF_FRAME_OTHER]);
+	else
+		report_name_only(r, sb, f);
+	folded_clean(sb, start);
 }
 
 /* Stack ST's frames, ';'-separated, and a NUL, into SB. */
@@ -55,22 +57,19 @@ put_stack(struct sbuf *sb, struct report *r, const struct pf_measure *m, const s
 	sbuf_putc(sb, '\0');
 }
 
-static const char *sort_text;	/* for cmp_line: qsort has no context */
-
 static int
-cmp_line(const void *a, const void *b)
+cmp_line(const void *a, const void *b, void *text)
 {
-	return strcmp(sort_text + ((const struct line *)a)->off, sort_text + ((const struct line *)b)->off);
+	return strcmp((const char *)text + ((const struct folded_line *)a)->off,
+	    (const char *)text + ((const struct folded_line *)b)->off);
 }
 
-/* The sorted lines to F, equal stacks' counts added; 0 or -1. */
-static int
-emit(FILE *f, const char *text, struct line *l, size_t n)
+int
+folded_emit(FILE *f, const char *text, struct folded_line *l, size_t n)
 {
 	size_t i, j;
 
-	sort_text = text;
-	qsort(l, n, sizeof *l, cmp_line);
+	qsort_r(l, n, sizeof *l, cmp_line, (void *)text);
 	for (i = 0; i < n; i = j) {
 		uint64_t count = l[i].count;
 
@@ -85,7 +84,7 @@ emit(FILE *f, const char *text, struct line *l, size_t n)
 int
 folded_write(FILE *f, struct report *r, const struct pf_measure *m, struct diag *d)
 {
-	struct line *l = mem_calloc(m->nstack + 1, sizeof *l);
+	struct folded_line *l = mem_calloc(m->nstack + 1, sizeof *l);
 	struct sbuf sb;
 	size_t i;
 	int rc = 0;
@@ -98,7 +97,7 @@ folded_write(FILE *f, struct report *r, const struct pf_measure *m, struct diag 
 	}
 	if (l == NULL || sb.failed)
 		rc = diag_oom(d);
-	else if (emit(f, sb.s != NULL ? sb.s : "", l, m->nstack) != 0) {
+	else if (folded_emit(f, sb.s != NULL ? sb.s : "", l, m->nstack) != 0) {
 		diag_add(d, DIAG_ERROR, "cannot write the stacks: %s", strerror(errno));
 		rc = -1;
 	}

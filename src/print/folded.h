@@ -7,6 +7,7 @@
 #include "report.h"
 #include "core/measure.h"
 #include "util/diag.h"
+#include "util/sbuf.h"
 
 /*
  * One line per distinct stack, "root;caller;callee COUNT", in byte order
@@ -19,5 +20,17 @@
  * or F could not be written: errno).
  */
 int folded_write(FILE *f, struct report *r, const struct pf_measure *m, struct diag *d);
+
+/* What the folded writers share: a stack's text (an offset into one buffer of NUL-ended texts), its count. */
+struct folded_line {
+	size_t off;
+	uint64_t count;
+};
+
+/* SB's text from START made safe for the format: ';' as ':', control characters as '?'. */
+void folded_clean(struct sbuf *sb, size_t start);
+
+/* The N lines (texts in TEXT) to F in byte order, equal stacks' counts added; 0, or -1 (errno). */
+int folded_emit(FILE *f, const char *text, struct folded_line *l, size_t n);
 
 #endif

@@ -1,0 +1,254 @@
+/* estfold: folded stacks estimated from the call graph, for flame graphs of profiles without call stacks. */
+#include "estfold.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "folded.h"
+#include "util/mem.h"
+
+struct est {
+	struct report *r;
+	const struct profile *p;
+	struct sbuf text;		/* the stacks' texts, NUL-ended */
+	struct folded_line *line;
+	size_t n, cap;
+	uint32_t path[ESTFOLD_DEPTH];	/* from the sampled function up */
+	size_t depth;
+	uint8_t *on;			/* per symbol: on the path */
+	/* Per cycle k (from 0): the arcs into it from outside, most calls first. */
+	uint32_t *entry, *entry_start;
+	double dropped;			/* samples left under half a sample */
+	int failed;
+};
+
+/* The path, outermost first, with W samples (rounded) as a line. */
+static void
+add_line(struct est *e, double w)
+{
+	unsigned long long c = (unsigned long long)llround(w);
+	size_t k, start;
+
+	if (c == 0) {
+		e->dropped += w;
+		return;
+	}
+	if (mem_reserve(&e->line, &e->cap, e->n + 1, sizeof *e->line) != 0) {
+		e->failed = 1;
+		return;
+	}
+	e->line[e->n].off = e->text.len;
+	e->line[e->n++].count = c;
+	for (k = e->depth; k-- > 0;) {
+		start = e->text.len;
+		report_name_only(e->r, &e->text, e->path[k]);
+		folded_clean(&e->text, start);
+		if (k > 0)
+			sbuf_putc(&e->text, ';');
+	}
+	sbuf_putc(&e->text, '\0');
+}
+
+static void climb(struct est *e, double w);
+
+/* Pushes ID on the path if there is room and it is not on it; 1 if it was pushed. */
+static int
+push(struct est *e, uint32_t id)
+{
+	if (e->depth >= ESTFOLD_DEPTH || e->on[id])
+		return 0;
+	e->on[id] = 1;
+	e->path[e->depth++] = id;
+	return 1;
+}
+
+static void
+pop(struct est *e, size_t to)
+{
+	while (e->depth > to)
+		e->on[e->path[--e->depth]] = 0;
+}
+
+/*
+ * W samples of X, a member of a cycle: as gprof, the cycle's time goes to
+ * its callers from outside by their calls into it; the member called
+ * (when not X) joins the path before the caller.  The shares climb on;
+ * what is left (a share under half a sample, a caller on the path) is
+ * returned.
+ */
+static double
+climb_cycle(struct est *e, double w, uint32_t x)
+{
+	const struct profile *p = e->p;
+	const struct pf_sym *head = &p->sym[p->sym[x].cyc_head];
+	uint32_t k = (uint32_t)head->cycle - 1, i;
+	size_t at = e->depth;
+	double rest = w;
+
+	for (i = e->entry_start[k]; head->ncalls > 0 && i < e->entry_start[k + 1]; i++) {
+		const struct pf_arc *a = &p->arc[e->entry[i]];
+		double share = w * (double)a->count / (double)head->ncalls;
+
+		if (share < 0.5 && rest < w)
+			break;	/* the rest have fewer calls */
+		if (e->on[a->parent] || (a->child != x && !push(e, a->child)) || !push(e, a->parent)) {
+			pop(e, at);
+			continue;
+		}
+		if (share < 0.5)	/* every share is: all of W to the caller with the most calls */
+			share = w;
+		rest -= share;
+		climb(e, share);
+		pop(e, at);
+		if (rest <= 0)
+			break;
+	}
+	return rest;
+}
+
+/*
+ * W samples of X, in no cycle: shared among its callers by their calls;
+ * what is left returned.  When every share is under half a sample, all of
+ * W goes to the caller with the most calls, so that stacks reach a root.
+ */
+static double
+climb_callers(struct est *e, double w, uint32_t x)
+{
+	const struct profile *p = e->p;
+	uint32_t k, best = PF_NONE;
+	size_t at = e->depth;
+	double rest = w;
+
+	for (k = p->caller_start[x]; p->sym[x].ncalls > 0 && k < p->caller_start[x + 1]; k++) {
+		const struct pf_arc *a = &p->arc[p->caller_arc[k]];
+		double share = w * (double)a->count / (double)p->sym[x].ncalls;
+
+		if (a->parent == x || a->parent >= p->nsyms || e->on[a->parent])
+			continue;
+		if (best == PF_NONE || a->count > p->arc[best].count)
+			best = p->caller_arc[k];
+		if (share < 0.5 || !push(e, a->parent))
+			continue;
+		rest -= share;
+		climb(e, share);
+		pop(e, at);
+	}
+	if (rest == w && best != PF_NONE && push(e, p->arc[best].parent)) {
+		climb(e, w);
+		pop(e, at);
+		rest = 0;
+	}
+	return rest;
+}
+
+/* W samples of the path's last function: shared up (the depth bounded), the rest ending there. */
+static void
+climb(struct est *e, double w)
+{
+	uint32_t x = e->path[e->depth - 1];
+	double rest = e->p->sym[x].cycle != 0 ? climb_cycle(e, w, x) : climb_callers(e, w, x);
+
+	add_line(e, rest > 0 ? rest : 0);
+}
+
+static int
+cmp_entry(const void *a, const void *b, void *ctx)
+{
+	const struct pf_arc *arc = ctx;
+	uint64_t x = arc[*(const uint32_t *)a].count, y = arc[*(const uint32_t *)b].count;
+
+	return x > y ? -1 : x < y;
+}
+
+/* The arcs into each cycle from outside it, most calls first; 0, or -1 when out of memory. */
+static int
+entries(struct est *e)
+{
+	const struct profile *p = e->p;
+	uint32_t a, k, *fill;
+
+	e->entry = mem_array((size_t)p->narcs + 1, sizeof *e->entry);
+	e->entry_start = calloc((size_t)p->ncycles + 2, sizeof *e->entry_start);
+	fill = calloc((size_t)p->ncycles + 1, sizeof *fill);
+	if (e->entry == NULL || e->entry_start == NULL || fill == NULL) {
+		free(fill);
+		return -1;
+	}
+	for (a = 0; a < p->narcs; a++) {
+		const struct pf_sym *c = &p->sym[p->arc[a].child];
+
+		if (c->cycle > 0 && (uint32_t)c->cycle <= p->ncycles && p->sym[p->arc[a].parent].cycle != c->cycle)
+			e->entry_start[c->cycle]++;
+	}
+	for (k = 1; k <= p->ncycles; k++)
+		e->entry_start[k] += e->entry_start[k - 1];
+	for (a = 0; a < p->narcs; a++) {
+		const struct pf_sym *c = &p->sym[p->arc[a].child];
+
+		if (c->cycle > 0 && (uint32_t)c->cycle <= p->ncycles && p->sym[p->arc[a].parent].cycle != c->cycle)
+			e->entry[e->entry_start[c->cycle - 1] + fill[c->cycle - 1]++] = a;
+	}
+	for (k = 0; k < p->ncycles; k++)
+		qsort_r(e->entry + e->entry_start[k], e->entry_start[k + 1] - e->entry_start[k],
+		    sizeof *e->entry, cmp_entry, p->arc);
+	free(fill);
+	return 0;
+}
+
+/* Every function's samples climbed; 0, or -1 when out of memory. */
+static int
+estimate(struct est *e)
+{
+	const struct profile *p = e->p;
+	uint32_t id;
+
+	if ((e->on = calloc((size_t)p->nsyms + 1, 1)) == NULL ||
+	    (p->caller_start != NULL && entries(e) != 0))
+		return -1;
+	for (id = 0; id < p->nsyms && !e->failed; id++) {
+		if (!(p->sym[id].time > 0) || !report_flat_listed(e->r, id))
+			continue;
+		e->path[0] = id;
+		e->depth = 1;
+		e->on[id] = 1;
+		if (p->caller_start != NULL)
+			climb(e, p->sym[id].time);
+		else
+			add_line(e, p->sym[id].time);
+		e->on[id] = 0;
+	}
+	return e->failed || e->text.failed ? -1 : 0;
+}
+
+int
+estfold_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag *d)
+{
+	struct est e;
+	int rc = 0;
+
+	if (eo->stacks != NULL)
+		return folded_write(f, r, eo->stacks, d);
+	memset(&e, 0, sizeof e);
+	e.r = r;
+	e.p = report_profile(r);
+	sbuf_init(&e.text);
+	if (estimate(&e) != 0) {
+		rc = diag_oom(d);
+	} else {
+		fprintf(f, "# tgprof: stacks estimated from the call graph (no call stacks were recorded):"
+		    " each function's samples split among its callers by their calls, as gprof"
+		    " estimates; %.0f samples left under half a sample were dropped\n", e.dropped);
+		if (folded_emit(f, e.text.s != NULL ? e.text.s : "", e.line, e.n) != 0) {
+			diag_add(d, DIAG_ERROR, "cannot write the stacks: %s", strerror(errno));
+			rc = -1;
+		}
+	}
+	free(e.line);
+	free(e.on);
+	free(e.entry);
+	free(e.entry_start);
+	sbuf_release(&e.text);
+	return rc;
+}

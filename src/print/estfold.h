@@ -1,0 +1,27 @@
+/* estfold: folded stacks estimated from the call graph, for flame graphs of profiles without call stacks. */
+#ifndef TGPROF_ESTFOLD_H
+#define TGPROF_ESTFOLD_H
+
+#include <stdio.h>
+
+#include "export.h"
+
+/*
+ * --export=folded: the measured stacks (folded_write()) when eo->stacks
+ * has them; else stacks estimated as gprof estimates inherited time:
+ * each function's samples split among its callers in proportion to
+ * their calls (a cycle's, among the cycle's callers from outside it), and
+ * so on up to the functions nothing calls.  A caller already on the way
+ * up (recursion) ends it, and so does ESTFOLD_DEPTH; a share under half a
+ * sample stays with the frame it would leave (so the samples add up)
+ * unless every share is, and then all go to the caller with the most
+ * calls; what is left under half a sample is dropped, and the first line,
+ * a comment, says how many.  Such a flame
+ * graph can show paths that never ran: a function called from A and B
+ * looks as costly from each as its calls say, not as it was.
+ * 0, or -1 with the reason in D.
+ */
+#define ESTFOLD_DEPTH 256
+int estfold_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag *d);
+
+#endif
