@@ -2,7 +2,9 @@
 # tests/export.sh: tgprof --export=FORMAT, each format read by the program that consumes it.
 #
 # Usage: export.sh TGPROF OUT PROGDIR.  The consumers are Debian's
-# (.ci/run installs them): callgrind_annotate (valgrind).  A consumer that
+# (.ci/run installs them): callgrind_annotate (valgrind), dot (graphviz),
+# python3-jsonschema, protoc with pprof's profile.proto
+# (golang-github-google-pprof-dev), gzip.  A consumer that
 # is missing fails its cases: a format nobody checked is not tested.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,6 +15,12 @@ T_NAME=export
 . "$TOP/tests/lib.sh"
 mkdir -p "$OUT"
 export LC_ALL=C
+
+# The histogram's samples: the flat profile's cumulative seconds over a sample's.
+samples() {	# prog gmon
+	"$TGPROF" --batch -p "$1" "$2" | awk '/^Each sample counts as/ { s = $5 }
+	    $1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ { c = $2 } END { printf "%.0f", c / s }'
+}
 
 # callgrind: callgrind_annotate reads it; every function's self time and
 # calls are the flat profile's; -o writes the file whole, with the umask's mode.
@@ -94,7 +102,7 @@ fi
 if want "folded estimated"; then
 	P=$PROGS/cycles_O0
 	"$TGPROF" --export=folded "$P/prog" "$P/gmon.out" >"$OUT/est.folded"
-	samples=$("$TGPROF" --batch -b -p "$P/prog" "$P/gmon.out" | awk '$1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ { c = $2 } END { printf "%.0f", c * 100 }')
+	samples=$(samples "$P/prog" "$P/gmon.out")
 	tcheck "folded estimated: first a comment saying so" \
 	    sh -c "head -n 1 '$OUT/est.folded' | grep -q '^# tgprof: stacks estimated from the call graph'"
 	tcheck "folded estimated: the counts add up to the histogram's $samples samples" \
@@ -109,6 +117,37 @@ if want "folded measured"; then
 	    <"$TOP/tests/stacks/cycles.spec" || fatal "tests/gen/stacks.py failed"
 	(cd "$OUT" && "$TGPROF" --export=folded "$P/prog" st.gmon >m.folded && "$TGPROF" --batch --folded "$P/prog" st.gmon >f.folded)
 	tcheck "folded with stacks: --folded's measured stacks" sh -c "cmp -s '$OUT/m.folded' '$OUT/f.folded' && [ -s '$OUT/m.folded' ]"
+fi
+# pprof: gzip reads it, protoc decodes it with pprof's profile.proto
+# (golang-github-google-pprof-dev); its samples add up, its calls are the
+# flat profile's; go tool pprof -top reads it where go is installed.
+PROTO=/usr/share/gocode/src/github.com/google/pprof/proto
+pprof_check() {	# name prog gmon samples dir
+	(cd "$5" && "$TGPROF" --export=pprof -o "$1.pb.gz" "$2" "$3") 2>"$OUT/$1.err"
+	tcheck "pprof $1: written, a gzip file" sh -c "[ ! -s '$OUT/$1.err' ] && gzip -t '$5/$1.pb.gz'"
+	gzip -dc "$5/$1.pb.gz" | protoc --decode=perftools.profiles.Profile -I "$PROTO" "$PROTO/profile.proto" \
+	    >"$OUT/$1.txt" 2>"$OUT/$1.protoc"
+	(cd "$5" && "$TGPROF" --batch -b -p "$2" "$3") >"$OUT/$1.flat"
+	tcheck "pprof $1: protoc decodes it; $4 samples, the flat profile's calls and names" sh -c "
+	    [ ! -s '$OUT/$1.protoc' ] && python3 '$TOP/tests/export/pprof-check.py' '$OUT/$1.txt' '$OUT/$1.flat' $4"
+	if command -v go >/dev/null 2>&1; then
+		tcheck "pprof $1: go tool pprof -top reads it" sh -c "go tool pprof -top '$5/$1.pb.gz' >/dev/null 2>&1"
+	fi
+}
+if want "pprof"; then
+	P=$PROGS/cycles_O0
+	pprof_check estimated "$P/prog" "$P/gmon.out" 25 "$OUT"
+	tcheck "pprof estimated: the comment says the stacks are estimated" \
+	    grep -q 'string_table: "tgprof: no call stacks were recorded: the stacks are estimated' "$OUT/estimated.txt"
+	[ -f "$OUT/st.gmon.stacks" ] || python3 "$TOP/tests/gen/stacks.py" "$P/prog" "$P/gmon.out" "$OUT/st.gmon" \
+	    "$OUT/st.gmon.stacks" 0x5eed <"$TOP/tests/stacks/cycles.spec" || fatal "tests/gen/stacks.py failed"
+	pprof_check measured "$P/prog" st.gmon 62 "$OUT"
+	P=$PROGS/cxx_O2
+	pprof_check cxx "$P/prog" "$P/gmon.out" "$(samples "$P/prog" "$P/gmon.out")" "$OUT"
+	if command -v script >/dev/null 2>&1; then
+		script -qec "'$TGPROF' --export=pprof '$P/prog' '$P/gmon.out'" /dev/null >"$OUT/tty.out" 2>&1
+		tcheck "pprof to a terminal: refused (-o FILE)" grep -q 'tgprof: --export=pprof: not to a terminal (-o FILE)' "$OUT/tty.out"
+	fi
 fi
 if want "callgrind -o"; then
 	P=$PROGS/cycles_O0

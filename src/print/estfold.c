@@ -12,9 +12,8 @@
 struct est {
 	struct report *r;
 	const struct profile *p;
-	struct sbuf text;		/* the stacks' texts, NUL-ended */
-	struct folded_line *line;
-	size_t n, cap;
+	estfold_fn fn;			/* given each stack */
+	void *ctx;
 	uint32_t path[ESTFOLD_DEPTH];	/* from the sampled function up */
 	size_t depth;
 	uint8_t *on;			/* per symbol: on the path */
@@ -24,31 +23,16 @@ struct est {
 	int failed;
 };
 
-/* The path, outermost first, with W samples (rounded) as a line. */
+/* The path with W samples (rounded) to the walker's function. */
 static void
 add_line(struct est *e, double w)
 {
 	unsigned long long c = (unsigned long long)llround(w);
-	size_t k, start;
 
-	if (c == 0) {
+	if (c == 0)
 		e->dropped += w;
-		return;
-	}
-	if (mem_reserve(&e->line, &e->cap, e->n + 1, sizeof *e->line) != 0) {
+	else if (!e->failed && e->fn(e->ctx, e->path, e->depth, c) != 0)
 		e->failed = 1;
-		return;
-	}
-	e->line[e->n].off = e->text.len;
-	e->line[e->n++].count = c;
-	for (k = e->depth; k-- > 0;) {
-		start = e->text.len;
-		report_name_only(e->r, &e->text, e->path[k]);
-		folded_clean(&e->text, start);
-		if (k > 0)
-			sbuf_putc(&e->text, ';');
-	}
-	sbuf_putc(&e->text, '\0');
 }
 
 static void climb(struct est *e, double w);
@@ -219,36 +203,79 @@ estimate(struct est *e)
 			add_line(e, p->sym[id].time);
 		e->on[id] = 0;
 	}
-	return e->failed || e->text.failed ? -1 : 0;
+	return e->failed ? -1 : 0;
+}
+
+int
+estfold_walk(struct report *r, estfold_fn fn, void *ctx, double *dropped)
+{
+	struct est e;
+	int rc;
+
+	memset(&e, 0, sizeof e);
+	e.r = r;
+	e.p = report_profile(r);
+	e.fn = fn;
+	e.ctx = ctx;
+	rc = estimate(&e);
+	free(e.on);
+	free(e.entry);
+	free(e.entry_start);
+	*dropped = e.dropped;
+	return rc;
+}
+
+/* The folded text of estfold_write(): a line a stack, outermost first. */
+struct text {
+	struct report *r;
+	struct sbuf sb;		/* the stacks' texts, NUL-ended */
+	struct folded_line *line;
+	size_t n, cap;
+};
+
+static int
+add_text(void *ctx, const uint32_t *path, size_t depth, unsigned long long count)
+{
+	struct text *t = ctx;
+	size_t k, start;
+
+	if (mem_reserve(&t->line, &t->cap, t->n + 1, sizeof *t->line) != 0)
+		return -1;
+	t->line[t->n].off = t->sb.len;
+	t->line[t->n++].count = count;
+	for (k = depth; k-- > 0;) {
+		start = t->sb.len;
+		report_name_only(t->r, &t->sb, path[k]);
+		folded_clean(&t->sb, start);
+		if (k > 0)
+			sbuf_putc(&t->sb, ';');
+	}
+	sbuf_putc(&t->sb, '\0');
+	return t->sb.failed ? -1 : 0;
 }
 
 int
 estfold_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag *d)
 {
-	struct est e;
+	struct text t = { r, { 0 }, NULL, 0, 0 };
+	double dropped;
 	int rc = 0;
 
 	if (eo->stacks != NULL)
 		return folded_write(f, r, eo->stacks, d);
-	memset(&e, 0, sizeof e);
-	e.r = r;
-	e.p = report_profile(r);
-	sbuf_init(&e.text);
-	if (estimate(&e) != 0) {
+	sbuf_init(&t.sb);
+	if (estfold_walk(r, add_text, &t, &dropped) != 0) {
 		rc = diag_oom(d);
 	} else {
 		fprintf(f, "# tgprof: stacks estimated from the call graph (no call stacks were recorded):"
 		    " each function's samples split among its callers by their calls, as gprof"
-		    " estimates; %.0f samples left under half a sample were dropped\n", e.dropped);
-		if (folded_emit(f, e.text.s != NULL ? e.text.s : "", e.line, e.n) != 0) {
+		    " estimates; %.0f samples left under half a sample were dropped\n", dropped);
+		if (folded_emit(f, t.sb.s != NULL ? t.sb.s : "", t.line, t.n) != 0) {
 			diag_add(d, DIAG_ERROR, "cannot write the stacks: %s", strerror(errno));
 			rc = -1;
 		}
 	}
-	free(e.line);
-	free(e.on);
-	free(e.entry);
-	free(e.entry_start);
-	sbuf_release(&e.text);
+	free(t.line);
+	sbuf_release(&t.sb);
 	return rc;
 }

@@ -24,4 +24,13 @@
 #define ESTFOLD_DEPTH 256
 int estfold_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag *d);
 
+/*
+ * The estimated stacks one by one: FN(CTX, PATH, DEPTH, COUNT), PATH the
+ * stack's functions from the sampled one (PATH[0]) up, COUNT its samples
+ * (1 or more); FN returns 0, or -1 to stop.  *DROPPED gets the samples
+ * dropped.  0, or -1 (out of memory, or FN stopped).
+ */
+typedef int (*estfold_fn)(void *ctx, const uint32_t *path, size_t depth, unsigned long long count);
+int estfold_walk(struct report *r, estfold_fn fn, void *ctx, double *dropped);
+
 #endif

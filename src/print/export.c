@@ -7,6 +7,7 @@
 #include "dot.h"
 #include "estfold.h"
 #include "jsonexp.h"
+#include "pprof.h"
 
 /* The formats, in the order the help lists them. */
 static const struct export_format formats[] = {
@@ -14,6 +15,7 @@ static const struct export_format formats[] = {
 	{ "dot", 0, 0, dot_write },
 	{ "json", 0, 1, jsonexp_write },
 	{ "folded", 0, 0, estfold_write },
+	{ "pprof", 1, 0, pprof_write },
 };
 
 int
