@@ -69,7 +69,7 @@ exports() {
 	set -- $(best 3 "$TGPROF" --batch "$d/prog" "$d/gmon.out")
 	report "batch report, 100,000 functions" "$1" "$2"
 	tb=$1
-	for f in callgrind dot; do
+	for f in callgrind dot json folded pprof; do
 		set -- $(best 3 "$TGPROF" --export=$f -o "$OUT/export.$f" "$d/prog" "$d/gmon.out")
 		report "--export=$f, 100,000 functions" "$1" "$2"
 		echo "  $(ratio "$1" "$tb") of the batch report's time (goal: about 1)"
