@@ -114,8 +114,13 @@ if want browser && grep -q 'HAVE_UI 1' "$TOP/config.h"; then
 	    grep -q '|      100  *[0-9.]*  *[0-9.]*  *200/200  *main \[' '$OUT/b3'"
 	tcheck "browser: \\ filters the comparison by name (helper, helper, helper2)" \
 	    grep -q 'Comparison: .* 3 functions' "$OUT/b4"
-	tcheck "browser: x is refused in a comparison, and says why" sh -c "
-	    tail -n 1 '$OUT/b5' | grep -q 'not in a comparison: x and f would narrow one side'"
+	printf 'resize 200 30\nkey x\ndump x1\nkey u\ndump x2\n' >"$OUT/x.keys"
+	(cd "$OUT" && TGPROF_SCRIPT=x.keys "$TGPROF" --diff v1 a.gmon v2 c.gmon)
+	tcheck "browser: x on slower narrows both sides (-E): its inclusive time gone on each, its self kept" sh -c "
+	    grep -q '| without slower (u undoes)' '$OUT/x1' &&
+	    grep ' slower *|' '$OUT/x1' | grep -q '^>* *[0-9.]*  *[0-9.]*  *+[0-9.]* *+[0-9.]*%\*  *0\.00  *0\.00  *+0\.00 '"
+	tcheck "browser: u compares the whole profiles again" sh -c "
+	    ! grep -q 'without slower' '$OUT/x2' && grep ' slower *|' '$OUT/x2' | grep -q '\*.*\*'"
 fi
 if want refused; then
 	head -c 100 "$OUT/c.gmon" >"$OUT/cut.gmon"

@@ -73,7 +73,7 @@ static int
 cmp_rows(const void *x, const void *y, void *ctx)
 {
 	const struct tui *sorting = ctx;
-	const struct pf_diff_row *r = sorting->o->diff->row;
+	const struct pf_diff_row *r = sorting->diff->row;
 	uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
 	double a, b;
 	int c;
@@ -94,7 +94,7 @@ cmp_rows(const void *x, const void *y, void *ctx)
 static int
 compare_fill(struct tui *t, struct pane *pn)
 {
-	const struct pf_diff *df = t->o->diff;
+	const struct pf_diff *df = t->diff;
 	struct cmp *c = pn->data;
 	uint32_t keep = pn->sel < pn->nrows && c != NULL ? c->row[pn->sel] : UINT32_MAX;
 	size_t i;
@@ -130,7 +130,7 @@ compare_fill(struct tui *t, struct pane *pn)
 static void
 compare_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 {
-	const struct pf_diff *df = t->o->diff;
+	const struct pf_diff *df = t->diff;
 	const struct cmp *c = pn->data;
 
 	sbuf_printf(sb, "Comparison: %.2f s -> %.2f s (%+.2f s, %s), %zu functions, by %s%s",
@@ -172,7 +172,7 @@ static void
 compare_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {
 	const struct cmp *c = pn->data;
-	const struct pf_diff_row *w = &t->o->diff->row[c->row[i]];
+	const struct pf_diff_row *w = &t->diff->row[c->row[i]];
 	const struct pf_diff_side *a = &w->side[DIFF_OLD], *b = &w->side[DIFF_NEW];
 	char pct[32];
 
@@ -193,7 +193,7 @@ compare_match(struct tui *t, struct pane *pn, size_t i, const char *needle)
 	int m;
 
 	sbuf_init(&name);
-	row_name(t, &t->o->diff->row[c->row[i]], &name);
+	row_name(t, &t->diff->row[c->row[i]], &name);
 	m = name.failed ? -1 : list_matches(sbuf_str(&name), needle);
 	sbuf_release(&name);
 	return m;
@@ -205,7 +205,7 @@ compare_target(struct tui *t, struct pane *pn, size_t i)
 {
 	const struct cmp *c = pn->data;
 
-	return c != NULL && i < c->n ? t->o->diff->row[c->row[i]].side[DIFF_NEW].id : PF_NONE;
+	return c != NULL && i < c->n ? t->diff->row[c->row[i]].side[DIFF_NEW].id : PF_NONE;
 }
 
 static const struct pane_ops compare_ops = {

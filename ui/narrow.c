@@ -48,6 +48,38 @@ drop(struct tui *t, const struct profile *base)
 }
 
 /*
+ * In a comparison (tgprof --diff): the old profile narrowed as the new
+ * one (the symspecs name functions, found in each), and the two compared
+ * again; with no narrowing, the comparison the browser was given.
+ * 0; or -1 with a message (then that comparison).
+ */
+static int
+compare_again(struct tui *t, size_t n)
+{
+	struct diag d;
+	int rc = 0;
+
+	diff_free(t->own_diff);
+	profile_free(t->own_old);
+	t->own_diff = NULL;
+	t->own_old = NULL;
+	t->diff = t->o->diff;
+	if (n == 0 || t->owned == NULL)
+		return 0;
+	diag_init(&d);
+	if (profile_narrow(t->o->old, t->spec, 2 * n, &t->own_old, &d) != 0 ||
+	    diff_profiles(t->own_old, t->p, &t->own_diff, &d) != 0) {
+		snprintf(t->message, sizeof t->message, "cannot compare again: %s",
+		    d.n > 0 ? d.msg[d.n - 1].text : "out of memory");
+		rc = -1;
+	} else {
+		t->diff = t->own_diff;
+	}
+	diag_release(&d);
+	return rc;
+}
+
+/*
  * Shows the analysis with the first N narrowings (0: the profile the
  * browser was given); the function shown stays (by address).  The one
  * shown is freed first: its memory serves the next, of the same size.
@@ -80,6 +112,8 @@ apply(struct tui *t, size_t n)
 		t->quit = 1;	/* nothing left to show the profile with */
 		return -1;
 	}
+	if (t->o->diff != NULL && compare_again(t, n) != 0)
+		rc = -1;
 	t->cur = addr != 0 ? profile_lookup(t->p, addr) : PF_NONE;
 	t->nback = t->nfwd = 0;	/* ids of the old analysis */
 	t->tree_view = TREE_WHOLE;	/* its root too */
@@ -114,11 +148,6 @@ narrow_push(struct tui *t, uint32_t fn, int focus)
 	size_t n = t->nnarrow;
 	const char *name;
 
-	if (t->o->diff != NULL) {
-		snprintf(t->message, sizeof t->message, "not in a comparison: x and f would narrow "
-		    "one side (give both -E or -F on the command line)");
-		return;
-	}
 	if (fn == PF_NONE || fn >= t->p->nsyms) {
 		snprintf(t->message, sizeof t->message, "select a function first");
 		return;
@@ -156,6 +185,10 @@ narrow_pop(struct tui *t)
 void
 narrow_free(struct tui *t)
 {
+	diff_free(t->own_diff);
+	profile_free(t->own_old);
+	t->own_diff = NULL;
+	t->own_old = NULL;
 	free_names(t, 0);
 	profile_free(t->owned);
 	t->owned = NULL;

@@ -362,6 +362,7 @@ compare_start(struct tui *t)
 		if (df->row[i].side[DIFF_NEW].id != PF_NONE)
 			t->old_of[df->row[i].side[DIFF_NEW].id] = df->row[i].side[DIFF_OLD].id;
 	t->compare = 1;
+	t->diff = df;
 	t->focus = PANE_COMPARE;
 	return 0;
 }

@@ -144,6 +144,9 @@ struct tui {
 	int flame;			/* F: the flame graph (flame.c) in the flat profile's place */
 	/* tgprof --diff: the comparison (compare.c) in the flat profile's place. */
 	int compare;
+	const struct pf_diff *diff;	/* the comparison shown: o->diff, or own_diff while narrowed */
+	struct pf_diff *own_diff;	/* of the narrowed profiles (x, f): own_old against p */
+	struct profile *own_old;
 	int cmp_sort;			/* CMP_BY_*: its rows' order (s, S reverses) */
 	uint32_t *old_of;		/* per function: the old profile's of the same name, or PF_NONE */
 };

@@ -286,8 +286,7 @@ compare(struct opts *o, struct diag *d)
 	if (o->json || o->cmp.fail_calls || o->cmp.fail_slower >= 0 || o->cmp.fail_total_slower >= 0 ||
 	    !want_browser(o))
 		return compare_run(o, d);
-	browse_options(o);
-	o->load.narrowable = 0;	/* x and f are not in a comparison */
+	browse_options(o);	/* x and f narrow both sides */
 	if (compare_load(o, &c, d) != 0) {
 		compare_release(&c);
 		return 1;
