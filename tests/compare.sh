@@ -114,6 +114,12 @@ if want browser && grep -q 'HAVE_UI 1' "$TOP/config.h"; then
 	    grep -q '|      100  *[0-9.]*  *[0-9.]*  *200/200  *main \[' '$OUT/b3'"
 	tcheck "browser: \\ filters the comparison by name (helper, helper, helper2)" \
 	    grep -q 'Comparison: .* 3 functions' "$OUT/b4"
+	printf 'resize 200 40\nkey /\ntype often\nkey Enter\nkey Enter\nkey a\ndump s1\n' >"$OUT/s.keys"
+	(cd "$OUT" && TGPROF_SCRIPT=s.keys "$TGPROF" --diff v1 a.gmon v2 c.gmon)
+	tcheck "browser: the source gives often's line its old time, then its new (about twice)" sh -c "
+	    grep -q '^ old time    time    calls   line  source' '$OUT/s1' &&
+	    grep ' 17  __attribute__((noinline)) void often' '$OUT/s1' |
+	    awk '{ sub(/^>/, \"\"); exit !(\$1 > 0 && \$2 > 1.4 * \$1) }'"
 	printf 'resize 200 30\nkey x\ndump x1\nkey u\ndump x2\n' >"$OUT/x.keys"
 	(cd "$OUT" && TGPROF_SCRIPT=x.keys "$TGPROF" --diff v1 a.gmon v2 c.gmon)
 	tcheck "browser: x on slower narrows both sides (-E): its inclusive time gone on each, its self kept" sh -c "

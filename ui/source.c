@@ -12,6 +12,7 @@
 struct source {
 	uint32_t shown;		/* the function, PF_NONE before the first fill */
 	struct pf_lines lines;	/* its time and calls by line */
+	struct pf_lines old;	/* tgprof --diff: the old profile's function's, or none (n 0) */
 	uint32_t file;		/* the file whose text is loaded, PF_NONE if none */
 	char *text;		/* the file, NUL-terminated lines */
 	char **line;		/* line k + 1 starts at line[k] */
@@ -119,6 +120,8 @@ source_fill(struct tui *t, struct pane *pn)
 	if (s->shown == t->cur && s->shown != PF_NONE)
 		return 0;
 	profile_lines_release(&s->lines);
+	profile_lines_release(&s->old);
+	memset(&s->old, 0, sizeof s->old);
 	s->shown = t->cur;
 	s->note[0] = '\0';
 	pn->nrows = pn->sel = pn->top = 0;
@@ -132,6 +135,9 @@ source_fill(struct tui *t, struct pane *pn)
 		    "no line information for this function (compile it with -g)");
 	else
 		load_file(t, s, s->lines.file);
+	if (s->note[0] == '\0' && compare_old_id(t, t->cur) != PF_NONE &&
+	    profile_lines(t->o->old, compare_old_id(t, t->cur), &s->old, &d) != 0)
+		memset(&s->old, 0, sizeof s->old);	/* the old side's lines are a bonus */
 	diag_release(&d);
 	if (s->note[0] != '\0') {
 		pn->nrows = 1;
@@ -153,20 +159,23 @@ source_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 		sbuf_printf(sb, "%s, ", profile_file_name(t->p, s->file));
 	if (t->cur != PF_NONE)
 		report_name_only(t->r, sb, t->cur);
-	sbuf_puts(sb, "\n    time    calls   line  source");
+	if (t->o->diff != NULL)
+		sbuf_puts(sb, "; the old profile's time first, by line number");
+	sbuf_puts(sb, t->o->diff != NULL ? "\nold time    time    calls   line  source" :
+	    "\n    time    calls   line  source");
 }
 
-/* The time and calls of line K + 1 of the shown file. */
+/* The time and calls of line K + 1 of L's own file (the function's). */
 static const struct pf_line *
-line_data(const struct source *s, size_t k)
+line_data(const struct pf_lines *lines, size_t k)
 {
-	size_t lo = 0, hi = s->lines.n;
+	size_t lo = 0, hi = lines->n;
 
 	while (lo < hi) {	/* the own file's lines come first, by line */
 		size_t mid = lo + (hi - lo) / 2;
-		const struct pf_line *l = &s->lines.line[mid];
+		const struct pf_line *l = &lines->line[mid];
 
-		if (l->file != s->lines.file || l->line > k + 1)
+		if (l->file != lines->file || l->line > k + 1)
 			hi = mid;
 		else if (l->line < k + 1)
 			lo = mid + 1;
@@ -214,7 +223,16 @@ source_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 		*attr = UI_NOTE;
 		return;
 	}
-	l = line_data(s, i);
+	if (t->o->diff != NULL) {	/* the old profile's time at the same line number */
+		const struct pf_line *o = line_data(&s->old, i);
+		double ohz = t->o->old->hz > 0 ? (double)t->o->old->hz : 1;
+
+		if (o != NULL)
+			sbuf_printf(sb, "%8.2f ", o->ticks / ohz);
+		else
+			sbuf_puts(sb, "         ");
+	}
+	l = line_data(&s->lines, i);
 	if (l == NULL)
 		sbuf_puts(sb, "                 ");
 	else if (l->calls != 0)
@@ -296,6 +314,7 @@ source_release(struct pane *pn)
 
 	if (s != NULL) {
 		profile_lines_release(&s->lines);
+		profile_lines_release(&s->old);
 		drop_text(s);
 	}
 	free(s);
