@@ -6,7 +6,11 @@
 # does three times the work, often() is called twice as often, removed() is
 # gone, added() is new, and b.c's static helper() is helper2(), while
 # main.c's static helper() stays.  Calls are asserted exactly, times by
-# their significance and sign.
+# their significance and sign.  What sampling noise alone does is checked
+# on the V1 run's profile against itself resampled (tests/compare/
+# resample.py: each bin redrawn from Poisson, seeded): two live runs also
+# differ by the machine's noise (a shared machine's CPU time varies more
+# than sampling says), which the rule does not claim to absorb.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 TGPROF=$1
@@ -27,8 +31,11 @@ run() {	# prog name: its gmon.out as OUT/NAME.gmon
 	    fatal "cannot run $1"
 }
 run v1 a
-run v1 b
 run v2 c
+for seed in 1 2 3; do
+	python3 "$TOP/tests/compare/resample.py" "$OUT/a.gmon" "$OUT/r$seed.gmon" $seed ||
+	    fatal "tests/compare/resample.py failed"
+done
 tg() { (cd "$OUT" && "$TGPROF" --diff "$@"); }
 
 # ROW NAME's fields in the table T: "old new change % old new change calls calls" (the marks apart).
@@ -49,7 +56,6 @@ if want table; then
 	tcheck "statics by file: b.c's helper gone (-), helper2 new (+), main.c's helper on both sides" sh -c "
 	    grep -q ' - helper\$' '$OUT/ac' && grep -q ' + helper2\$' '$OUT/ac' &&
 	    grep -q ' 1  *1  helper\$' '$OUT/ac'"
-	tcheck "steady: no significant change" sh -c "! grep ' steady\$' '$OUT/ac' | grep -q '\\*'"
 	tcheck "the biggest change of self time first (slower, +0.2 s)" sh -c "
 	    sed -n 11p '$OUT/ac' | grep -q ' slower\$'"
 fi
@@ -58,9 +64,12 @@ if want noise; then
 	tcheck "a profile against itself: every change 0, none significant" sh -c "
 	    ! sed 1,10d '$OUT/aa' | grep -q '\\*' &&
 	    sed 1,10d '$OUT/aa' | awk '!/ \\+0\\.00 .* \\+0\\.00 / { exit 1 }'"
-	tg v1 a.gmon b.gmon >"$OUT/ab"
-	tcheck "two runs of one build: only changes within sampling error" sh -c "
-	    ! sed 1,10d '$OUT/ab' | grep -q '\\*' && grep -q 'within sampling error' '$OUT/ab'"
+	for seed in 1 2 3; do
+		tg v1 a.gmon r$seed.gmon >"$OUT/ar$seed"
+		tcheck "a run against itself resampled (seed $seed): only changes within sampling error" sh -c "
+		    ! sed 1,10d '$OUT/ar$seed' | grep -q '\\*' && grep -q 'within sampling error' '$OUT/ar$seed' &&
+		    sed 1,10d '$OUT/ar$seed' | grep -qv ' +0\\.00 .* +0\\.00 '"
+	done
 fi
 if want json; then
 	tg --format=json v1 a.gmon v2 c.gmon >"$OUT/ac.json"
@@ -82,8 +91,8 @@ if want gate; then
 	tg --fail-if-slower=50 v1 a.gmon v2 c.gmon >/dev/null 2>"$OUT/g1"
 	tcheck "--fail-if-slower=50: status 3, slower's self time named first (the rows' order)" sh -c "
 	    [ $? -eq 3 ] && head -n 1 '$OUT/g1' | grep -q '^tgprof: gate: slower: self time +[0-9.]*% (.*), significant\$'"
-	tg --fail-if-slower=50 v1 a.gmon b.gmon >/dev/null 2>"$OUT/g2"
-	tcheck "--fail-if-slower=50 on two runs of one build: status 0, nothing said" sh -c "[ $? -eq 0 ] && [ ! -s '$OUT/g2' ]"
+	tg --fail-if-slower=10 v1 a.gmon r1.gmon >/dev/null 2>"$OUT/g2"
+	tcheck "--fail-if-slower=10 on sampling noise alone: status 0, nothing said" sh -c "[ $? -eq 0 ] && [ ! -s '$OUT/g2' ]"
 	tg --fail-if-calls-changed v1 a.gmon v2 c.gmon >/dev/null 2>"$OUT/g3"
 	tcheck "--fail-if-calls-changed: status 3, often 100 -> 200" sh -c "
 	    [ $? -eq 3 ] && grep -q '^tgprof: gate: often: calls 100 -> 200\$' '$OUT/g3'"
@@ -94,8 +103,8 @@ if want gate; then
 	    [ $? -eq 3 ] && grep -q '^tgprof: gate: total time +' '$OUT/g5'"
 fi
 if want sum; then
-	tg v1 a.gmon,b.gmon v2 c.gmon >"$OUT/sum"
-	tcheck "a,b: the old side sums two runs (steady's time about twice c's)" sh -c "
+	tg v1 a.gmon,r1.gmon v2 c.gmon >"$OUT/sum"
+	tcheck "a,r1: the old side sums two runs (steady's time about twice c's)" sh -c "
 	    grep ' steady\$' '$OUT/sum' | awk '{ exit !(\$1 > 1.5 * \$2) }'"
 fi
 # The browser's comparison mode (TGPROF_SCRIPT: a terminal's keys, 200x30).
@@ -136,7 +145,7 @@ if want refused; then
 	tg v1 a.gmon >/dev/null 2>"$OUT/r2"
 	tcheck "one gmon file: status 1, what to give" sh -c "
 	    [ $? -eq 1 ] && grep -q '^tgprof: --diff: give PROG OLD NEW, or OLDPROG OLD NEWPROG NEW\$' '$OUT/r2'"
-	tg --format=xml v1 a.gmon b.gmon >/dev/null 2>"$OUT/r3"
+	tg --format=xml v1 a.gmon r1.gmon >/dev/null 2>"$OUT/r3"
 	tcheck "--format=xml: status 1" sh -c "[ $? -eq 1 ] && grep -q '^tgprof: --format: text or json' '$OUT/r3'"
 fi
 finish
