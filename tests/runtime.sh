@@ -396,4 +396,33 @@ if want "stacks C++ constructor: main's stacks complete"; then
 	    share "$(sums "$e/out" '^root .*;main;_Z4workv;_Z4burnl')" "$w" 0.95
 fi
 
+# tgprof record: a program built for glibc's runtime run under libtgmon
+# (LD_PRELOAD), its output and exit status passed on, its profile moved to
+# -o FILE with its stacks; one with libtgmon linked in run as it is; one
+# not built with -pg refused in one line, its status kept.
+if want record; then
+	r=$OUT/record
+	mkdir -p "$r"
+	printf '#include <stdio.h>\n#include <stdlib.h>\nint leaf(int i) { return i %% 7; }\nint main(int c, char **v) {\n\tint s = 0;\n\tfor (int i = 0; i < 3000; i++)\n\t\ts += leaf(i);\n\tprintf("sum %%d\\n", s);\n\treturn c > 1 ? atoi(v[1]) : 0;\n}\n' >"$r/rec.c"
+	gcc -pg -O1 -o "$r/glibc" "$r/rec.c" && gcc -pg -O1 -o "$r/static" "$r/rec.c" -L"$RT" -l:libtgmon.a -pthread &&
+	    gcc -O1 -o "$r/plain" "$r/rec.c" || fatal "cannot build the record program"
+	(cd "$r" && "$TGPROF" record -o out.gmon -- ./glibc 7 >glibc.out 2>glibc.err)
+	rc=$?
+	tcheck "record (glibc's -pg): the program's status (7) and output pass through" sh -c "
+	    [ $rc -eq 7 ] && head -n 1 '$r/glibc.out' | grep -q '^sum 8994\$'"
+	tcheck "record: libtgmon preloaded, -o out.gmon with its stacks, leaf's 3000 calls exact" sh -c "
+	    [ -f '$r/out.gmon' ] && [ -f '$r/out.gmon.stacks' ] && [ ! -e '$r/gmon.out' ] &&
+	    \"$TGPROF\" --batch -b -p '$r/glibc' '$r/out.gmon' | awk '\$NF == \"leaf\" { exit !(\$4 == 3000) }' &&
+	    ! ls -a '$r' | grep -q '^\\.tgprof-record'"
+	tcheck "record: the report follows the program's output, without a terminal" grep -q '^Flat profile:' "$r/glibc.out"
+	(cd "$r" && "$TGPROF" record -- ./static >static.out 2>&1)
+	tcheck "record (libtgmon linked in): run as it is, gmon.out" sh -c "
+	    [ $? -eq 0 ] && \"$TGPROF\" --batch -b -p '$r/static' '$r/gmon.out' | awk '\$NF == \"leaf\" { exit !(\$4 == 3000) }'"
+	(cd "$r" && "$TGPROF" record -- ./plain 5 >plain.out 2>plain.err)
+	rc=$?
+	tcheck "record (no -pg): one line, the program's status kept" sh -c "
+	    [ $rc -eq 5 ] && [ \$(wc -l <'$r/plain.err') -eq 1 ] &&
+	    grep -q '^tgprof: ./plain: wrote no profile (was it built with -pg?)' '$r/plain.err'"
+fi
+
 finish

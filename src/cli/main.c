@@ -13,6 +13,7 @@
 
 #include "argfile.h"
 #include "compare.h"
+#include "record.h"
 #include "opts.h"
 #include "core/profile.h"
 #include "core/measure.h"
@@ -346,6 +347,31 @@ want_browser(const struct opts *o)
 	return 1;
 }
 
+/*
+ * tgprof record [-o FILE] -- PROG ARGS: the program run under libtgmon,
+ * then its profile browsed (or printed without a terminal); the exit
+ * status is the program's.
+ */
+static int
+record(int argc, char **argv, struct diag *d)
+{
+	struct recording r;
+	char *args[3];
+	struct opts o;
+	int rc;
+
+	if (record_run(argc, argv, &r, d) != 0)
+		return r.status != 0 ? r.status : 1;
+	args[0] = argv[0];
+	args[1] = r.image;
+	args[2] = r.gmon;
+	if (opts_parse(&o, 3, args) != OPTS_RUN)
+		return 1;
+	rc = want_browser(&o) ? browse(&o, d) : run(&o, d);
+	opts_release(&o);
+	return rc != 0 ? rc : r.status;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -368,6 +394,13 @@ main(int argc, char **argv)
 		print_diags(&d);
 		diag_release(&d);
 		return 1;
+	}
+	if (record_wanted(af.argc, af.argv)) {
+		rc = record(af.argc, af.argv, &d);
+		print_diags(&d);
+		diag_release(&d);
+		argfile_release(&af);
+		return rc;
 	}
 	switch (opts_parse(&o, af.argc, af.argv)) {
 	case OPTS_EXIT_OK:

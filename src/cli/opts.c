@@ -103,6 +103,7 @@ void
 opts_usage(FILE *f)
 {
 	fputs("Usage: tgprof [options] [executable [gmon.out...]]\n"
+"       tgprof record [-o FILE] -- PROG ARGS   run PROG (built -pg) under libtgmon\n"
 "Browse a gprof profile interactively, or print exactly what GNU gprof prints.\n"
 "\n"
 "Mode:\n"

@@ -1,0 +1,214 @@
+/* record: tgprof record [-o FILE] -- PROG ARGS, a -pg program run under libtgmon. */
+#include "record.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <libgen.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "input/bin.h"
+
+int
+record_wanted(int argc, char **argv)
+{
+	int k;
+
+	if (argc < 4 || strcmp(argv[1], "record") != 0)
+		return 0;
+	for (k = 2; k + 1 < argc; k++)
+		if (strcmp(argv[k], "--") == 0)
+			return 1;
+	return 0;
+}
+
+/* NAME as execvp() finds it (in $PATH when it has no '/') into OUT; 0, or -1. */
+static int
+find_program(const char *name, char *out, size_t size)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	struct stat st;
+
+	if (strchr(name, '/') != NULL)
+		return snprintf(out, size, "%s", name) < (int)size && stat(out, &st) == 0 &&
+		    S_ISREG(st.st_mode) && access(out, X_OK) == 0 ? 0 : -1;
+	for (p = path != NULL ? path : "/usr/bin:/bin"; *p != '\0'; p = *end ? end + 1 : end) {
+		end = strchr(p, ':') != NULL ? strchr(p, ':') : p + strlen(p);
+		if (snprintf(out, size, "%.*s/%s", (int)(end - p) > 0 ? (int)(end - p) : 1,
+		    end > p ? p : ".", name) < (int)size && stat(out, &st) == 0 &&
+		    S_ISREG(st.st_mode) && access(out, X_OK) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+/* Whether the executable IMAGE has libtgmon linked in (it defines tgmon_start). */
+static int
+has_libtgmon(const char *image)
+{
+	struct bin *b;
+	struct bin_fsym *s;
+	struct diag quiet;
+	size_t n, k;
+	int found = 0;
+
+	diag_init(&quiet);
+	if (bin_open(&b, image, &quiet) == 0) {
+		if (bin_function_syms(b, &s, &n) == 0) {
+			for (k = 0; k < n && !found; k++)
+				found = strcmp(s[k].name, "tgmon_start") == 0;
+			free(s);
+		}
+		bin_close(b);
+	}
+	diag_release(&quiet);
+	return found;
+}
+
+/* libtgmon.so: $TGMON_LIBRARY, beside tgprof's build (runtime/), or its installation's lib; 0 or -1. */
+static int
+find_library(char *out, size_t size)
+{
+	const char *env = getenv("TGMON_LIBRARY");
+	static const char *const rel[] = { "runtime/libtgmon.so", "../lib/libtgmon.so" };
+	char self[4096], *dir;
+	ssize_t n;
+	size_t k;
+
+	if (env != NULL && *env != '\0')
+		return snprintf(out, size, "%s", env) < (int)size && access(out, R_OK) == 0 ? 0 : -1;
+	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) <= 0)
+		return -1;
+	self[n] = '\0';
+	dir = dirname(self);
+	for (k = 0; k < sizeof rel / sizeof *rel; k++)
+		if (snprintf(out, size, "%s/%s", dir, rel[k]) < (int)size && access(out, R_OK) == 0)
+			return 0;
+	return -1;
+}
+
+/* The child: ARGV run with libtgmon's files in DIR, LIB preloaded (unless NULL); never returns. */
+static void
+child(char *const *argv, const char *image, const char *dir, const char *lib)
+{
+	const char *old = getenv("LD_PRELOAD");
+	char preload[8192];
+
+	setenv("TGMON_DIR", dir, 1);
+	unsetenv("GMON_OUT_PREFIX");	/* gmon.out, the name looked for */
+	if (lib != NULL) {
+		snprintf(preload, sizeof preload, "%s%s%s", lib, old != NULL && *old ? ":" : "",
+		    old != NULL ? old : "");
+		setenv("LD_PRELOAD", preload, 1);
+	}
+	execv(image, argv);
+	fprintf(stderr, "tgprof: %s: %s\n", image, strerror(errno));
+	_exit(127);
+}
+
+/* Runs ARGV as the child; its exit status (128 + a signal's number), or -1 if it could not start. */
+static int
+run_child(char *const *argv, const char *image, const char *dir, const char *lib)
+{
+	struct sigaction ign, oint, oquit;
+	pid_t pid;
+	int st;
+
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGINT, &ign, &oint);		/* as system(): ^C is the program's */
+	sigaction(SIGQUIT, &ign, &oquit);
+	fflush(NULL);
+	if ((pid = fork()) == 0) {
+		sigaction(SIGINT, &oint, NULL);
+		sigaction(SIGQUIT, &oquit, NULL);
+		child(argv, image, dir, lib);
+	}
+	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	sigaction(SIGINT, &oint, NULL);
+	sigaction(SIGQUIT, &oquit, NULL);
+	if (pid < 0)
+		return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
+}
+
+/*
+ * The files the run wrote in DIR moved beside OUT: gmon.out to OUT,
+ * gmon.out.stacks to OUT.stacks, the others (a forked child's, a
+ * library's) by their names; DIR removed.  Whether gmon.out was there.
+ */
+static int
+move_files(const char *dir, const char *out)
+{
+	char from[8192], to[8192], base[4096];
+	struct dirent *e;
+	DIR *dp;
+	int found = 0;
+
+	snprintf(base, sizeof base, "%s", out);
+	if ((dp = opendir(dir)) == NULL)
+		return 0;
+	while ((e = readdir(dp)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(from, sizeof from, "%s/%s", dir, e->d_name);
+		if (strcmp(e->d_name, "gmon.out") == 0)
+			snprintf(to, sizeof to, "%s", out), found = 1;
+		else if (strcmp(e->d_name, "gmon.out.stacks") == 0)
+			snprintf(to, sizeof to, "%s.stacks", out);
+		else
+			snprintf(to, sizeof to, "%s/%s", dirname(base), e->d_name);
+		if (rename(from, to) != 0)
+			unlink(from);
+		snprintf(base, sizeof base, "%s", out);	/* dirname() wrote into it */
+	}
+	closedir(dp);
+	rmdir(dir);
+	return found;
+}
+
+int
+record_run(int argc, char **argv, struct recording *r, struct diag *d)
+{
+	const char *out = "gmon.out";
+	char lib[4096], dir[4096 + 32], tmp[4096];
+	int k = 2, preload;
+
+	memset(r, 0, sizeof *r);
+	for (; k < argc && strcmp(argv[k], "--") != 0; k++) {
+		if (strcmp(argv[k], "-o") == 0 && k + 1 < argc && strcmp(argv[k + 1], "--") != 0) {
+			out = argv[++k];
+		} else {
+			diag_add(d, DIAG_ERROR, "record: %s: not an option of record "
+			    "(tgprof record [-o FILE] -- PROG ARGS)", argv[k]);
+			return -1;
+		}
+	}
+	if (++k >= argc || find_program(argv[k], r->image, sizeof r->image) != 0) {
+		diag_add(d, DIAG_ERROR, "record: %s: no such program", k < argc ? argv[k] : "--");
+		return -1;
+	}
+	if ((preload = !has_libtgmon(r->image)) && find_library(lib, sizeof lib) != 0) {
+		diag_add(d, DIAG_ERROR, "record: libtgmon.so not found (TGMON_LIBRARY names it)");
+		return -1;
+	}
+	snprintf(tmp, sizeof tmp, "%s", out);
+	snprintf(dir, sizeof dir, "%s/.tgprof-record-XXXXXX", dirname(tmp));
+	if (mkdtemp(dir) == NULL) {
+		diag_add(d, DIAG_ERROR, "record: %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	r->status = run_child(argv + k, r->image, dir, preload ? lib : NULL);
+	snprintf(r->gmon, sizeof r->gmon, "%s", out);
+	if (!move_files(dir, out)) {
+		diag_add(d, DIAG_ERROR, "%s: wrote no profile (was it built with -pg?)", r->image);
+		return -1;
+	}
+	return 0;
+}
