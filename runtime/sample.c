@@ -33,6 +33,8 @@ struct order {
  */
 static struct order orders[2];
 static struct order *by_addr;
+/* libtgmon's own module when it is a shared object (the executable's, 0, when linked in: -1). */
+static int tgmon_own_mod = -1;
 static __thread timer_t thread_timer;
 static __thread int has_timer;
 
@@ -97,12 +99,14 @@ tgmon_on_sample(int sig, siginfo_t *si, void *ucv)
 	uint32_t weight = 1 + (si->si_code == SI_TIMER && si->si_overrun > 0 ?
 	    (uint32_t)si->si_overrun : 0);
 	int saved = errno, m = tgmon_module_at(pc);
+	uint64_t caller = tgmon_cfg.stacks ? tgmon_stacks_sample(uc, weight, tgmon_own_mod) : 0;
 
+	/* In the runtime as a shared object: the time of the function that called it. */
+	if (m == tgmon_own_mod && m > 0 && caller != 0)
+		m = tgmon_module_at(pc = caller);
 	if (m >= 0 && tgmon_mod[m].bin != NULL)	/* elsewhere (the vDSO...): not profiled */
 		__atomic_fetch_add(&tgmon_mod[m].bin[(pc - tgmon_mod[m].lowpc) >> BIN_SHIFT], weight,
 		    __ATOMIC_RELAXED);
-	if (tgmon_cfg.stacks)
-		tgmon_stacks_sample(uc, weight);
 	errno = saved;
 }
 
@@ -175,6 +179,7 @@ tgmon_sample_init(void)
 	for (i = 0; i < tgmon_nmod; i++)
 		tgmon_bins_make(&tgmon_mod[i]);
 	tgmon_order_publish();
+	tgmon_own_mod = tgmon_module_at((uint64_t)(uintptr_t)&tgmon_on_sample);
 	if (tgmon_mod[0].bin == NULL)
 		return -1;
 	tgmon_rate = tgmon_cfg.hz;

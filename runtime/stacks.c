@@ -476,19 +476,23 @@ tgmon_stk_walk(struct tgmon_stk *s, const ucontext_t *uc, uint32_t *flags)
 	return w.n;
 }
 
-void
-tgmon_stacks_sample(const void *uc, uint32_t weight)
+uint64_t
+tgmon_stacks_sample(const void *uc, uint32_t weight, int self)
 {
 	struct tgmon_stk *s = stk_self;
 	uint32_t flags;
-	int n;
+	int n, k;
 
 	if (s == NULL) {
 		__atomic_fetch_add(&stk_lost, weight, __ATOMIC_RELAXED);
-		return;
+		return 0;
 	}
 	n = tgmon_stk_walk(s, uc, &flags);
 	tgmon_stk_count(s, n, flags, weight);
+	for (k = 1; self >= 0 && k < n; k++)	/* frame 0 is the sampled PC itself */
+		if (tgmon_module_at(s->frame[k]) != self)
+			return s->frame[k] - 1;
+	return 0;
 }
 
 /*

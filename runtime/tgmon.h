@@ -108,7 +108,13 @@ TGMON_HIDDEN void tgmon_stacks_start(void);	/* the starting thread's table; main
 TGMON_HIDDEN void tgmon_stacks_thread(uint64_t frame, uint64_t link);	/* its first call */
 TGMON_HIDDEN void tgmon_stacks_arc(uint64_t self, uint64_t frame, uint64_t link);	/* a new arc */
 TGMON_HIDDEN void tgmon_stacks_thread_ends(void);
-TGMON_HIDDEN void tgmon_stacks_sample(const void *uc, uint32_t weight);
+/*
+ * Counts the sample's stack; returns where its time belongs when it is in
+ * module SELF (libtgmon as a shared object: -ltgmon, LD_PRELOAD), whose
+ * histogram no file keeps: the innermost frame outside it (a return
+ * address less one: inside the function that called the runtime), or 0.
+ */
+TGMON_HIDDEN uint64_t tgmon_stacks_sample(const void *uc, uint32_t weight, int self);
 TGMON_HIDDEN void tgmon_stacks_reset(void);	/* a forked child starts from zero */
 /* The samples not recorded, and the signals that brought those recorded. */
 TGMON_HIDDEN void tgmon_stacks_counts(uint64_t *lost, uint64_t *signals);

@@ -152,6 +152,22 @@ if grep -q 'HAVE_UI 1' "$TOP/config.h"; then
 	    grep -q '| profiling [0-9.]*% (\[profiling\] rows)' "$d/screen"
 fi
 
+# The same linked with the shared library (-ltgmon), and preloaded into a
+# program built for glibc's runtime: the runtime, a shared object, charges
+# its time to the function that called it, so that the samples still
+# account for the CPU time.
+gcc -pg -O0 -o "$d/busy-so" "$P/busy.c" -L"$RT" -ltgmon -Wl,-rpath,"$RT" -pthread &&
+    gcc -pg -O0 -o "$d/busy-glibc" "$P/busy.c" || fatal "cannot build busy.c for -ltgmon and glibc"
+for mode in so preload; do
+	prog=busy-so pre=
+	[ $mode = preload ] && prog=busy-glibc pre=$RT/libtgmon.so
+	cpu=$(cd "$d" && rm -f gmon.out && LD_PRELOAD=$pre ./$prog 37 | awk '{ print $2 }')
+	sampled=$("$TGPROF" --batch -b -p "$d/$prog" "$d/gmon.out" |
+	    awk 'NR > 5 && $3 ~ /^[0-9.]+$/ { s += $3 } END { print s + 0 }')
+	tcheck "time, libtgmon $mode: $sampled s sampled of $cpu s of CPU (at least 90%)" \
+	    awk -v s="$sampled" -v c="$cpu" 'BEGIN { exit !(c > 0 && s >= 0.9 * c) }'
+done
+
 # A file that cannot be written: one line, the program's exit status unchanged, nothing left.
 (cd "$d" && GMON_OUT_PREFIX=/nonexistent/dir/prof ./busy 20 >/dev/null 2>"$d/err")
 tcheck "unwritable: the program still exits 0" [ $? -eq 0 ]
