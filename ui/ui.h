@@ -175,6 +175,21 @@ void list_draw(struct tui *t, struct pane *pn, int y, int x, int h, int w, int f
 /* PN's header and every row as text into PATH, through a temporary file; 0, or -1 with errno. */
 int list_write(struct tui *t, struct pane *pn, const char *path);
 
+/*
+ * prompt.c: the keys that ask for a line on the bottom line (/ : \ L P W),
+ * and prompt_key(), each key while one is typed: Esc cancels, Enter hands
+ * it over, Backspace deletes.
+ */
+void prompt_search(struct tui *t, int c);
+void prompt_index(struct tui *t, int c);
+void prompt_filter(struct tui *t, int c);
+void prompt_limit(struct tui *t, int c);
+void prompt_write(struct tui *t, int c);
+void prompt_save(struct tui *t, int c);
+void prompt_key(struct tui *t, int c);
+/* keys.c: the next (DIR 1) or previous (-1) match of the search in the focused pane, or the selection. */
+void keys_search(struct tui *t, int dir, int from_sel);
+
 /* save.c: W's line, "FORMAT FILE": the profile shown exported (a message says how it went). */
 void save_line(struct tui *t, const char *line);
 
