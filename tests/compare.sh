@@ -117,10 +117,10 @@ if want browser && grep -q 'HAVE_UI 1' "$TOP/config.h"; then
 	tcheck "browser: one-sided functions marked, new ones red (significant)" sh -c "
 	    grep -q ' new\*.*  + added *|' '$OUT/b1' && grep -q '  - removed *|' '$OUT/b1'"
 	tcheck "browser: s sorts by the change of inclusive time" grep -q 'by change of inclusive time' "$OUT/b2"
-	tcheck "browser: Enter opens often's entry, the old calls beside (main called it 100 times, now 200)" sh -c "
-	    grep -q 'Call graph: often \[[0-9]*\]; old calls first' '$OUT/b3' &&
-	    grep -q '|old calls index % time' '$OUT/b3' &&
-	    grep -q '|      100  *[0-9.]*  *[0-9.]*  *200/200  *main \[' '$OUT/b3'"
+	tcheck "browser: Enter opens often's entry, the old calls and time beside (main called it 100 times, now 200)" sh -c "
+	    grep -q 'Call graph: often \[[0-9]*\]; old calls and time first' '$OUT/b3' &&
+	    grep -q '|old calls old time index % time' '$OUT/b3' &&
+	    grep -q '|      100  *[0-9.]*  *[0-9.]*  *[0-9.]*  *200/200  *main \[' '$OUT/b3'"
 	tcheck "browser: \\ filters the comparison by name (helper, helper, helper2)" \
 	    grep -q 'Comparison: .* 3 functions' "$OUT/b4"
 	printf 'resize 200 40\nkey /\ntype often\nkey Enter\nkey Enter\nkey a\ndump s1\n' >"$OUT/s.keys"

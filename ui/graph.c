@@ -5,8 +5,10 @@
 
 #define MEASURED_HEAD "measured "	/* over the column of times measured from call stacks */
 #define MEASURED_BLANK "         "
-#define OLD_HEAD "old calls "	/* tgprof --diff: over the old profile's calls */
-#define OLD_BLANK "          "
+/* tgprof --diff: over the old profile's calls and time (an arc's propagated, a function's total). */
+#define OLD_HEAD "old calls old time "
+#define OLD_BLANK "                   "
+#define OLD_NONE "        -        - "
 
 enum kind { SPONTANEOUS, CALLER, PRIMARY, CALLEE, CYCLE, MEMBER };
 
@@ -126,7 +128,7 @@ graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 	else
 		report_name(t->r, sb, id);
 	if (id != PF_NONE && t->o->diff != NULL)
-		sbuf_puts(sb, "; old calls first");
+		sbuf_puts(sb, "; old calls and time first");
 	if (id != PF_NONE && tui_measured(t))
 		sbuf_puts(sb, "; measured (first column) beside gprof's estimates");
 	else if (id != PF_NONE && callers_estimated(p, id))
@@ -146,20 +148,29 @@ graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 	sbuf_release(&cols);
 }
 
-/* The old profile's count of the arc from PARENT to CHILD (new ids) into SB, "-" if it had none. */
+/*
+ * The old profile's arc from PARENT to CHILD (new ids) into SB: its count
+ * and the time propagated along it (gprof's self and children), "-" if
+ * it had none.
+ */
 static void
 old_arc(struct tui *t, uint32_t parent, uint32_t child, struct sbuf *sb)
 {
 	const struct profile *o = t->o->old;
 	uint32_t op = compare_old_id(t, parent), oc = compare_old_id(t, child), k;
+	double hz = o->hz > 0 ? (double)o->hz : 1;
 
 	if (op != PF_NONE && oc != PF_NONE && o->callee_start != NULL)
-		for (k = o->callee_start[op]; k < o->callee_start[op + 1]; k++)
-			if (o->arc[o->callee_arc[k]].child == oc) {
-				sbuf_printf(sb, "%9llu ", (unsigned long long)o->arc[o->callee_arc[k]].count);
+		for (k = o->callee_start[op]; k < o->callee_start[op + 1]; k++) {
+			const struct pf_arc *a = &o->arc[o->callee_arc[k]];
+
+			if (a->child == oc) {
+				sbuf_printf(sb, "%9llu %8.2f ", (unsigned long long)a->count,
+				    (a->time + a->child_time) / hz);
 				return;
 			}
-	sbuf_puts(sb, "        - ");
+		}
+	sbuf_puts(sb, OLD_NONE);
 }
 
 /* tgprof --diff: the row's calls in the old profile (an arc's, or a function's from others). */
@@ -176,9 +187,11 @@ old_column(struct tui *t, const struct grow *r, struct sbuf *sb)
 	case PRIMARY:
 	case MEMBER:
 		if ((id = compare_old_id(t, r->ref)) != PF_NONE)
-			sbuf_printf(sb, "%9llu ", (unsigned long long)t->o->old->sym[id].ncalls);
+			sbuf_printf(sb, "%9llu %8.2f ", (unsigned long long)t->o->old->sym[id].ncalls,
+			    (t->o->old->sym[id].prop_self + t->o->old->sym[id].prop_child) /
+			    (t->o->old->hz > 0 ? (double)t->o->old->hz : 1));
 		else
-			sbuf_puts(sb, "        - ");
+			sbuf_puts(sb, OLD_NONE);
 		return;
 	default:
 		sbuf_puts(sb, OLD_BLANK);
