@@ -312,7 +312,7 @@ fi
 # with the -E that x stands for (and the clones folded, the browser's default).
 W=$OUT/save
 if want save && mkdir -p "$W"; then
-	printf 'key W\ntype dot %s/w.dot\nkey Enter\ndump s1\nkey x\nkey W\ntype callgrind %s/w.cg\nkey Enter\ndump s2\nkey W\ntype svg %s/w.svg\nkey Enter\ndump s3\n' \
+	printf 'key W\ntype dot %s/w.dot\nkey Enter\ndump s1\nkey /\ntype burn\nkey Enter\nkey Esc\nkey x\nkey W\ntype callgrind %s/w.cg\nkey Enter\ndump s2\nkey W\ntype svg %s/w.svg\nkey Enter\ndump s3\n' \
 	    "$W" "$W" "$W" >"$W/keys"
 	(cd "$W" && TGPROF_SCRIPT=keys "$TGPROF" "$P/prog" "$P/gmon.out")
 	"$TGPROF" --export=dot --clones=fold "$P/prog" "$P/gmon.out" >"$W/batch.dot"
