@@ -189,7 +189,11 @@ tgmon_sample_init(void)
 	sa.sa_sigaction = tgmon_on_sample;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
-	return sigaction(tgmon_cfg.signo, &sa, NULL);
+	if (sigaction(tgmon_cfg.signo, &sa, NULL) != 0)
+		return -1;
+	if (sigaction(tgmon_cfg.signo, NULL, &sa) == 0 && sa.sa_restorer != NULL)
+		tgmon_stacks_restorer((uint64_t)(uintptr_t)sa.sa_restorer);	/* glibc's trampoline */
+	return 0;
 }
 
 /* A timer on the calling thread's CPU time, tgmon_cfg.hz times a second of it. */

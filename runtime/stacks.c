@@ -391,21 +391,23 @@ tgmon_stk_first(struct tgmon_walk *w, uint64_t pc, uint64_t sp, uint64_t bp, uin
 }
 
 /*
- * x86-64 Linux's signal trampoline (glibc's __restore_rt): "mov $15,
- * %rax; syscall", rt_sigreturn.  A frame that returns to it is a signal
- * handler's, and the kernel's signal frame above it holds the context
- * the signal interrupted: a ucontext_t at the handler's frame + 16,
- * after the trampoline's address.
+ * x86-64 Linux's signal trampoline (glibc's __restore_rt, the same for
+ * every handler glibc installs): "mov $15, %rax; syscall", rt_sigreturn.
+ * A frame that returns to it is a signal handler's, and the kernel's
+ * signal frame above it holds the context the signal interrupted: a
+ * ucontext_t at the handler's frame + 16, after the trampoline's address.
+ * Its address is learnt once, in normal context (a compare a frame).
  */
 static const unsigned char tgmon_sigreturn[] = { 0x48, 0xc7, 0xc0, 0x0f, 0, 0, 0, 0x0f, 0x05 };
+static uint64_t stk_restorer;	/* 0 when unknown: handlers' frames end the walk's care */
 
-static int
-tgmon_stk_is_sigreturn(uint64_t ra)
+void
+tgmon_stacks_restorer(uint64_t addr)
 {
-	if ((ra & (PAGE - 1)) > PAGE - sizeof tgmon_sigreturn ||
-	    !tgmon_stk_probe(ra & ~(uint64_t)(PAGE - 1)))
-		return 0;
-	return memcmp((const void *)ra, tgmon_sigreturn, sizeof tgmon_sigreturn) == 0;
+	if (addr != 0 && (addr & (PAGE - 1)) <= PAGE - sizeof tgmon_sigreturn &&
+	    tgmon_stk_probe(addr & ~(uint64_t)(PAGE - 1)) &&
+	    memcmp((const void *)addr, tgmon_sigreturn, sizeof tgmon_sigreturn) == 0)
+		stk_restorer = addr;
 }
 
 /*
@@ -448,7 +450,7 @@ tgmon_stk_walk(struct tgmon_stk *s, const ucontext_t *uc, uint32_t *flags)
 	while (fp != 0 && tgmon_stk_readable(&w, fp)) {
 		uint64_t ra = ((uint64_t *)fp)[1];
 
-		if (tgmon_stk_is_sigreturn(ra)) {	/* a signal handler's frame */
+		if (ra == stk_restorer && ra != 0) {	/* a signal handler's frame */
 			last = fp;
 			if ((link = tgmon_stk_signal(&w, fp)) == 0) {
 				link = 1;	/* not the root */

@@ -116,6 +116,8 @@ TGMON_HIDDEN void tgmon_stacks_thread_ends(void);
  */
 TGMON_HIDDEN uint64_t tgmon_stacks_sample(const void *uc, uint32_t weight, int self);
 TGMON_HIDDEN void tgmon_stacks_reset(void);	/* a forked child starts from zero */
+/* The signal trampoline handlers return to (sigaction()'s sa_restorer), checked; normal context. */
+TGMON_HIDDEN void tgmon_stacks_restorer(uint64_t addr);
 /* The samples not recorded, and the signals that brought those recorded. */
 TGMON_HIDDEN void tgmon_stacks_counts(uint64_t *lost, uint64_t *signals);
 /* Calls F(CTX, count, flags, addresses innermost first, depth) for each stack recorded. */
