@@ -33,10 +33,11 @@ for prog in cycles_O0 cxx_O2 calltree_O0; do
 	tcheck "callgrind $prog: written, nothing on standard error" sh -c "[ $? -eq 0 ] && [ ! -s '$d/err' ]"
 	"$TGPROF" --batch -b -p "$P/prog" "$P/gmon.out" >"$d/flat"
 	tcheck "callgrind $prog: callgrind_annotate reads it" sh -c "callgrind_annotate '$d/callgrind.out' >'$d/annotated'"
-	total=$(awk 'NF >= 6 && $3 ~ /^[0-9]+\.[0-9][0-9]$/ { t += $3 } END { printf "%.2f", t }' "$d/flat")
-	tcheck "callgrind $prog: its total is the flat profile's ($total s)" sh -c "
+	total=$(awk 'NF >= 6 && $2 ~ /^[0-9]+\.[0-9][0-9]$/ && $3 ~ /^[0-9]+\.[0-9][0-9]$/ { t = $2 } END { printf "%.2f", t }' "$d/flat")
+	tcheck "callgrind $prog: its total is the flat profile's ($total s, the last cumulative seconds)" sh -c "
 	    sed -n 's/^ *\([0-9,]*\) .*PROGRAM TOTALS/\1/p' '$d/annotated' | tr -d , |
-	    awk -v t=$total '{ d = \$1 / 1e6 - t; exit !(d < 0.0051 * (NR + 1) && d > -0.0051 * (NR + 1)) }'"
+	    awk -v t=$total '{ d = \$1 / 1e6 - t; exit !(d < 0.0051 && d > -0.0051) }' &&
+	    grep -q 'PROGRAM TOTALS' '$d/annotated'"
 	tcheck "callgrind $prog: each function's self time and calls are the flat profile's" \
 	    python3 "$TOP/tests/export/callgrind-check.py" "$d/callgrind.out" "$d/flat"
 done
@@ -114,8 +115,8 @@ if want "folded estimated"; then
 	samples=$(samples "$P/prog" "$P/gmon.out")
 	tcheck "folded estimated: first a comment saying so" \
 	    sh -c "head -n 1 '$OUT/est.folded' | grep -q '^# tgprof: stacks estimated from the call graph'"
-	tcheck "folded estimated: the counts add up to the histogram's $samples samples" \
-	    awk -v s="$samples" '!/^#/ { n += $NF } END { exit !(n == s) }' "$OUT/est.folded"
+	tcheck "folded estimated: the counts add up to the histogram's $samples samples (to one: bins cut)" \
+	    awk -v s="$samples" '!/^#/ { n += $NF } END { exit !(n >= s - 1 && n <= s + 1) }' "$OUT/est.folded"
 	tcheck "folded estimated: every stack from main, cycles entered from it (main;is_even;is_odd;burn)" sh -c "
 	    ! grep -v '^#' '$OUT/est.folded' | grep -qv '^main' && grep -q '^main;is_even;is_odd;burn [0-9]*\$' '$OUT/est.folded' &&
 	    grep -q '^main;top;mid;leaf_a;burn [0-9]*\$' '$OUT/est.folded'"

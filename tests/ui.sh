@@ -280,7 +280,7 @@ if want measured && mkdir -p "$M" && python3 "$TOP/tests/gen/stacks.py" "$P/prog
 	check "measured tree: the title says so" \
 	    grep -q 'Call tree: the whole program; measured from call stacks, ~: a share' "$M/t1"
 	check "measured tree: main, then top (40 of 62 stacks) first, mid 30, leaf_b 10" sh -c "
-	    grep -A 2 ' main \[1\]' '$M/t1' | tr -s ' ' | grep -q '^ 64\.5 0\.04 1500 . top \[' &&
+	    grep -A 2 ' main \[[0-9]*\]' '$M/t1' | tr -s ' ' | grep -q '^ 64\.5 0\.04 1500 . top \[' &&
 	    grep -q '^ *48\.4  *0\.03  *1500  *. mid \[' '$M/t1' &&
 	    grep -q '^ *16\.1  *0\.01  *1500  *. leaf_b \[' '$M/t1'"
 	check "measured tree: leaf_a from main 5 of 62 stacks (gprof: an estimate, ~)" sh -c "
@@ -312,15 +312,15 @@ fi
 # with the -E that x stands for (and the clones folded, the browser's default).
 W=$OUT/save
 if want save && mkdir -p "$W"; then
-	printf 'key W\ntype dot %s/w.dot\nkey Enter\ndump s1\nkey /\ntype burn\nkey Enter\nkey Esc\nkey x\nkey W\ntype callgrind %s/w.cg\nkey Enter\ndump s2\nkey W\ntype svg %s/w.svg\nkey Enter\ndump s3\n' \
-	    "$W" "$W" "$W" >"$W/keys"
+	printf 'key W\ntype dot w.dot\nkey Enter\ndump s1\nkey /\ntype burn\nkey Enter\nkey Esc\nkey x\nkey W\ntype callgrind w.cg\nkey Enter\ndump s2\nkey W\ntype svg w.svg\nkey Enter\ndump s3\n' \
+	    >"$W/keys"
 	(cd "$W" && TGPROF_SCRIPT=keys "$TGPROF" "$P/prog" "$P/gmon.out")
 	"$TGPROF" --export=dot --clones=fold "$P/prog" "$P/gmon.out" >"$W/batch.dot"
 	"$TGPROF" --export=callgrind -E burn --clones=fold "$P/prog" "$P/gmon.out" >"$W/batch.cg"
 	check "W dot: the file tgprof --export=dot writes" cmp -s "$W/w.dot" "$W/batch.dot"
-	check "W dot: it says so" sh -c "tail -n 1 '$W/s1' | grep -q 'exported as dot to $W/w.dot'"
+	check "W dot: it says so" sh -c "tail -n 1 '$W/s1' | grep -q 'exported as dot to w.dot'"
 	check "W after x on burn: the callgrind file of -E burn, said narrowed" sh -c "
-	    cmp -s '$W/w.cg' '$W/batch.cg' && tail -n 1 '$W/s2' | grep -q 'exported as callgrind to $W/w.cg (narrowed)'"
+	    cmp -s '$W/w.cg' '$W/batch.cg' && tail -n 1 '$W/s2' | grep -q 'exported as callgrind to w.cg (narrowed)'"
 	check "W svg: no such format, the formats named, no file" sh -c "
 	    tail -n 1 '$W/s3' | grep -q 'no such format: give a format (callgrind, dot' && [ ! -e '$W/w.svg' ]"
 fi

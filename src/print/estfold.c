@@ -19,16 +19,22 @@ struct est {
 	uint8_t *on;			/* per symbol: on the path */
 	/* Per cycle k (from 0): the arcs into it from outside, most calls first. */
 	uint32_t *entry, *entry_start;
+	double carry;			/* what the counts so far were rounded by, carried to the next */
 	double dropped;			/* samples left under half a sample */
 	int failed;
 };
 
-/* The path with W samples (rounded) to the walker's function. */
+/*
+ * The path with W samples to the walker's function, rounded with the
+ * error carried on (so that the counts add up to the samples, to one).
+ */
 static void
 add_line(struct est *e, double w)
 {
-	unsigned long long c = (unsigned long long)llround(w);
+	double v = w + e->carry;
+	unsigned long long c = v >= 0.5 ? (unsigned long long)llround(v) : 0;
 
+	e->carry = v - (double)c;
 	if (c == 0)
 		e->dropped += w;
 	else if (!e->failed && e->fn(e->ctx, e->path, e->depth, c) != 0)
@@ -221,7 +227,7 @@ estfold_walk(struct report *r, estfold_fn fn, void *ctx, double *dropped)
 	free(e.on);
 	free(e.entry);
 	free(e.entry_start);
-	*dropped = e.dropped;
+	*dropped = e.carry > 0 ? e.carry : 0;	/* what no count holds in the end */
 	return rc;
 }
 
