@@ -62,73 +62,97 @@ pop(struct est *e, size_t to)
 }
 
 /*
+ * Climbs SHARE of the path's samples through caller PARENT (and, first,
+ * MEMBER when it is not the path's last function: the cycle member
+ * called); 1 if it could (neither is on the path, there is room).
+ */
+static int
+climb_via(struct est *e, uint32_t member, uint32_t parent, double share)
+{
+	size_t at = e->depth;
+
+	if (e->on[parent] || (member != e->path[e->depth - 1] && !push(e, member)) || !push(e, parent)) {
+		pop(e, at);
+		return 0;
+	}
+	climb(e, share);
+	pop(e, at);
+	return 1;
+}
+
+/*
  * W samples of X, a member of a cycle: as gprof, the cycle's time goes to
- * its callers from outside by their calls into it; the member called
- * (when not X) joins the path before the caller.  The shares climb on;
- * what is left (a share under half a sample, a caller on the path) is
- * returned.
+ * its callers from outside by their calls into it (the member called
+ * joins the path before the caller).  The entries come most calls first:
+ * those of half a sample or more climb, and what the others would carry
+ * goes with the first.  What is left (callers on the path) is returned.
  */
 static double
 climb_cycle(struct est *e, double w, uint32_t x)
 {
 	const struct profile *p = e->p;
 	const struct pf_sym *head = &p->sym[p->sym[x].cyc_head];
-	uint32_t k = (uint32_t)head->cycle - 1, i;
-	size_t at = e->depth;
-	double rest = w;
+	uint32_t k = (uint32_t)head->cycle - 1, i, big;
+	double rest = w, small = w;
 
-	for (i = e->entry_start[k]; head->ncalls > 0 && i < e->entry_start[k + 1]; i++) {
+	if (head->ncalls == 0)
+		return w;
+	for (big = e->entry_start[k]; big < e->entry_start[k + 1]; big++) {
+		double share = w * (double)p->arc[e->entry[big]].count / (double)head->ncalls;
+
+		if (share < 0.5 && big > e->entry_start[k])
+			break;
+		small -= share;
+	}
+	for (i = e->entry_start[k]; i < big; i++) {
 		const struct pf_arc *a = &p->arc[e->entry[i]];
 		double share = w * (double)a->count / (double)head->ncalls;
 
-		if (share < 0.5 && rest < w)
-			break;	/* the rest have fewer calls */
-		if (e->on[a->parent] || (a->child != x && !push(e, a->child)) || !push(e, a->parent)) {
-			pop(e, at);
-			continue;
-		}
-		if (share < 0.5)	/* every share is: all of W to the caller with the most calls */
-			share = w;
-		rest -= share;
-		climb(e, share);
-		pop(e, at);
-		if (rest <= 0)
-			break;
+		if (i == e->entry_start[k] && small > 0)
+			share += small;	/* the small entries' */
+		if (climb_via(e, a->child, a->parent, share))
+			rest -= share;
 	}
 	return rest;
 }
 
 /*
  * W samples of X, in no cycle: shared among its callers by their calls;
- * what is left returned.  When every share is under half a sample, all of
- * W goes to the caller with the most calls, so that stacks reach a root.
+ * shares under half a sample go with the caller with the most calls, so
+ * that stacks reach a root.  What is left (calls from code not profiled,
+ * callers on the path) is returned.
  */
 static double
 climb_callers(struct est *e, double w, uint32_t x)
 {
 	const struct profile *p = e->p;
 	uint32_t k, best = PF_NONE;
-	size_t at = e->depth;
-	double rest = w;
+	double rest = w, small = 0;
 
-	for (k = p->caller_start[x]; p->sym[x].ncalls > 0 && k < p->caller_start[x + 1]; k++) {
+	if (p->sym[x].ncalls == 0)
+		return w;
+	for (k = p->caller_start[x]; k < p->caller_start[x + 1]; k++) {
 		const struct pf_arc *a = &p->arc[p->caller_arc[k]];
-		double share = w * (double)a->count / (double)p->sym[x].ncalls;
 
 		if (a->parent == x || a->parent >= p->nsyms || e->on[a->parent])
 			continue;
 		if (best == PF_NONE || a->count > p->arc[best].count)
 			best = p->caller_arc[k];
-		if (share < 0.5 || !push(e, a->parent))
-			continue;
-		rest -= share;
-		climb(e, share);
-		pop(e, at);
+		if (w * (double)a->count / (double)p->sym[x].ncalls < 0.5)
+			small += w * (double)a->count / (double)p->sym[x].ncalls;
 	}
-	if (rest == w && best != PF_NONE && push(e, p->arc[best].parent)) {
-		climb(e, w);
-		pop(e, at);
-		rest = 0;
+	for (k = p->caller_start[x]; best != PF_NONE && k < p->caller_start[x + 1]; k++) {
+		const struct pf_arc *a = &p->arc[p->caller_arc[k]];
+		double share = w * (double)a->count / (double)p->sym[x].ncalls;
+
+		if (a->parent == x || a->parent >= p->nsyms || e->on[a->parent])
+			continue;
+		if (p->caller_arc[k] == best)
+			share += share < 0.5 ? small - share : small;	/* the small ones' */
+		else if (share < 0.5)
+			continue;
+		if (climb_via(e, x, a->parent, share))
+			rest -= share;
 	}
 	return rest;
 }

@@ -12,11 +12,10 @@
  * each function's samples split among its callers in proportion to
  * their calls (a cycle's, among the cycle's callers from outside it), and
  * so on up to the functions nothing calls.  A caller already on the way
- * up (recursion) ends it, and so does ESTFOLD_DEPTH; a share under half a
- * sample stays with the frame it would leave (so the samples add up)
- * unless every share is, and then all go to the caller with the most
- * calls; what is left under half a sample is dropped, and the first line,
- * a comment, says how many.  Such a flame
+ * up (recursion) ends it, and so does ESTFOLD_DEPTH; shares under half a
+ * sample go with the caller with the most calls (so that the stacks
+ * reach a root and the samples add up); the counts are rounded with the
+ * error carried, and the first line, a comment, says how much was left.  Such a flame
  * graph can show paths that never ran: a function called from A and B
  * looks as costly from each as its calls say, not as it was.
  * 0, or -1 with the reason in D.
