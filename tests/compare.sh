@@ -124,6 +124,13 @@ if want browser && grep -q 'HAVE_UI 1' "$TOP/config.h"; then
 	    grep -q '^ old time    time    calls   line  source' '$OUT/s1' &&
 	    grep ' 17  __attribute__((noinline)) void often' '$OUT/s1' |
 	    awk '{ sub(/^>/, \"\"); exit !(\$1 > 0 && \$2 > 1.4 * \$1) }'"
+	# With call stacks beside both sides: the new side's measure the browser (and no complaint).
+	(cd "$OUT" && rm -f gmon.out* && ./v1 && mv gmon.out s1.gmon && mv gmon.out.stacks s1.gmon.stacks &&
+	    ./v2 && mv gmon.out s2.gmon && mv gmon.out.stacks s2.gmon.stacks) >/dev/null || fatal "cannot run v1, v2"
+	printf 'resize 200 30\ndump st\n' >"$OUT/st.keys"
+	(cd "$OUT" && TGPROF_SCRIPT=st.keys "$TGPROF" --diff v1 s1.gmon v2 s2.gmon 2>st.err)
+	tcheck "browser: with stacks, the new side's are measured, nothing on standard error" sh -c "
+	    head -n 1 '$OUT/st' | grep -q '| measured: [0-9]* stacks' && [ ! -s '$OUT/st.err' ]"
 	printf 'resize 200 30\nkey x\ndump x1\nkey u\ndump x2\n' >"$OUT/x.keys"
 	(cd "$OUT" && TGPROF_SCRIPT=x.keys "$TGPROF" --diff v1 a.gmon v2 c.gmon)
 	tcheck "browser: x on slower narrows both sides (-E): its inclusive time gone on each, its self kept" sh -c "

@@ -292,6 +292,10 @@ compare(struct opts *o, struct diag *d)
 		compare_release(&c);
 		return 1;
 	}
+	/* The profile browsed is the new side: its files name it, and its stacks measure it. */
+	o->load.image = c.side[DIFF_NEW].image;
+	o->load.gmon = c.side[DIFF_NEW].gmon;
+	o->load.ngmon = c.side[DIFF_NEW].ngmon;
 	rc = browse_profile(o, c.side[DIFF_NEW].p, c.side[DIFF_OLD].p, c.df, d);
 	compare_release(&c);
 	return rc;
