@@ -11,34 +11,84 @@
  * while the program is sampled, and tgprof shows tgmon_* functions as the
  * cost of profiling, not the program's.
  */
-#define FIRST_SLOTS 1024	/* a thread's first table; each new one doubles */
+#define SITE_SHIFT 2		/* a call instruction takes at least 2 bytes */
+#define SPAN_MAX ((uint64_t)1 << 30)	/* larger texts: the hash table only */
+#ifndef TGMON_SMALL_TABLES
+#define FIRST_SLOTS 1024	/* a thread's first hash table; each new one doubles */
+#define POOL_MIN 4096		/* arcs in a thread's pool: a call site's share of the text ... */
+#define POOL_MAX ((uint32_t)1 << 22)	/* ... within these (128 MiB of address space) */
+#else				/* check-runtime's build: full pools, growing hash tables */
+#define FIRST_SLOTS 16
+#define POOL_MIN 32
+#define POOL_MAX 32
+#endif
+
+/* Where the stubs look: the layout is their contract (mcount-x86_64.S). */
+_Static_assert(offsetof(struct tgmon_table, lowpc) == 0, "lowpc at 0");
+_Static_assert(offsetof(struct tgmon_table, span) == 8, "span at 8");
+_Static_assert(offsetof(struct tgmon_table, site) == 64, "site at 64");
+_Static_assert(offsetof(struct tgmon_arc, self) == 8 && offsetof(struct tgmon_arc, count) == 16 &&
+    offsetof(struct tgmon_arc, next) == 24 && sizeof(struct tgmon_arc) == 32, "arc layout");
+
+/* An open-addressing table: the arcs of call sites outside the text (and past a full pool). */
+struct tgmon_hash {
+	uint64_t mask;			/* slots - 1 (a power of two minus one) */
+	uint64_t used;
+	struct tgmon_hash *next;	/* every one ever made, for the writer */
+	struct tgmon_arc arc[];
+};
 
 __thread struct tgmon_table *tgmon_self __attribute__((tls_model("initial-exec")));
 
 uint64_t tgmon_dropped;		/* calls not counted: out of memory, or re-entered */
 
 static struct tgmon_table *tables;	/* every table ever made (next) */
+static struct tgmon_hash *hashes;	/* every hash table ever made (next) */
 static struct tgmon_table *spare;	/* tables of threads that ended, for new threads */
 static pthread_mutex_t spare_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t thread_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 
-/* A table of SLOTS slots from the system (never malloc: the program may be inside it). */
-static struct tgmon_table *
-tgmon_table_new(uint64_t slots)
+/* SIZE bytes from the system (never malloc: the program may be inside it); pages come when used. */
+static void *
+tgmon_map(size_t size)
 {
-	size_t size = sizeof(struct tgmon_table) + slots * sizeof(struct tgmon_arc);
-	struct tgmon_table *t = mmap(NULL, size, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 
-	if (t == MAP_FAILED)
+	return p != MAP_FAILED ? p : NULL;
+}
+
+/* Pushes P (whose link field is at NEXT) on the list at HEAD, for the writer. */
+#define TGMON_PUBLISH(head, p) do {						\
+	(p)->next = __atomic_load_n(&(head), __ATOMIC_ACQUIRE);			\
+	while (!__atomic_compare_exchange_n(&(head), &(p)->next, (p), 0,	\
+	    __ATOMIC_RELEASE, __ATOMIC_RELAXED))				\
+		;								\
+} while (0)
+
+/* A thread's table: a site slot for every 4 bytes of the executable's text, and a pool. */
+static struct tgmon_table *
+tgmon_table_new(void)
+{
+	uint64_t lowpc = tgmon_nmod > 0 ? tgmon_mod[0].lowpc : 0;
+	uint64_t span = tgmon_nmod > 0 ? tgmon_mod[0].highpc - lowpc : 0;
+	uint64_t cap, sites;
+	size_t head;
+	struct tgmon_table *t;
+
+	if (span > SPAN_MAX)
+		span = 0;
+	sites = (span + (1 << SITE_SHIFT) - 1) >> SITE_SHIFT;
+	cap = sites / 2 < POOL_MIN ? POOL_MIN : sites / 2 > POOL_MAX ? POOL_MAX : sites / 2;
+	head = (offsetof(struct tgmon_table, site) + sites * sizeof(uint32_t) + 31) & ~(size_t)31;
+	if ((t = tgmon_map(head + cap * sizeof(struct tgmon_arc))) == NULL)
 		return NULL;
-	t->mask = slots - 1;
-	t->arc = (struct tgmon_arc *)(t + 1);
-	do
-		t->next = __atomic_load_n(&tables, __ATOMIC_ACQUIRE);
-	while (!__atomic_compare_exchange_n(&tables, &t->next, t, 0, __ATOMIC_RELEASE,
-	    __ATOMIC_RELAXED));
+	t->lowpc = lowpc;
+	t->span = sites << SITE_SHIFT;
+	t->pool = (struct tgmon_arc *)((char *)t + head);
+	t->cap = (uint32_t)cap;
+	TGMON_PUBLISH(tables, t);
 	return t;
 }
 
@@ -79,7 +129,7 @@ tgmon_thread_register(uint64_t frame, uint64_t link)
 	if ((t = spare) != NULL)
 		spare = t->spare_next;
 	pthread_mutex_unlock(&spare_lock);
-	if (t == NULL && (t = tgmon_table_new(FIRST_SLOTS)) == NULL)
+	if (t == NULL && (t = tgmon_table_new()) == NULL)
 		return NULL;
 	pthread_setspecific(thread_key, t);
 	tgmon_self = t;
@@ -88,31 +138,34 @@ tgmon_thread_register(uint64_t frame, uint64_t link)
 	return t;
 }
 
-/*
- * T is half full: a table twice as large takes its place.  The counts
- * stay in T, which the writer reads as it reads every table, so no call
- * is lost even if a signal handler is counting in T meanwhile.
- */
-static struct tgmon_table *
-tgmon_table_grow(struct tgmon_table *t)
+/* The hash of an arc outside the site table; the slot is this & mask. */
+static inline uint64_t
+tgmon_hash(uint64_t from, uint64_t self)
 {
-	struct tgmon_table *n = tgmon_table_new((t->mask + 1) * 2);
-
-	if (n == NULL)
-		return NULL;
-	pthread_setspecific(thread_key, n);
-	tgmon_self = n;
-	return n;
+	return (((self * 0xffffffff9e3779b1ULL) ^ from) * 0xffffffff85ebca6bULL) >> 32;
 }
 
-/* Counts a call in T: the slot of (FROM, SELF) (0), or a new one (1); -1 if T is full. */
-static int
-tgmon_arc_add(struct tgmon_table *t, uint64_t from, uint64_t self)
+/* A hash table of SLOTS slots, on the writer's list. */
+static struct tgmon_hash *
+tgmon_hash_new(uint64_t slots)
 {
-	uint64_t i = tgmon_hash(from, self) & t->mask;
+	struct tgmon_hash *h = tgmon_map(sizeof *h + slots * sizeof(struct tgmon_arc));
 
-	for (;; i = (i + 1) & t->mask) {
-		struct tgmon_arc *a = &t->arc[i];
+	if (h == NULL)
+		return NULL;
+	h->mask = slots - 1;
+	TGMON_PUBLISH(hashes, h);
+	return h;
+}
+
+/* Counts a call in H: the slot of (FROM, SELF) (0), or a new one (1); -1 if H is full. */
+static int
+tgmon_hash_add(struct tgmon_hash *h, uint64_t from, uint64_t self)
+{
+	uint64_t i = tgmon_hash(from, self) & h->mask;
+
+	for (;; i = (i + 1) & h->mask) {
+		struct tgmon_arc *a = &h->arc[i];
 
 		if (a->from == from && a->self == self) {
 			a->count++;
@@ -121,12 +174,79 @@ tgmon_arc_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 		if (a->from == 0)
 			break;
 	}
-	if (from == 0 || (t->used + 1) * 2 > t->mask + 1)
+	if (from == 0 || (h->used + 1) * 2 > h->mask + 1)
 		return -1;
-	t->arc[i].self = self;
-	t->arc[i].count = 1;
-	__atomic_store_n(&t->arc[i].from, from, __ATOMIC_RELEASE);	/* taken */
-	t->used++;
+	h->arc[i].self = self;
+	h->arc[i].count = 1;
+	__atomic_store_n(&h->arc[i].from, from, __ATOMIC_RELEASE);	/* taken */
+	h->used++;
+	return 1;
+}
+
+/*
+ * Counts a call in T's hash table, which doubles when half full.  The
+ * counts stay in the old one, which the writer reads as it reads every
+ * table, so no call is lost even if a signal handler counts there.
+ */
+static int
+tgmon_other_add(struct tgmon_table *t, uint64_t from, uint64_t self)
+{
+	struct tgmon_hash *n;
+	int added;
+
+	if (t->other == NULL && (t->other = tgmon_hash_new(FIRST_SLOTS)) == NULL)
+		return -1;
+	if ((added = tgmon_hash_add(t->other, from, self)) >= 0)
+		return added;
+	if ((n = tgmon_hash_new((t->other->mask + 1) * 2)) == NULL)
+		return -1;
+	t->other = n;
+	return tgmon_hash_add(n, from, self);
+}
+
+/*
+ * Moves A, found after PREV in the chain at SLOT, to its front: the stubs
+ * look at a call site's first four arcs only.  A signal handler's stubs
+ * reading the chain meanwhile may miss A (its call is dropped: T is busy)
+ * but never loop.
+ */
+static void
+tgmon_site_front(struct tgmon_table *t, uint32_t *slot, struct tgmon_arc *prev, struct tgmon_arc *a)
+{
+	__atomic_store_n(&prev->next, a->next, __ATOMIC_RELEASE);
+	__atomic_store_n(&a->next, *slot, __ATOMIC_RELEASE);
+	__atomic_store_n(slot, (uint32_t)((char *)a - (char *)t), __ATOMIC_RELEASE);
+}
+
+/* Counts a call in T's site table: 0 (counted), 1 (a new arc), -1 (outside the text, or the pool is full). */
+static int
+tgmon_site_add(struct tgmon_table *t, uint64_t from, uint64_t self)
+{
+	uint64_t off = from - t->lowpc;
+	struct tgmon_arc *a, *prev = NULL;
+	uint32_t *slot, at;
+
+	if (off >= t->span)
+		return -1;
+	slot = &t->site[off >> SITE_SHIFT];
+	for (at = *slot; at != 0; prev = a, at = (uint32_t)a->next) {
+		a = (struct tgmon_arc *)((char *)t + at);
+		if (a->from == from && a->self == self) {
+			a->count++;
+			if (prev != NULL)
+				tgmon_site_front(t, slot, prev, a);
+			return 0;
+		}
+	}
+	if (t->used + 1 >= t->cap)
+		return -1;
+	a = &t->pool[t->used + 1];
+	a->self = self;
+	a->count = 1;
+	a->next = *slot;
+	__atomic_store_n(&a->from, from, __ATOMIC_RELEASE);
+	__atomic_store_n(&t->used, t->used + 1, __ATOMIC_RELEASE);	/* the writer's */
+	__atomic_store_n(slot, (uint32_t)((char *)a - (char *)t), __ATOMIC_RELEASE);	/* the stubs' */
 	return 1;
 }
 
@@ -143,14 +263,13 @@ tgmon_slow(uint64_t from, uint64_t self, uint64_t frame, uint64_t link)
 		__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
 	} else {
 		t->busy = 1;
-		if ((added = tgmon_arc_add(t, from, self)) < 0) {
-			struct tgmon_table *n = tgmon_table_grow(t);
-
-			if (n == NULL || (added = tgmon_arc_add(n, from, self)) < 0)
-				__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
-			t = n != NULL ? n : t;
-		}
-		if (added > 0)
+		if (from == 0)
+			added = -1;
+		else if ((added = tgmon_site_add(t, from, self)) < 0)
+			added = tgmon_other_add(t, from, self);
+		if (added < 0)
+			__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
+		else if (added > 0)
 			tgmon_stacks_arc(self, frame, link);
 		t->busy = 0;
 	}
@@ -161,13 +280,18 @@ void
 tgmon_arcs_each(void (*f)(void *, const struct tgmon_arc *), void *ctx)
 {
 	struct tgmon_table *t;
-	uint64_t i;
+	struct tgmon_hash *h;
+	uint64_t i, n;
 
 	for (t = __atomic_load_n(&tables, __ATOMIC_ACQUIRE); t != NULL; t = t->next)
-		for (i = 0; i <= t->mask; i++)
-			if (__atomic_load_n(&t->arc[i].from, __ATOMIC_ACQUIRE) != 0 &&
-			    t->arc[i].count != 0)
-				f(ctx, &t->arc[i]);
+		for (i = 1, n = __atomic_load_n(&t->used, __ATOMIC_ACQUIRE); i <= n; i++)
+			if (t->pool[i].count != 0)
+				f(ctx, &t->pool[i]);
+	for (h = __atomic_load_n(&hashes, __ATOMIC_ACQUIRE); h != NULL; h = h->next)
+		for (i = 0; i <= h->mask; i++)
+			if (__atomic_load_n(&h->arc[i].from, __ATOMIC_ACQUIRE) != 0 &&
+			    h->arc[i].count != 0)
+				f(ctx, &h->arc[i]);
 }
 
 /*
@@ -179,11 +303,15 @@ tgmon_arcs_reset(void)
 {
 	static const pthread_mutex_t unlocked = PTHREAD_MUTEX_INITIALIZER;
 	struct tgmon_table *t;
+	struct tgmon_hash *h;
 	uint64_t i;
 
 	memcpy(&spare_lock, &unlocked, sizeof unlocked);
 	for (t = tables; t != NULL; t = t->next)
-		for (i = 0; i <= t->mask; i++)
-			t->arc[i].count = 0;
+		for (i = 1; i <= t->used; i++)
+			t->pool[i].count = 0;
+	for (h = hashes; h != NULL; h = h->next)
+		for (i = 0; i <= h->mask; i++)
+			h->arc[i].count = 0;
 	tgmon_dropped = 0;
 }

@@ -1,7 +1,7 @@
 /* mcount-x86_64.S: libtgmon's entry stubs (mcount, _mcount, __fentry__): count a call, fast. */
 /*
- * The fast path counts a call already in the calling thread's table with
- * one increment: no lock, no atomic, no call.  It uses rax, rcx, rdx (saved)
+ * The fast path counts a call already in the calling thread's site table
+ * (tgmon.h) with one increment: no lock, no atomic, no call.  It uses rax, rcx, rdx (saved)
  * and r11 (free at a call); flags are clobbered as by any call.  Anything
  * else goes to tgmon_slow(from, self, frame, link) in C, with every
  * argument register, r10 (the static chain), r11 and xmm0-7 saved and the
@@ -110,6 +110,23 @@ __fentry__:
 	.size	__fentry__, .-__fentry__
 
 /*
+ * One arc of a call site's chain: eax its offset in the table (r11), 0 at
+ * the end (to MISS); to HIT with rax = the arc if it is (rdx, rcx), else
+ * on with eax = the next arc's offset.
+ */
+	.macro PROBE hit, miss
+	testl	%eax, %eax
+	jz	\miss
+	addq	%r11, %rax
+	cmpq	%rcx, 8(%rax)		/* self */
+	jne	.Lother\@
+	cmpq	%rdx, (%rax)		/* from: two call sites 2 or 3 bytes apart share a slot */
+	je	\hit
+.Lother\@:
+	movl	24(%rax), %eax
+	.endm
+
+/*
  * NAME: rcx = self, rdx = from, with rax, rcx, rdx pushed; pops them and
  * returns.  FENTRY: 0 after mcount, STEP_FENTRY after __fentry__.  The
  * slow path passes tgmon_slow the callee's frame (where its frame
@@ -127,18 +144,18 @@ __fentry__:
 	movq	%fs:(%rax), %r11	/* this thread's table */
 	testq	%r11, %r11
 	jz	.Lslow\@
-	imulq	$-0x61c8864f, %rcx, %rax	/* self * 0x...9e3779b1 (tgmon_hash) */
-	xorq	%rdx, %rax
-	imulq	$-0x7a143595, %rax, %rax	/* * 0x...85ebca6b */
-	shrq	$32, %rax
-	andq	(%r11), %rax		/* & mask */
-	leaq	(%rax,%rax,2), %rax
-	shlq	$3, %rax		/* 24-byte slots */
-	addq	8(%r11), %rax
-	cmpq	%rdx, (%rax)
-	jne	.Lslow\@
-	cmpq	%rcx, 8(%rax)
-	jne	.Lslow\@
+	movq	%rdx, %rax
+	subq	(%r11), %rax		/* from - lowpc */
+	cmpq	8(%r11), %rax
+	jae	.Lslow\@			/* not in the text (or none): the hash table */
+	shrq	$2, %rax
+	movl	64(%r11,%rax,4), %eax	/* the call site's first arc, as an offset in the table */
+	PROBE	.Lhit\@, .Lslow\@
+	PROBE	.Lhit\@, .Lslow\@
+	PROBE	.Lhit\@, .Lslow\@
+	PROBE	.Lhit\@, .Lslow\@
+	jmp	.Lslow\@		/* deeper: the slow path moves it to the front */
+.Lhit\@:
 	incq	16(%rax)
 	popq	%rdx
 	.cfi_adjust_cfa_offset -8

@@ -4,8 +4,8 @@
 
 /*
  * libtgmon is the mcount runtime for programs built with -pg.  The stubs
- * (mcount-x86_64.S) count a call in the calling thread's table without a
- * lock; anything else (a new arc, a full table, a thread's first call)
+ * (mcount-x86_64.S) count a call in the calling thread's site table
+ * without a lock; anything else (a new arc, a full table, a thread's first call)
  * goes to tgmon_slow().  Samples of each thread's CPU time land in
  * 32-bit bins, and the call stack of each sample in a per-thread trie.
  * At exit the tables are merged and gmon.out (and gmon.out.stacks) are
@@ -18,32 +18,41 @@
 
 #define TGMON_HIDDEN __attribute__((visibility("hidden")))
 
-/* One arc: calls from FROM (a return address in the caller) to SELF (one in the callee). */
+/*
+ * One arc: calls from FROM (a return address in the caller) to SELF (one
+ * in the callee).  The stubs read FROM, SELF, COUNT and NEXT at offsets
+ * 0, 8, 16 and 24.
+ */
 struct tgmon_arc {
 	uint64_t from;		/* 0: an empty slot; written last when a slot is taken */
 	uint64_t self;
 	uint64_t count;
+	uint64_t next;		/* in a site table: the call site's next arc (an offset), or 0 */
 };
 
 /*
- * A thread's open-addressing table.  The stubs read MASK and ARC; the
- * layout is part of their contract (offsets 0 and 8).
+ * A thread's arcs, BSD's way: a call site in the executable's text (its
+ * return address FROM, at least 2 bytes from the next one) has a slot
+ * SITE[(FROM - LOWPC) >> 2], the offset from the table's start of its
+ * first arc in a pool after SITE, or 0; each arc gives the offset of the
+ * site's next arc.  The stubs count a call with one subtraction, one
+ * comparison, one load and, for a direct call, one arc.  Call sites
+ * outside the text (shared libraries) and arcs past the pool's end go to
+ * a hash table, in C.  The stubs read LOWPC, SPAN and SITE: offsets 0, 8
+ * and 64 are part of their contract (mcount-x86_64.S).
  */
 struct tgmon_table {
-	uint64_t mask;			/* slots - 1 (a power of two minus one) */
-	struct tgmon_arc *arc;
-	uint64_t used;
+	uint64_t lowpc;			/* the executable's text */
+	uint64_t span;			/* its bytes; 0: no site table */
+	struct tgmon_arc *pool;		/* the arcs of SITE; pool[0] unused */
+	struct tgmon_hash *other;	/* the rest, or NULL */
 	struct tgmon_table *next;	/* every table ever made, for the writer */
 	struct tgmon_table *spare_next;	/* while it waits for a new thread */
+	uint32_t used, cap;		/* pool's arcs in use (pool[1..used]) and its size */
 	int busy;			/* in the slow path: a signal handler's call is dropped */
+	int pad;			/* SITE at 64 */
+	uint32_t site[];		/* (span >> 2) slots */
 };
-
-/* The stubs' hash: both must agree (see mcount-x86_64.S); the slot is this & mask. */
-static inline uint64_t
-tgmon_hash(uint64_t from, uint64_t self)
-{
-	return (((self * 0xffffffff9e3779b1ULL) ^ from) * 0xffffffff85ebca6bULL) >> 32;
-}
 
 /* The calling thread's table; NULL until its first call. */
 extern __thread struct tgmon_table *tgmon_self __attribute__((tls_model("initial-exec")));

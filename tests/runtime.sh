@@ -34,6 +34,27 @@ calls() {
 	fi
 	[ "$g" = "$t" ] && echo "${g:-0}" || echo "x($g/$t)"
 }
+# sites CC FLAGS TAG DIR: a call site with nine callees in a changing
+# order (the stubs see four arcs of a site: the slow path moves the one
+# called to the front), 90 call sites of one callee each, and calls from
+# libc (qsort: outside the text, in the hash table), with libtgmon.a and
+# with check's build of it whose pool holds 32 arcs and whose hash table
+# starts at 16 slots: t_k's calls are exactly (k + 1) * 1000 + 1000.
+sites() {
+	for lib in libtgmon.a libtgmon-small.a; do
+		$1 -pg $2 -o "$4/sites" "$P/sites.c" -L"$RT" -l:$lib -pthread ||
+		    fatal "$1 -pg $2 sites.c does not build"
+		(cd "$4" && rm -f gmon.out* && ./sites >/dev/null 2>"$4/sites.err")
+		got= want=
+		for k in 0 1 2 3 4 5 6 7 8; do
+			got="$got $(calls "$4/gmon.out" "$4/sites" t$k)"
+			want="$want $(( (k + 1) * 1000 + 1000 ))"
+		done
+		tcheck "$3 $lib: nine callees of one call site, 90 call sites:$got" [ "$got" = "$want" ]
+		tcheck "$3 $lib: no call dropped" [ ! -s "$4/sites.err" ]
+	done
+}
+
 READER=
 oracle && READER=$GPROF
 [ -n "$READER" ] || echo "# tgprof alone reads the files back: $ORACLE_WHY"
@@ -72,6 +93,7 @@ for cc in $compilers; do
 		    [ "$(calls "$d/gmon.out.$pid" "$d/exits" work)" = 0 ]
 		tcheck "$tag vector arguments and the static chain survive" \
 		    sh -c "cd '$d' && ./regs | grep -q '^ok '"
+		sites "$cc" "$flags" "$tag" "$d"
 		[ "$(ls "$d" | grep -c 'tmp\|tgmon-')" -eq 0 ] || fail "$tag: a temporary file was left"
 	done
 done
