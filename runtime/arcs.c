@@ -26,17 +26,14 @@
 /* Where the stubs look: the layout is their contract (mcount-x86_64.S). */
 _Static_assert(offsetof(struct tgmon_table, lowpc) == 0, "lowpc at 0");
 _Static_assert(offsetof(struct tgmon_table, span) == 8, "span at 8");
+_Static_assert(offsetof(struct tgmon_table, other) == 24, "other at 24");
 _Static_assert(offsetof(struct tgmon_table, site) == 64, "site at 64");
 _Static_assert(offsetof(struct tgmon_arc, self) == 8 && offsetof(struct tgmon_arc, count) == 16 &&
     offsetof(struct tgmon_arc, next) == 24 && sizeof(struct tgmon_arc) == 32, "arc layout");
 
-/* An open-addressing table: the arcs of call sites outside the text (and past a full pool). */
-struct tgmon_hash {
-	uint64_t mask;			/* slots - 1 (a power of two minus one) */
-	uint64_t used;
-	struct tgmon_hash *next;	/* every one ever made, for the writer */
-	struct tgmon_arc arc[];
-};
+#define SITE_ARCS 4		/* a call site's arcs in the site table; the stubs probe them all */
+
+_Static_assert(offsetof(struct tgmon_hash, arc) == 32, "hash slots at 32");
 
 __thread struct tgmon_table *tgmon_self __attribute__((tls_model("initial-exec")));
 
@@ -138,13 +135,6 @@ tgmon_thread_register(uint64_t frame, uint64_t link)
 	return t;
 }
 
-/* The hash of an arc outside the site table; the slot is this & mask. */
-static inline uint64_t
-tgmon_hash(uint64_t from, uint64_t self)
-{
-	return (((self * 0xffffffff9e3779b1ULL) ^ from) * 0xffffffff85ebca6bULL) >> 32;
-}
-
 /* A hash table of SLOTS slots, on the writer's list. */
 static struct tgmon_hash *
 tgmon_hash_new(uint64_t slots)
@@ -205,40 +195,29 @@ tgmon_other_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 }
 
 /*
- * Moves A, found after PREV in the chain at SLOT, to its front: the stubs
- * look at a call site's first four arcs only.  A signal handler's stubs
- * reading the chain meanwhile may miss A (its call is dropped: T is busy)
- * but never loop.
+ * Counts a call in T's site table: 0 (counted), 1 (a new arc), -1 (outside
+ * the text, a site's fifth callee or more, or the pool is full: the hash
+ * table's).  The stubs look at a site's four arcs only.
  */
-static void
-tgmon_site_front(struct tgmon_table *t, uint32_t *slot, struct tgmon_arc *prev, struct tgmon_arc *a)
-{
-	__atomic_store_n(&prev->next, a->next, __ATOMIC_RELEASE);
-	__atomic_store_n(&a->next, *slot, __ATOMIC_RELEASE);
-	__atomic_store_n(slot, (uint32_t)((char *)a - (char *)t), __ATOMIC_RELEASE);
-}
-
-/* Counts a call in T's site table: 0 (counted), 1 (a new arc), -1 (outside the text, or the pool is full). */
 static int
 tgmon_site_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 {
 	uint64_t off = from - t->lowpc;
-	struct tgmon_arc *a, *prev = NULL;
+	struct tgmon_arc *a;
 	uint32_t *slot, at;
+	int depth = 0;
 
 	if (off >= t->span)
 		return -1;
 	slot = &t->site[off >> SITE_SHIFT];
-	for (at = *slot; at != 0; prev = a, at = (uint32_t)a->next) {
+	for (at = *slot; at != 0; at = (uint32_t)a->next, depth++) {
 		a = (struct tgmon_arc *)((char *)t + at);
 		if (a->from == from && a->self == self) {
 			a->count++;
-			if (prev != NULL)
-				tgmon_site_front(t, slot, prev, a);
 			return 0;
 		}
 	}
-	if (t->used + 1 >= t->cap)
+	if (depth >= SITE_ARCS || t->used + 1 >= t->cap)
 		return -1;
 	a = &t->pool[t->used + 1];
 	a->self = self;

@@ -1,7 +1,8 @@
 /* mcount-x86_64.S: libtgmon's entry stubs (mcount, _mcount, __fentry__): count a call, fast. */
 /*
  * The fast path counts a call already in the calling thread's site table
- * (tgmon.h) with one increment: no lock, no atomic, no call.  It uses rax, rcx, rdx (saved)
+ * (tgmon.h), or in its hash table's first choice of slot, with one
+ * increment: no lock, no atomic, no call.  It uses rax, rcx, rdx (saved)
  * and r11 (free at a call); flags are clobbered as by any call.  Anything
  * else goes to tgmon_slow(from, self, frame, link) in C, with every
  * argument register, r10 (the static chain), r11 and xmm0-7 saved and the
@@ -147,14 +148,28 @@ __fentry__:
 	movq	%rdx, %rax
 	subq	(%r11), %rax		/* from - lowpc */
 	cmpq	8(%r11), %rax
-	jae	.Lslow\@			/* not in the text (or none): the hash table */
+	jae	.Lhash\@		/* not in the text (or no site table) */
 	shrq	$2, %rax
 	movl	64(%r11,%rax,4), %eax	/* the call site's first arc, as an offset in the table */
-	PROBE	.Lhit\@, .Lslow\@
-	PROBE	.Lhit\@, .Lslow\@
-	PROBE	.Lhit\@, .Lslow\@
-	PROBE	.Lhit\@, .Lslow\@
-	jmp	.Lslow\@		/* deeper: the slow path moves it to the front */
+	PROBE	.Lhit\@, .Lhash\@
+	PROBE	.Lhit\@, .Lhash\@
+	PROBE	.Lhit\@, .Lhash\@
+	PROBE	.Lhit\@, .Lhash\@
+.Lhash\@:				/* the hash table's slot (tgmon_hash) */
+	movq	24(%r11), %r11
+	testq	%r11, %r11
+	jz	.Lslow\@
+	imulq	$-0x61c8864f, %rcx, %rax	/* self * 0x...9e3779b1 */
+	xorq	%rdx, %rax
+	imulq	$-0x7a143595, %rax, %rax	/* * 0x...85ebca6b */
+	shrq	$32, %rax
+	andq	(%r11), %rax		/* & mask */
+	shlq	$5, %rax			/* 32-byte slots */
+	leaq	32(%r11,%rax), %rax
+	cmpq	%rdx, (%rax)
+	jne	.Lslow\@
+	cmpq	%rcx, 8(%rax)
+	jne	.Lslow\@
 .Lhit\@:
 	incq	16(%rax)
 	popq	%rdx

@@ -31,15 +31,36 @@ struct tgmon_arc {
 };
 
 /*
+ * An open-addressing table of arcs, a thread's for the calls its site
+ * table does not take.  The stubs read MASK and ARC (offsets 0 and 32).
+ */
+struct tgmon_hash {
+	uint64_t mask;			/* slots - 1 (a power of two minus one) */
+	uint64_t used;
+	struct tgmon_hash *next;	/* every one ever made, for the writer */
+	uint64_t pad;
+	struct tgmon_arc arc[];
+};
+
+/* The hash of (FROM, SELF); the slot is this & mask.  The stubs compute it too. */
+static inline uint64_t
+tgmon_hash(uint64_t from, uint64_t self)
+{
+	return (((self * 0xffffffff9e3779b1ULL) ^ from) * 0xffffffff85ebca6bULL) >> 32;
+}
+
+/*
  * A thread's arcs, BSD's way: a call site in the executable's text (its
  * return address FROM, at least 2 bytes from the next one) has a slot
  * SITE[(FROM - LOWPC) >> 2], the offset from the table's start of its
  * first arc in a pool after SITE, or 0; each arc gives the offset of the
- * site's next arc.  The stubs count a call with one subtraction, one
- * comparison, one load and, for a direct call, one arc.  Call sites
- * outside the text (shared libraries) and arcs past the pool's end go to
- * a hash table, in C.  The stubs read LOWPC, SPAN and SITE: offsets 0, 8
- * and 64 are part of their contract (mcount-x86_64.S).
+ * site's next arc, up to four.  The stubs count a call with one
+ * subtraction, one comparison, one load and, for a direct call, one arc.
+ * Call sites outside the text (shared libraries), a site's fifth callee
+ * and on (a call through a pointer), and arcs past the pool's end go to
+ * OTHER, probed by the stubs at the hash's slot.  The stubs read LOWPC,
+ * SPAN, OTHER and SITE: offsets 0, 8, 24 and 64 are part of their
+ * contract (mcount-x86_64.S).
  */
 struct tgmon_table {
 	uint64_t lowpc;			/* the executable's text */
