@@ -11,28 +11,24 @@
  * while the program is sampled, and tgprof shows tgmon_* functions as the
  * cost of profiling, not the program's.
  */
-#define SITE_SHIFT 2		/* a call instruction takes at least 2 bytes */
-#define SPAN_MAX ((uint64_t)1 << 30)	/* larger texts: the hash table only */
+/* Larger texts: the hash table only (a thread's slots take 10 bytes of address space per byte of text). */
+#define SPAN_MAX ((uint64_t)64 << 20)
 #ifndef TGMON_SMALL_TABLES
 #define FIRST_SLOTS 1024	/* a thread's first hash table; each new one doubles */
-#define POOL_MIN 4096		/* arcs in a thread's pool: a call site's share of the text ... */
-#define POOL_MAX ((uint32_t)1 << 22)	/* ... within these (128 MiB of address space) */
-#else				/* check-runtime's build: full pools, growing hash tables */
+#else				/* check-runtime's build: no slots, growing hash tables */
 #define FIRST_SLOTS 16
-#define POOL_MIN 32
-#define POOL_MAX 32
+#undef SPAN_MAX
+#define SPAN_MAX 0
 #endif
 
 /* Where the stubs look: the layout is their contract (mcount-x86_64.S). */
 _Static_assert(offsetof(struct tgmon_table, lowpc) == 0, "lowpc at 0");
 _Static_assert(offsetof(struct tgmon_table, span) == 8, "span at 8");
 _Static_assert(offsetof(struct tgmon_table, other) == 24, "other at 24");
-_Static_assert(offsetof(struct tgmon_table, site) == 64, "site at 64");
+_Static_assert(offsetof(struct tgmon_table, slot) == 64, "slot at 64");
+_Static_assert(sizeof(struct tgmon_slot) == 16 && offsetof(struct tgmon_slot, count) == 8, "slot layout");
 _Static_assert(offsetof(struct tgmon_arc, self) == 8 && offsetof(struct tgmon_arc, count) == 16 &&
-    offsetof(struct tgmon_arc, next) == 24 && sizeof(struct tgmon_arc) == 32, "arc layout");
-
-#define SITE_ARCS 4		/* a call site's arcs in the site table; the stubs probe them all */
-
+    sizeof(struct tgmon_arc) == 32, "arc layout");
 _Static_assert(offsetof(struct tgmon_hash, arc) == 32, "hash slots at 32");
 
 __thread struct tgmon_table *tgmon_self __attribute__((tls_model("initial-exec")));
@@ -64,27 +60,23 @@ tgmon_map(size_t size)
 		;								\
 } while (0)
 
-/* A thread's table: a site slot for every 4 bytes of the executable's text, and a pool. */
+/* A thread's table: a slot for every 2 bytes of the executable's text (pages come when used). */
 static struct tgmon_table *
 tgmon_table_new(void)
 {
 	uint64_t lowpc = tgmon_nmod > 0 ? tgmon_mod[0].lowpc : 0;
-	uint64_t span = tgmon_nmod > 0 ? tgmon_mod[0].highpc - lowpc : 0;
-	uint64_t cap, sites;
+	uint64_t span = tgmon_nmod > 0 ? (tgmon_mod[0].highpc - lowpc + 1) & ~(uint64_t)1 : 0;
 	size_t head;
 	struct tgmon_table *t;
 
 	if (span > SPAN_MAX)
 		span = 0;
-	sites = (span + (1 << SITE_SHIFT) - 1) >> SITE_SHIFT;
-	cap = sites / 2 < POOL_MIN ? POOL_MIN : sites / 2 > POOL_MAX ? POOL_MAX : sites / 2;
-	head = (offsetof(struct tgmon_table, site) + sites * sizeof(uint32_t) + 31) & ~(size_t)31;
-	if ((t = tgmon_map(head + cap * sizeof(struct tgmon_arc))) == NULL)
+	head = offsetof(struct tgmon_table, slot) + span / 2 * sizeof(struct tgmon_slot);
+	if ((t = tgmon_map(head + span / 2 * sizeof(uint32_t))) == NULL)
 		return NULL;
 	t->lowpc = lowpc;
-	t->span = sites << SITE_SHIFT;
-	t->pool = (struct tgmon_arc *)((char *)t + head);
-	t->cap = (uint32_t)cap;
+	t->span = span;
+	t->sites = (uint32_t *)((char *)t + head);
 	TGMON_PUBLISH(tables, t);
 	return t;
 }
@@ -195,37 +187,29 @@ tgmon_other_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 }
 
 /*
- * Counts a call in T's site table: 0 (counted), 1 (a new arc), -1 (outside
- * the text, a site's fifth callee or more, or the pool is full: the hash
- * table's).  The stubs look at a site's four arcs only.
+ * Counts a call in T's slots: 0 (counted), 1 (a new arc), -1 (outside the
+ * text, or the site's slot has another callee: the hash table's).  A slot
+ * is filled before SELF, which the stubs test, is written.
  */
 static int
 tgmon_site_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 {
 	uint64_t off = from - t->lowpc;
-	struct tgmon_arc *a;
-	uint32_t *slot, at;
-	int depth = 0;
+	struct tgmon_slot *s;
 
 	if (off >= t->span)
 		return -1;
-	slot = &t->site[off >> SITE_SHIFT];
-	for (at = *slot; at != 0; at = (uint32_t)a->next, depth++) {
-		a = (struct tgmon_arc *)((char *)t + at);
-		if (a->from == from && a->self == self) {
-			a->count++;
-			return 0;
-		}
+	s = &t->slot[off >> 1];
+	if (s->self == self) {
+		s->count++;
+		return 0;
 	}
-	if (depth >= SITE_ARCS || t->used + 1 >= t->cap)
+	if (s->self != 0)
 		return -1;
-	a = &t->pool[t->used + 1];
-	a->self = self;
-	a->count = 1;
-	a->next = *slot;
-	__atomic_store_n(&a->from, from, __ATOMIC_RELEASE);
+	s->count = 1;
+	t->sites[t->used] = (uint32_t)off;
 	__atomic_store_n(&t->used, t->used + 1, __ATOMIC_RELEASE);	/* the writer's */
-	__atomic_store_n(slot, (uint32_t)((char *)a - (char *)t), __ATOMIC_RELEASE);	/* the stubs' */
+	__atomic_store_n(&s->self, self, __ATOMIC_RELEASE);	/* the stubs' */
 	return 1;
 }
 
@@ -260,12 +244,20 @@ tgmon_arcs_each(void (*f)(void *, const struct tgmon_arc *), void *ctx)
 {
 	struct tgmon_table *t;
 	struct tgmon_hash *h;
+	struct tgmon_arc a = { 0 };
 	uint64_t i, n;
 
-	for (t = __atomic_load_n(&tables, __ATOMIC_ACQUIRE); t != NULL; t = t->next)
-		for (i = 1, n = __atomic_load_n(&t->used, __ATOMIC_ACQUIRE); i <= n; i++)
-			if (t->pool[i].count != 0)
-				f(ctx, &t->pool[i]);
+	for (t = __atomic_load_n(&tables, __ATOMIC_ACQUIRE); t != NULL; t = t->next) {
+		for (i = 0, n = __atomic_load_n(&t->used, __ATOMIC_ACQUIRE); i < n; i++) {
+			const struct tgmon_slot *s = &t->slot[t->sites[i] >> 1];
+
+			a.from = t->lowpc + t->sites[i];
+			a.self = __atomic_load_n(&s->self, __ATOMIC_ACQUIRE);
+			a.count = s->count;
+			if (a.self != 0 && a.count != 0)
+				f(ctx, &a);
+		}
+	}
 	for (h = __atomic_load_n(&hashes, __ATOMIC_ACQUIRE); h != NULL; h = h->next)
 		for (i = 0; i <= h->mask; i++)
 			if (__atomic_load_n(&h->arc[i].from, __ATOMIC_ACQUIRE) != 0 &&
@@ -287,8 +279,8 @@ tgmon_arcs_reset(void)
 
 	memcpy(&spare_lock, &unlocked, sizeof unlocked);
 	for (t = tables; t != NULL; t = t->next)
-		for (i = 1; i <= t->used; i++)
-			t->pool[i].count = 0;
+		for (i = 0; i < t->used; i++)
+			t->slot[t->sites[i] >> 1].count = 0;
 	for (h = hashes; h != NULL; h = h->next)
 		for (i = 0; i <= h->mask; i++)
 			h->arc[i].count = 0;

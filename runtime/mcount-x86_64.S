@@ -111,23 +111,6 @@ __fentry__:
 	.size	__fentry__, .-__fentry__
 
 /*
- * One arc of a call site's chain: eax its offset in the table (r11), 0 at
- * the end (to MISS); to HIT with rax = the arc if it is (rdx, rcx), else
- * on with eax = the next arc's offset.
- */
-	.macro PROBE hit, miss
-	testl	%eax, %eax
-	jz	\miss
-	addq	%r11, %rax
-	cmpq	%rcx, 8(%rax)		/* self */
-	jne	.Lother\@
-	cmpq	%rdx, (%rax)		/* from: two call sites 2 or 3 bytes apart share a slot */
-	je	\hit
-.Lother\@:
-	movl	24(%rax), %eax
-	.endm
-
-/*
  * NAME: rcx = self, rdx = from, with rax, rcx, rdx pushed; pops them and
  * returns.  FENTRY: 0 after mcount, STEP_FENTRY after __fentry__.  The
  * slow path passes tgmon_slow the callee's frame (where its frame
@@ -148,13 +131,22 @@ __fentry__:
 	movq	%rdx, %rax
 	subq	(%r11), %rax		/* from - lowpc */
 	cmpq	8(%r11), %rax
-	jae	.Lhash\@		/* not in the text (or no site table) */
-	shrq	$2, %rax
-	movl	64(%r11,%rax,4), %eax	/* the call site's first arc, as an offset in the table */
-	PROBE	.Lhit\@, .Lhash\@
-	PROBE	.Lhit\@, .Lhash\@
-	PROBE	.Lhit\@, .Lhash\@
-	PROBE	.Lhit\@, .Lhash\@
+	jae	.Lhash\@		/* not in the text (or no slots) */
+	andq	$-2, %rax		/* the site's slot: 16 bytes a 2 bytes of text */
+	cmpq	%rcx, 64(%r11,%rax,8)	/* its first callee's self */
+	jne	.Lhash\@
+	incq	72(%r11,%rax,8)
+	popq	%rdx
+	.cfi_adjust_cfa_offset -8
+	STEP	\fentry + 16
+	popq	%rcx
+	.cfi_adjust_cfa_offset -8
+	STEP	\fentry + 8
+	popq	%rax
+	.cfi_adjust_cfa_offset -8
+	STEP	\fentry + 0
+	ret
+	.cfi_adjust_cfa_offset 24
 .Lhash\@:				/* the hash table's slot (tgmon_hash) */
 	movq	24(%r11), %r11
 	testq	%r11, %r11
@@ -164,13 +156,12 @@ __fentry__:
 	imulq	$-0x7a143595, %rax, %rax	/* * 0x...85ebca6b */
 	shrq	$32, %rax
 	andq	(%r11), %rax		/* & mask */
-	shlq	$5, %rax			/* 32-byte slots */
+	shlq	$5, %rax		/* 32-byte slots */
 	leaq	32(%r11,%rax), %rax
 	cmpq	%rdx, (%rax)
 	jne	.Lslow\@
 	cmpq	%rcx, 8(%rax)
 	jne	.Lslow\@
-.Lhit\@:
 	incq	16(%rax)
 	popq	%rdx
 	.cfi_adjust_cfa_offset -8

@@ -18,16 +18,12 @@
 
 #define TGMON_HIDDEN __attribute__((visibility("hidden")))
 
-/*
- * One arc: calls from FROM (a return address in the caller) to SELF (one
- * in the callee).  The stubs read FROM, SELF, COUNT and NEXT at offsets
- * 0, 8, 16 and 24.
- */
+/* One arc: calls from FROM (a return address in the caller) to SELF (one in the callee). */
 struct tgmon_arc {
 	uint64_t from;		/* 0: an empty slot; written last when a slot is taken */
 	uint64_t self;
 	uint64_t count;
-	uint64_t next;		/* in a site table: the call site's next arc (an offset), or 0 */
+	uint64_t pad;		/* 32 bytes: the stubs index by shifting */
 };
 
 /*
@@ -49,30 +45,35 @@ tgmon_hash(uint64_t from, uint64_t self)
 	return (((self * 0xffffffff9e3779b1ULL) ^ from) * 0xffffffff85ebca6bULL) >> 32;
 }
 
+/* A call site's first callee and its calls (SELF 0: none yet). */
+struct tgmon_slot {
+	uint64_t self;
+	uint64_t count;
+};
+
 /*
- * A thread's arcs, BSD's way: a call site in the executable's text (its
- * return address FROM, at least 2 bytes from the next one) has a slot
- * SITE[(FROM - LOWPC) >> 2], the offset from the table's start of its
- * first arc in a pool after SITE, or 0; each arc gives the offset of the
- * site's next arc, up to four.  The stubs count a call with one
- * subtraction, one comparison, one load and, for a direct call, one arc.
- * Call sites outside the text (shared libraries), a site's fifth callee
- * and on (a call through a pointer), and arcs past the pool's end go to
- * OTHER, probed by the stubs at the hash's slot.  The stubs read LOWPC,
- * SPAN, OTHER and SITE: offsets 0, 8, 24 and 64 are part of their
+ * A thread's arcs, BSD's way: a call site in the executable's text, whose
+ * return address FROM is at least 2 bytes from any other's (a call
+ * instruction takes 2 or more), has its own slot SLOT[(FROM - LOWPC) >> 1]
+ * for its first callee; the stubs count a call there with a subtraction,
+ * a comparison and an increment.  Call sites outside the text (shared
+ * libraries) and a site's second callee and on (calls through pointers)
+ * go to OTHER, whose first choice of slot the stubs probe.  SITES lists
+ * the slots in use (as FROM - LOWPC), for the writer.  The stubs read
+ * LOWPC, SPAN, OTHER and SLOT: offsets 0, 8, 24 and 64 are part of their
  * contract (mcount-x86_64.S).
  */
 struct tgmon_table {
 	uint64_t lowpc;			/* the executable's text */
-	uint64_t span;			/* its bytes; 0: no site table */
-	struct tgmon_arc *pool;		/* the arcs of SITE; pool[0] unused */
+	uint64_t span;			/* its bytes (even); 0: no slots */
+	uint32_t *sites;		/* span / 2 of them; USED in use */
 	struct tgmon_hash *other;	/* the rest, or NULL */
 	struct tgmon_table *next;	/* every table ever made, for the writer */
 	struct tgmon_table *spare_next;	/* while it waits for a new thread */
-	uint32_t used, cap;		/* pool's arcs in use (pool[1..used]) and its size */
+	uint32_t used;
 	int busy;			/* in the slow path: a signal handler's call is dropped */
-	int pad;			/* SITE at 64 */
-	uint32_t site[];		/* (span >> 2) slots */
+	uint64_t pad;			/* SLOT at 64 */
+	struct tgmon_slot slot[];	/* span / 2 */
 };
 
 /* The calling thread's table; NULL until its first call. */

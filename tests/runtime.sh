@@ -35,11 +35,11 @@ calls() {
 	[ "$g" = "$t" ] && echo "${g:-0}" || echo "x($g/$t)"
 }
 # sites CC FLAGS TAG DIR: a call site with nine callees in a changing
-# order (the stubs see four arcs of a site: the slow path moves the one
-# called to the front), 90 call sites of one callee each, and calls from
-# libc (qsort: outside the text, in the hash table), with libtgmon.a and
-# with check's build of it whose pool holds 32 arcs and whose hash table
-# starts at 16 slots: t_k's calls are exactly (k + 1) * 1000 + 1000.
+# order (its first callee in the site's slot, the others in the hash
+# table), 90 call sites of one callee each, and calls from libc (qsort:
+# outside the text, in the hash table), with libtgmon.a and with check's
+# build of it that has no slots and a hash table of 16 to start with, so
+# that it grows: t_k's calls are exactly (k + 1) * 1000 + 1000.
 sites() {
 	for lib in libtgmon.a libtgmon-small.a; do
 		$1 -pg $2 -o "$4/sites" "$P/sites.c" -L"$RT" -l:$lib -pthread ||
