@@ -9,6 +9,7 @@
 # The browser's keys are timed at 100,000 and 1,000,000 functions (the
 # first run makes that profile: about 30 s and 500 MB in bench/out).
 # BENCH_SCALE=1 adds 10 million arcs and 1 GiB gmon.out files (bench/arcs.c).
+# BENCH_ONLY="runtime stacks_cost" runs only the parts named (functions below).
 #
 # For -l, bench/synth_src.py writes a C program with 20,000 functions in 500
 # files, built with gcc -pg -g -O2 (about three minutes, once) and run once
@@ -59,85 +60,98 @@ lines() {
 	echo "  $("$TOP/tests/tools/test-lines" -t "$d/prog" "$d/gmon.out")"
 }
 
-# libtgmon against glibc's runtime: ns per call on recursive fib (the calls
-# counted from libtgmon's own profile, the same code in every build), and
-# the calls four threads make, as each runtime counts them.
-# --export at 100,000 functions, against the batch report of the same
-# profile (the fastest of 3 each): each format should take about as long.
-exports() {
-	d=$OUT/s100000
-	set -- $(best 3 "$TGPROF" --batch "$d/prog" "$d/gmon.out")
-	report "batch report, 100,000 functions" "$1" "$2"
-	tb=$1
-	for f in callgrind dot json folded pprof; do
-		set -- $(best 3 "$TGPROF" --export=$f -o "$OUT/export.$f" "$d/prog" "$d/gmon.out")
-		report "--export=$f, 100,000 functions" "$1" "$2"
-		echo "  $(ratio "$1" "$tb") of the batch report's time (goal: about 1)"
-	done
-	# --diff: both profiles loaded (here the same one twice), all 100,000 rows.
-	set -- $(best 3 "$TGPROF" --diff "$d/prog" "$d/gmon.out" "$d/gmon.out")
-	report "--diff, 100,000 functions" "$1" "$2"
-	set -- $(best 3 "$TGPROF" --diff --format=json "$d/prog" "$d/gmon.out" "$d/gmon.out")
-	report "--diff --format=json" "$1" "$2"
-	if grep -q 'HAVE_UI 1' "$TOP/config.h"; then
-		printf 'key Q\n' >"$OUT/quit.keys"
-		set -- $(best 3 env TGPROF_SCRIPT="$OUT/quit.keys" "$TGPROF" --diff "$d/prog" "$d/gmon.out" "$d/gmon.out")
-		report "--diff in the browser, first screen" "$1" "$2"
-	fi
-	echo "  (goal: each under 1 s)"
+# libtgmon against glibc's runtime, in each way of linking it, on three
+# programs built here with -pg -O2: recursive fib(38) (one arc), interp
+# (bench/interp_gen.py: a Lua-shaped interpreter, a hot dispatch loop over
+# some 3,000 arcs, calls through pointers) and the same interpreter in 4
+# threads.  The floor is the same objects linked with an mcount that
+# returns at once (bench/mcount-empty.S); the same in a shared object
+# gives the cost of reaching an mcount through the GOT, which glibc's
+# runtime, -ltgmon and LD_PRELOAD pay and libtgmon.a does not.  For each: the CPU time (user +
+# system, bench/cpu.c), the median of 5 runs interleaved with the others';
+# the cost of a call above the floor (calls as libtgmon counts them,
+# exactly); that cost against glibc's; and the share of the CPU time the
+# profile's samples account for (one more run).
+rt_build() {	# name source: $d/name.o and its five links
+	gcc -O2 -pg -c -o "$d/$1.o" "$2" &&
+	    gcc -o "$d/$1-floor" "$d/$1.o" "$d/mcount-empty.o" -pthread &&
+	    gcc -o "$d/$1-floorso" "$d/$1.o" -L"$d" -lmcount-empty -Wl,-rpath,"$d" -pthread &&
+	    gcc -pg -o "$d/$1-glibc" "$d/$1.o" -pthread &&
+	    gcc -pg -o "$d/$1-static" "$d/$1.o" -L"$TOP/runtime" -l:libtgmon.a -pthread &&
+	    gcc -pg -o "$d/$1-shared" "$d/$1.o" -L"$TOP/runtime" -ltgmon -Wl,-rpath,"$TOP/runtime" -pthread
 }
 
-# The flame graph on 50,000 distinct stacks (1.28 million frames) over the
-# 100,000-function profile (bench/flame_spec.py): F builds the tree and
-# lays it out; the keys of bench/flame.keys, the slowest named.
-flame() {
-	d=$OUT/s100000
-	grep -q 'HAVE_UI 1' "$TOP/config.h" || { echo "(flame graph: built without ncursesw)"; return; }
-	if [ ! -f "$OUT/flame.gmon.stacks" ]; then
-		python3 "$TOP/bench/flame_spec.py" "$d/prog" 50000 >"$OUT/flame.spec" &&
-		    python3 "$TOP/tests/gen/stacks.py" "$d/prog" "$d/gmon.out" "$OUT/flame.gmon" \
-		    "$OUT/flame.gmon.stacks" 0x77 <"$OUT/flame.spec" || exit 1
-	fi
-	for _ in 1 2 3; do
-		TGPROF_KEYTIMES=$OUT/keytimes TGPROF_SCRIPT=$TOP/bench/flame.keys "$PEAK" \
-		    "$TGPROF" "$d/prog" "$OUT/flame.gmon" >/dev/null || exit 1
-		echo "$(sed -n '1s/.*slowest \([0-9.]*\) ms.*/\1/p' "$OUT/keytimes") $(sed -n 1p "$OUT/keytimes")"
-	done | sort -n | sed -n 2p | cut -d' ' -f2- >"$OUT/flame-keys"
-	echo "flame graph, bench/flame.keys:    $(cat "$OUT/flame-keys") (goal: F under 1 s, the rest under 50 ms)"
+rt_run() {	# mode name args: runs it in $d, printing its CPU time
+	case $1 in
+	preload) (cd "$d" && LD_PRELOAD=$TOP/runtime/libtgmon.so "$d/cpu" "./$2-glibc" $3) ;;
+	glibc) (cd "$d" && "$d/cpu" "./$2-glibc" $3 2>/dev/null) ;;	# "call graph buffer size limit exceeded"
+	*) (cd "$d" && "$d/cpu" "./$2-$1" $3) ;;
+	esac
+}
+
+rt_accounted() {	# mode name args: the samples' seconds (the flat profile's last cumulative) over the CPU time, in %
+	rm -f "$d"/gmon.out*
+	cpu=$(rt_run "$@")
+	b=$2-$1
+	[ "$1" = preload ] && b=$2-glibc
+	[ -f "$d/gmon.out" ] || { echo "(no gmon.out)"; return; }
+	"$TGPROF" --batch -b -p "$d/$b" "$d/gmon.out" | awk -v c="$cpu" \
+	    'NR > 5 && $2 ~ /^[0-9.]+$/ { s = $2 } END { printf("%.0f%%", c > 0 ? 100 * s / c : 0) }'
+}
+
+# rt_calls PROG: the calls of every arc in PROG's gmon.out, from the call
+# graph's primary lines (N, or N+M with M recursive; a cycle's whole left out).
+rt_calls() {
+	"$TGPROF" --batch -b -q "$d/$1" "$d/gmon.out" | awk '/^\[[0-9]+\]/ && !/<cycle [0-9]+ as a whole>/ &&
+	    $5 ~ /^[0-9]+(\+[0-9]+)?$/ { n = split($5, c, "+"); s += c[1] + (n > 1 ? c[2] : 0) }
+	    END { printf("%d\n", s) }'
+}
+
+rt_program() {	# name args label goal: one program's table
+	rm -f "$d"/gmon.out*
+	(cd "$d" && "./$1-static" $2 >/dev/null) || exit 1
+	calls=$(rt_calls "$1-static")
+	modes="floor floorso glibc static shared preload"
+	for m in $modes; do : >"$d/t.$m"; done
+	for _ in 1 2 3 4 5; do
+		for m in $modes; do rt_run "$m" "$1" "$2" >>"$d/t.$m" || exit 1; done
+	done
+	floor=$(sort -n "$d/t.floor" | sed -n 3p)
+	printf '  %s: %s calls, floor %.3f s\n' "$3" "$calls" "$floor"
+	g=
+	for m in glibc static shared preload; do
+		t=$(sort -n "$d/t.$m" | sed -n 3p)
+		ns=$(awk -v t="$t" -v f="$floor" -v c="$calls" 'BEGIN { print (t - f) / c * 1e9 }')
+		rel=
+		[ -n "$g" ] && rel=$(awk -v a="$ns" -v b="$g" 'BEGIN { printf("%.2f of glibc\047s", a / b) }')
+		g=${g:-$ns}
+		printf '    %-8s %7.3f s %6.2f ns a call  %-15s time accounted %s\n' "$m" "$t" "$ns" \
+		    "$rel" "$(rt_accounted "$m" "$1" "$2")"
+	done
+	t=$(sort -n "$d/t.floorso" | sed -n 3p)
+	printf '    of which an indirect call (mcount in a shared object: glibc, shared, preload): %.2f ns\n' \
+	    "$(awk -v t="$t" -v f="$floor" -v c="$calls" 'BEGIN { print (t - f) / c * 1e9 }')"
+	echo "    (goal: libtgmon at most $4 of glibc's cost a call, at least 90% of the time accounted)"
 }
 
 runtime() {
 	d=$OUT/rt
 	mkdir -p "$d"
 	[ "$(uname -m)" = x86_64 ] || { echo "(runtime: x86-64 only)"; return; }
-	gcc -O2 -o "$d/plain" "$TOP/bench/fib.c" &&
-	    gcc -O2 -pg -o "$d/glibc" "$TOP/bench/fib.c" &&
-	    gcc -O2 -pg -mfentry -o "$d/glibc-fentry" "$TOP/bench/fib.c" &&
-	    gcc -O2 -pg -o "$d/tgmon" "$TOP/bench/fib.c" -L"$TOP/runtime" -l:libtgmon.a -pthread &&
-	    gcc -O2 -pg -mfentry -o "$d/tgmon-fentry" "$TOP/bench/fib.c" -L"$TOP/runtime" \
-	    -l:libtgmon.a -pthread || exit 1
-	n=38
-	(cd "$d" && rm -f gmon.out && ./tgmon $n >/dev/null) || exit 1
-	calls=$("$TGPROF" --batch -b -q "$d/tgmon" "$d/gmon.out" |
-	    sed -n 's/^\[[0-9]*\].* \([0-9]*\)+\([0-9]*\) *fib \[[0-9]*\]$/\1 \2/p' | awk '{ print $1 + $2 }')
-	echo "runtime: fib($n), $calls calls, best of 3"
-	set -- $(cd "$d" && best 3 ./plain $n)
-	plain=$1
-	for b in glibc glibc-fentry tgmon tgmon-fentry; do
-		set -- $(cd "$d" && best 3 ./$b $n)
-		ns=$(awk -v t="$1" -v p="$plain" -v c="$calls" 'BEGIN { printf "%.2f", (t - p) / c * 1e9 }')
-		eval "ns_$(echo $b | tr - _)=$ns"
-		printf '  %-14s %8.3f s  %6s ns a call\n' "$b" "$1" "$ns"
-	done
-	echo "libtgmon's cost a call:           $(ratio "$ns_tgmon" "$ns_glibc") of glibc's (-pg)," \
-	    "$(ratio "$ns_tgmon_fentry" "$ns_glibc_fentry") (-mfentry) (goal: at most 0.5)"
-	gcc -O2 -pg -o "$d/threads-glibc" "$TOP/tests/progs/rt/threads.c" -pthread &&
-	    gcc -O2 -pg -o "$d/threads-tgmon" "$TOP/tests/progs/rt/threads.c" -L"$TOP/runtime" \
-	    -l:libtgmon.a -pthread || exit 1
-	for b in glibc tgmon; do
+	cc -O2 -o "$d/cpu" "$TOP/bench/cpu.c" && cc -c -o "$d/mcount-empty.o" "$TOP/bench/mcount-empty.S" &&
+	    cc -shared -o "$d/libmcount-empty.so" "$d/mcount-empty.o" &&
+	    python3 "$TOP/bench/interp_gen.py" "$d/interp.c" &&
+	    rt_build fib "$TOP/bench/fib.c" && rt_build interp "$d/interp.c" || exit 1
+	echo "libtgmon against glibc's runtime (CPU time, median of 5 interleaved runs; cost a call above an empty mcount's):"
+	rt_program fib 38 "fib(38)" 0.25
+	rt_program interp 5000 "interp, 5000 rounds" 0.35
+	rt_program interp "1500 4" "interp, 4 threads x 1500 rounds" 0.35
+	for b in glibc static; do
+		gcc -O2 -pg -o "$d/threads-$b" "$TOP/tests/progs/rt/threads.c" -pthread \
+		    $( [ $b = static ] && echo "-L$TOP/runtime -l:libtgmon.a") || exit 1
 		(cd "$d" && rm -f gmon.out && ./threads-$b >/dev/null)
 		c=$(LC_ALL=C gprof -b -p "$d/threads-$b" "$d/gmon.out" | awk '$NF == "leaf_thr" { print $4 }')
-		echo "  4 threads x 1,000,000 calls, $b counts: $c"
+		echo "  4 threads x 1,000,000 calls, counted by $b: $c"
 	done
 }
 
@@ -255,6 +269,12 @@ calltree() {
 		    "(goal: each under 50 ms)"
 	done
 }
+
+# BENCH_ONLY="runtime stacks_cost": just those parts (the functions above).
+if [ -n "${BENCH_ONLY:-}" ]; then
+	for part in $BENCH_ONLY; do "$part"; done
+	exit 0
+fi
 
 {
 	echo "tgprof benchmark, $(date -u +%Y-%m-%d), $(nproc) CPUs, $(uname -m)"

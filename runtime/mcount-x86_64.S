@@ -22,8 +22,8 @@
  * pointer of depth 80 (STEP_RBX), and so does 128(%rsp) during the call
  * to tgmon_slow, for a walk that comes up from inside it through the
  * call's return address.  tgmon_stub_span gives the stubs' start and end
- * and those return addresses, relative to itself: labels in the text
- * would be taken for functions by gprof.
+ * and those return addresses, and tgmon_mcount's start, relative to
+ * itself: labels in the text would be taken for functions by gprof.
  */
 #define STEP_FENTRY	0x1000	/* __fentry__'s layout: the caller's return address is above */
 #define STEP_RBX	0x800	/* the depth is 80 above rbx, not above rsp */
@@ -45,6 +45,7 @@ tgmon_stub_span:			/* each relative to its own place */
 	.long	.Lstubs_end - .
 	.long	.Ltgmon_count_ret - .
 	.long	.Ltgmon_fcount_ret - .
+	.long	tgmon_mcount - .
 	.globl	tgmon_stub_steps
 	.hidden	tgmon_stub_steps
 tgmon_stub_steps:

@@ -104,6 +104,8 @@ tgmon_on_sample(int sig, siginfo_t *si, void *ucv)
 	/* In the runtime as a shared object: the time of the function that called it. */
 	if (m == tgmon_own_mod && m > 0 && caller != 0)
 		m = tgmon_module_at(pc = caller);
+	if (m == tgmon_own_mod)
+		pc = tgmon_stub_charge(pc);
 	if (m >= 0 && tgmon_mod[m].bin != NULL)	/* elsewhere (the vDSO...): not profiled */
 		__atomic_fetch_add(&tgmon_mod[m].bin[(pc - tgmon_mod[m].lowpc) >> BIN_SHIFT], weight,
 		    __ATOMIC_RELAXED);

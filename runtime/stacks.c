@@ -83,8 +83,8 @@ extern void *__libc_stack_end __attribute__((weak));
  * sites (after mcount, after __fentry__), each relative to its entry;
  * the stubs' depths (STEP), by offset from their start.
  */
-enum { SPAN_BEGIN, SPAN_END, SPAN_RET, SPAN_FRET };
-extern const int32_t tgmon_stub_span[4];
+enum { SPAN_BEGIN, SPAN_END, SPAN_RET, SPAN_FRET, SPAN_MCOUNT_BODY };
+extern const int32_t tgmon_stub_span[5];
 extern const struct { int32_t off, depth; } tgmon_stub_steps[];
 extern const char tgmon_stub_steps_end[];
 #define STEP_FENTRY 0x1000
@@ -94,6 +94,14 @@ static uint64_t
 tgmon_stk_span(int k)
 {
 	return (uint64_t)&tgmon_stub_span[k] + (uint64_t)(int64_t)tgmon_stub_span[k];
+}
+
+uint64_t
+tgmon_stub_charge(uint64_t pc)
+{
+	uint64_t body = tgmon_stk_span(SPAN_MCOUNT_BODY);
+
+	return pc >= tgmon_stk_span(SPAN_BEGIN) && pc < body ? body : pc;
 }
 
 static void *

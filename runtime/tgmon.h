@@ -147,6 +147,12 @@ TGMON_HIDDEN void tgmon_stacks_thread_ends(void);
  */
 TGMON_HIDDEN uint64_t tgmon_stacks_sample(const void *uc, uint32_t weight, int self);
 TGMON_HIDDEN void tgmon_stacks_reset(void);	/* a forked child starts from zero */
+/*
+ * PC, or tgmon_mcount's start if PC is in mcount's own jump to it: gprof
+ * leaves samples in a symbol named mcount out of the profile, and the
+ * runtime's cost must show (as tgmon_mcount).
+ */
+TGMON_HIDDEN uint64_t tgmon_stub_charge(uint64_t pc);
 /* The signal trampoline handlers return to (sigaction()'s sa_restorer), checked; normal context. */
 TGMON_HIDDEN void tgmon_stacks_restorer(uint64_t addr);
 /* The samples not recorded, and the signals that brought those recorded. */
