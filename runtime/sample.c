@@ -91,11 +91,32 @@ tgmon_module_at(uint64_t pc)
 	return m;
 }
 
+#if defined(__x86_64__)
+#define TGMON_UC_PC(uc) ((uint64_t)(uc)->uc_mcontext.gregs[REG_RIP])
+#elif defined(__aarch64__)
+#define TGMON_UC_PC(uc) ((uint64_t)(uc)->uc_mcontext.pc)
+#else
+#error "libtgmon: no sampling for this architecture"
+#endif
+
+/*
+ * PC, or tgmon_mcount's start if PC is in mcount's own jump to it: gprof
+ * leaves samples in a symbol named mcount out of the profile, and the
+ * runtime's cost must show (as tgmon_mcount).
+ */
+static uint64_t
+tgmon_stub_charge(uint64_t pc)
+{
+	uint64_t body = tgmon_stub_at(TGMON_SPAN_MCOUNT);
+
+	return pc >= tgmon_stub_at(TGMON_SPAN_BEGIN) && pc < body ? body : pc;
+}
+
 static void
 tgmon_on_sample(int sig, siginfo_t *si, void *ucv)
 {
 	ucontext_t *uc = ucv;
-	uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
+	uint64_t pc = TGMON_UC_PC(uc);
 	uint32_t weight = 1 + (si->si_code == SI_TIMER && si->si_overrun > 0 ?
 	    (uint32_t)si->si_overrun : 0);
 	int saved = errno, m = tgmon_module_at(pc);

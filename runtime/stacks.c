@@ -78,31 +78,11 @@ static uint64_t main_addr;		/* main(), from the program's entry code; 0: not fou
 /* The C library's: the main thread's stack ends there (weak: not every libc has it). */
 extern void *__libc_stack_end __attribute__((weak));
 
-/*
- * mcount-x86_64.S: the stubs' start and end and the slow path's return
- * sites (after mcount, after __fentry__), each relative to its entry;
- * the stubs' depths (STEP), by offset from their start.
- */
-enum { SPAN_BEGIN, SPAN_END, SPAN_RET, SPAN_FRET, SPAN_MCOUNT_BODY };
-extern const int32_t tgmon_stub_span[5];
+/* mcount-x86_64.S: the stubs' depths (STEP), by offset from their start (tgmon_stub_span). */
 extern const struct { int32_t off, depth; } tgmon_stub_steps[];
 extern const char tgmon_stub_steps_end[];
 #define STEP_FENTRY 0x1000
 #define STEP_RBX 0x800
-
-static uint64_t
-tgmon_stk_span(int k)
-{
-	return (uint64_t)&tgmon_stub_span[k] + (uint64_t)(int64_t)tgmon_stub_span[k];
-}
-
-uint64_t
-tgmon_stub_charge(uint64_t pc)
-{
-	uint64_t body = tgmon_stk_span(SPAN_MCOUNT_BODY);
-
-	return pc >= tgmon_stk_span(SPAN_BEGIN) && pc < body ? body : pc;
-}
 
 static void *
 tgmon_stk_map(size_t size)
@@ -290,7 +270,7 @@ tgmon_stk_stub(struct tgmon_walk *w, uint64_t pc, uint64_t sp, uint64_t rbx)
 {
 	const char *end = tgmon_stub_steps_end;
 	int lo = 0, hi = (int)((end - (const char *)tgmon_stub_steps) / sizeof *tgmon_stub_steps);
-	int32_t off = (int32_t)(pc - tgmon_stk_span(SPAN_BEGIN)), d;
+	int32_t off = (int32_t)(pc - tgmon_stub_at(TGMON_SPAN_BEGIN)), d;
 
 	while (lo < hi) {	/* the last step at or before PC */
 		int mid = (lo + hi) / 2;
@@ -323,7 +303,7 @@ tgmon_stk_slow(struct tgmon_walk *w, uint64_t fp, uint64_t ra)
 	at = *(uint64_t *)w->lo + 80;
 	if (!tgmon_stk_stub_frames(w, at))
 		return 0;
-	return ra != tgmon_stk_span(SPAN_FRET) || tgmon_stk_stub_frames(w, w->lo);
+	return ra != tgmon_stub_at(TGMON_SPAN_FRET) || tgmon_stk_stub_frames(w, w->lo);
 }
 
 /*
@@ -391,7 +371,7 @@ tgmon_stk_entry(struct tgmon_walk *w, uint64_t pc, uint64_t sp, uint64_t fp)
 static uint64_t
 tgmon_stk_first(struct tgmon_walk *w, uint64_t pc, uint64_t sp, uint64_t bp, uint64_t rbx)
 {
-	if (pc - tgmon_stk_span(SPAN_BEGIN) < tgmon_stk_span(SPAN_END) - tgmon_stk_span(SPAN_BEGIN))
+	if (pc - tgmon_stub_at(TGMON_SPAN_BEGIN) < tgmon_stub_at(TGMON_SPAN_END) - tgmon_stub_at(TGMON_SPAN_BEGIN))
 		return tgmon_stk_stub(w, pc, sp, rbx) ? bp : 0;
 	if (tgmon_module_at(pc) >= 0)
 		tgmon_stk_entry(w, pc, sp, bp);
@@ -469,7 +449,7 @@ tgmon_stk_walk(struct tgmon_stk *s, const ucontext_t *uc, uint32_t *flags)
 		}
 		if (!tgmon_stk_push(&w, ra))
 			break;
-		if ((ra == tgmon_stk_span(SPAN_RET) || ra == tgmon_stk_span(SPAN_FRET)) &&
+		if ((ra == tgmon_stub_at(TGMON_SPAN_RET) || ra == tgmon_stub_at(TGMON_SPAN_FRET)) &&
 		    !tgmon_stk_slow(&w, fp, ra))
 			break;
 		last = fp;

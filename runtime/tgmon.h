@@ -147,12 +147,6 @@ TGMON_HIDDEN void tgmon_stacks_thread_ends(void);
  */
 TGMON_HIDDEN uint64_t tgmon_stacks_sample(const void *uc, uint32_t weight, int self);
 TGMON_HIDDEN void tgmon_stacks_reset(void);	/* a forked child starts from zero */
-/*
- * PC, or tgmon_mcount's start if PC is in mcount's own jump to it: gprof
- * leaves samples in a symbol named mcount out of the profile, and the
- * runtime's cost must show (as tgmon_mcount).
- */
-TGMON_HIDDEN uint64_t tgmon_stub_charge(uint64_t pc);
 /* The signal trampoline handlers return to (sigaction()'s sa_restorer), checked; normal context. */
 TGMON_HIDDEN void tgmon_stacks_restorer(uint64_t addr);
 /* The samples not recorded, and the signals that brought those recorded. */
@@ -164,6 +158,21 @@ TGMON_HIDDEN void tgmon_stacks_each(void (*f)(void *, uint64_t, uint32_t, const 
 /* write.c */
 TGMON_HIDDEN int tgmon_write_init(void);	/* the directory the program started in */
 TGMON_HIDDEN void tgmon_write(int child);
+
+/*
+ * mcount-ARCH.S: the stubs' span, five offsets each relative to its own
+ * place: their start (mcount), their end, the slow path's return sites
+ * after mcount and after __fentry__ (x86-64; 0 elsewhere), and
+ * tgmon_mcount's start.
+ */
+enum { TGMON_SPAN_BEGIN, TGMON_SPAN_END, TGMON_SPAN_RET, TGMON_SPAN_FRET, TGMON_SPAN_MCOUNT };
+TGMON_HIDDEN extern const int32_t tgmon_stub_span[5];
+
+static inline uint64_t
+tgmon_stub_at(int k)
+{
+	return (uint64_t)(uintptr_t)&tgmon_stub_span[k] + (uint64_t)(int64_t)tgmon_stub_span[k];
+}
 
 /* start.c */
 TGMON_HIDDEN extern uint64_t tgmon_run_id;	/* this process's run (gmon_out.h), never 0 */

@@ -12,7 +12,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$TOP/tests/out
 PROGS=$OUT/progs
 TGPROF=$TOP/tgprof
-SUITES="unit layering selftest diff srcmap lines clones narrow damaged hostile ui runtime cli stacks export compare known man"
+SUITES="unit layering selftest diff srcmap lines clones narrow damaged hostile ui runtime aarch64 cli stacks export compare known man"
 . "$TOP/tests/lib.sh"
 # Under the sanitizers (./configure --enable-sanitizers): libbfd keeps an
 # allocation or two until exit, which is not ours to fix.
@@ -68,6 +68,7 @@ for s in "$@"; do
 	hostile) run "hostile files and programs" sh "$TOP/tests/hostile.sh" "$TGPROF" "$OUT/hostile" ;;
 	ui) progs; run "browser" sh "$TOP/tests/ui.sh" "$TGPROF" "$OUT/ui" "$PROGS" ;;
 	runtime) used_gprof=1; run "runtime (libtgmon)" sh "$TOP/tests/runtime.sh" "$TGPROF" "$OUT/runtime" ;;
+	aarch64) run "libtgmon on aarch64 (qemu-user)" sh "$TOP/tests/aarch64.sh" "$TGPROF" "$OUT/aarch64" ;;
 	cli)
 		progs
 		used_gprof=1
