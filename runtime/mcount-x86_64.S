@@ -149,6 +149,7 @@ __fentry__:
 	ret
 	.cfi_adjust_cfa_offset 24
 .Lhash\@:				/* the hash table's slot (tgmon_hash) */
+	STEP	\fentry + 24
 	movq	24(%r11), %r11
 	testq	%r11, %r11
 	jz	.Lslow\@

@@ -408,6 +408,33 @@ if want_any "stacks clobber"; then
 	    share "$(sums "$e/out" '^root .*;main;[ac];b')" "$(sums "$e/out" ';[ac];b(;tgmon_[a-z]*)?$')" 0.95
 fi
 
+# Calls counted in the hash table (a call site of sixteen callees), linked
+# in and as -ltgmon: the stubs' hash path is walked through like the rest
+# (its samples' stacks complete), and as a shared object its time is still
+# charged to the callers (at least 90% of the CPU time in the histogram).
+if want_any "stacks hash path"; then
+	stk_setup
+	e=$d/hash
+	mkdir -p "$e"
+	for link in a so; do
+		case $link in
+		a) l=-l:libtgmon.a ;;
+		so) l="-ltgmon -Wl,-rpath,$RT" ;;
+		esac
+		gcc -pg -O2 -o "$e/indirect-$link" "$P/indirect.c" -L"$RT" $l -pthread ||
+		    fatal "cannot build indirect.c"
+		cpu=$(cd "$e" && rm -f gmon.out* && ./indirect-$link | awk '{ print $2 }')
+		stk "$e" indirect-$link gmon.out gmon.out.stacks && same_run "$e/out"
+		tcheck "stacks hash path, $link: the file is sound $(cat "$e/err")" [ $? -eq 0 ]
+		n=$(head_of "$e/out" samples)
+		tcheck "stacks hash path, $link: $(head_of "$e/out" root) of $n samples reached the root" \
+		    share "$(head_of "$e/out" root)" "$n" 0.95
+		h=$(sed -n 's/^gmon runid [0-9a-f]* hist \([0-9]*\)$/\1/p' "$e/out")
+		tcheck "stacks hash path, $link: $h samples in the histogram, of $cpu s of CPU" \
+		    awk -v h="$h" -v c="$cpu" 'BEGIN { exit !(c > 0 && h / 1000 >= 0.9 * c) }'
+	done
+fi
+
 # Threads: each thread's own path, complete.
 if want_any "stacks threads"; then
 	stk_setup
