@@ -14,6 +14,7 @@
 #include "argfile.h"
 #include "compare.h"
 #include "record.h"
+#include "warm.h"
 #include "opts.h"
 #include "core/profile.h"
 #include "core/measure.h"
@@ -268,6 +269,7 @@ browse(struct opts *o, struct diag *d)
 	browse_options(o);
 	if (profile_load(&p, &o->load, d) != 0)
 		return 1;
+	warm_start(profile_narrow_bytes(p));	/* for the first x or f, while the first screen is read */
 	rc = browse_profile(o, p, NULL, NULL, d);
 	profile_free(p);
 	return rc;
@@ -292,6 +294,8 @@ compare(struct opts *o, struct diag *d)
 		compare_release(&c);
 		return 1;
 	}
+	/* x and f narrow both sides: their memory, ready. */
+	warm_start(profile_narrow_bytes(c.side[DIFF_OLD].p) + profile_narrow_bytes(c.side[DIFF_NEW].p));
 	/* The profile browsed is the new side: its files name it, and its stacks measure it. */
 	o->load.image = c.side[DIFF_NEW].image;
 	o->load.gmon = c.side[DIFF_NEW].gmon;

@@ -366,6 +366,15 @@ profile_narrow(const struct profile *base, const struct pf_spec *extra, size_t n
 	return 0;
 }
 
+size_t
+profile_narrow_bytes(const struct profile *p)
+{
+	/* sym and arc copies; their indexes, orders, totals and the propagation's times */
+	size_t per_sym = sizeof(struct pf_sym) + 64, per_arc = sizeof(struct pf_arc) + 32;
+
+	return ((size_t)p->nsyms + p->ncycles + 1) * per_sym + ((size_t)p->narcs + 1) * per_arc;
+}
+
 int
 pf_narrow_prepare(struct profile *p)
 {

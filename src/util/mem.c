@@ -95,6 +95,12 @@ mem_calloc(size_t n, size_t size)
 }
 
 void *
+mem_unfaulted(size_t bytes)
+{
+	return over_limit(bytes) ? NULL : malloc(bytes != 0 ? bytes : 1);
+}
+
+void *
 mem_array(size_t n, size_t size)
 {
 	void *p;

@@ -34,6 +34,8 @@ void *mem_calloc(size_t n, size_t size);
 
 /* Array of N elements of SIZE bytes (not zeroed); NULL on overflow or failure. */
 void *mem_array(size_t n, size_t size);
+/* BYTES held against the limit, as mem_array(), but not faulted in. */
+void *mem_unfaulted(size_t bytes);
 
 /*
  * Makes room for at least NEED elements of SIZE bytes in *PTR, whose
