@@ -223,9 +223,7 @@ scale() {
 # redrawn, at 100,000 and 1,000,000 functions.  TGPROF_KEYTIMES gives each
 # key's time; of three runs (this machine's speed varies), the one with the
 # median slowest key is reported: its slowest key, by name, its mean and
-# its three slowest, with the run's peak memory.  There the keys come at
-# once; at 1,000,000 functions the first x is also timed after a second
-# on the first screen, as a user presses it.
+# its three slowest, with the run's peak memory.
 keys() {	# n label goal: one line, and the slowest keys
 	for r in 1 2 3; do
 		TGPROF_KEYTIMES=$OUT/keytimes.$r TGPROF_SCRIPT=$TOP/bench/browse.keys \
@@ -254,15 +252,6 @@ browser() {
 	keys 100000 "100,000 functions" 50
 	profile 1000000
 	keys 1000000 "1,000,000 functions" 200
-	# A user reads the first screen before the first x: meanwhile the
-	# memory a narrowing takes is faulted in (src/cli/warm.c).  The median of 3.
-	printf 'wait 1000\nkey x\nkey Q\n' >"$OUT/wait-x.keys"
-	for _ in 1 2 3; do
-		TGPROF_KEYTIMES=$OUT/keytimes TGPROF_SCRIPT=$OUT/wait-x.keys \
-		    "$TGPROF" "$OUT/s1000000/prog" "$OUT/s1000000/gmon.out" || exit 1
-		sed -n '2s/ ms.*//p' "$OUT/keytimes"
-	done | sort -n | sed -n 2p >"$OUT/wait-x"
-	echo "  the first x after a second on the first screen: $(cat "$OUT/wait-x") ms (goal: under 200 ms)"
 }
 
 # The call tree on the 100,000-function profile: t opening it (its roots,

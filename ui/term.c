@@ -15,7 +15,6 @@
 #undef lines		/* term.h's capability names, not ours */
 #undef columns
 #include <unistd.h>
-#include <time.h>
 #include <wchar.h>
 
 /*
@@ -30,7 +29,6 @@
  *                 it shows the selection (reverse video), else ' '
  *   mouse B X Y   a mouse event at column X, line Y (from 0): B is click,
  *                 double, up or down (the wheel)
- *   wait MS       MS milliseconds pass, as a user reading the screen
  * Blank lines, lines starting with # and lines not understood (a key
  * without a name) are skipped.  At its end, the browser quits.
  */
@@ -310,10 +308,6 @@ script_key(void (*draw)(void *), void *ctx)
 			dump(arg);
 		} else if (strncmp(line, "mouse ", 6) == 0 && script_mouse(arg)) {
 			return KEY_MOUSE;
-		} else if (sscanf(line, "wait %d", &w) == 1 && w > 0 && w <= 60000) {
-			struct timespec ts = { w / 1000, (long)(w % 1000) * 1000000 };
-
-			nanosleep(&ts, NULL);
 		} else if (sscanf(line, "resize %d %d", &w, &h) == 2 && w > 0 && h > 0) {
 			resizeterm(h, w);
 			return KEY_RESIZE;

@@ -205,14 +205,43 @@ reload(void *ctx, const struct pf_spec *extra, size_t n, struct profile **out, s
 #endif
 
 #if HAVE_UI
-/* What the browser needs of the analysis: GCC's clones folded unless --clones says, the lines. */
+/*
+ * What the browser needs of the analysis: GCC's clones folded unless
+ * --clones says, the lines, and what makes x and f fast (WM: their memory
+ * made ready during the analysis, warm.h).
+ */
+/* The memory of the first narrowing of each profile loaded, made ready during its analysis. */
+struct warming {
+	struct warm *w[2];
+	int n;
+};
+
 static void
-browse_options(struct opts *o)
+on_sized(void *ctx, size_t narrow_bytes)
+{
+	struct warming *wm = ctx;
+
+	if (wm->n < 2)
+		wm->w[wm->n++] = warm_start(narrow_bytes);
+}
+
+/* The loads are done: the memory warmed goes back to the heap, for x and f. */
+static void
+warm_done(struct warming *wm)
+{
+	while (wm->n > 0)
+		warm_release(wm->w[--wm->n]);
+}
+
+static void
+browse_options(struct opts *o, struct warming *wm)
 {
 	if (!o->clones_given)
 		o->load.clones = PF_CLONES_FOLD;
 	o->load.source_lines = 1;
 	o->load.narrowable = 1;
+	o->load.sized = on_sized;
+	o->load.sized_ctx = wm;
 	/* The narrowings (x, f, u) make and drop tables of the profile's size: keep their memory. */
 	mallopt(M_TRIM_THRESHOLD, INT_MAX);
 }
@@ -263,13 +292,15 @@ browse(struct opts *o, struct diag *d)
 #if !HAVE_UI
 	return run(o, d);	/* built without ncursesw */
 #else
+	struct warming wm = { { NULL, NULL }, 0 };
 	struct profile *p;
 	int rc;
 
-	browse_options(o);
-	if (profile_load(&p, &o->load, d) != 0)
+	browse_options(o, &wm);
+	rc = profile_load(&p, &o->load, d);
+	warm_done(&wm);
+	if (rc != 0)
 		return 1;
-	warm_start(profile_narrow_bytes(p));	/* for the first x or f, while the first screen is read */
 	rc = browse_profile(o, p, NULL, NULL, d);
 	profile_free(p);
 	return rc;
@@ -283,19 +314,20 @@ static int
 compare(struct opts *o, struct diag *d)
 {
 #if HAVE_UI
+	struct warming wm = { { NULL, NULL }, 0 };
 	struct comparison c;
 	int rc;
 
 	if (o->json || o->cmp.fail_calls || o->cmp.fail_slower >= 0 || o->cmp.fail_total_slower >= 0 ||
 	    !want_browser(o))
 		return compare_run(o, d);
-	browse_options(o);	/* x and f narrow both sides */
-	if (compare_load(o, &c, d) != 0) {
+	browse_options(o, &wm);	/* x and f narrow both sides */
+	rc = compare_load(o, &c, d);
+	warm_done(&wm);
+	if (rc != 0) {
 		compare_release(&c);
 		return 1;
 	}
-	/* x and f narrow both sides: their memory, ready. */
-	warm_start(profile_narrow_bytes(c.side[DIFF_OLD].p) + profile_narrow_bytes(c.side[DIFF_NEW].p));
 	/* The profile browsed is the new side: its files name it, and its stacks measure it. */
 	o->load.image = c.side[DIFF_NEW].image;
 	o->load.gmon = c.side[DIFF_NEW].gmon;

@@ -20,7 +20,34 @@ struct warm {
 	void *block[WARM_BLOCKS];
 	size_t size[WARM_BLOCKS];
 	int n;
+	pthread_mutex_t lock;
+	int ready, released;	/* the one that sets the second frees W */
 };
+
+static void
+warm_free(struct warm *w)
+{
+	int k;
+
+	for (k = 0; k < w->n; k++)
+		free(w->block[k]);
+	pthread_mutex_destroy(&w->lock);
+	free(w);
+}
+
+/* Sets *FLAG; frees W if the other flag was set first. */
+static void
+warm_mark(struct warm *w, int *flag)
+{
+	int both;
+
+	pthread_mutex_lock(&w->lock);
+	*flag = 1;
+	both = w->ready && w->released;
+	pthread_mutex_unlock(&w->lock);
+	if (both)
+		warm_free(w);
+}
 
 static void *
 warm_run(void *arg)
@@ -30,22 +57,20 @@ warm_run(void *arg)
 
 	for (k = 0; k < w->n; k++)
 		mem_populate(w->block[k], w->size[k]);
-	for (k = 0; k < w->n; k++)
-		free(w->block[k]);
-	free(w);
+	warm_mark(w, &w->ready);
 	return NULL;
 }
 
-void
+struct warm *
 warm_start(size_t bytes)
 {
 	struct warm *w;
 	pthread_attr_t attr;
 	pthread_t t;
-	int ok;
+	int started = 0;
 
 	if (bytes < WARM_MIN || (w = calloc(1, sizeof *w)) == NULL)
-		return;
+		return NULL;
 	while (bytes > 0 && w->n < WARM_BLOCKS) {
 		size_t s = bytes < WARM_BLOCK ? bytes : WARM_BLOCK;
 
@@ -54,15 +79,22 @@ warm_start(size_t bytes)
 		w->size[w->n++] = s;
 		bytes -= s;
 	}
-	ok = pthread_attr_init(&attr) == 0;
-	if (ok && pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0 &&
-	    pthread_create(&t, &attr, warm_run, w) == 0) {
+	pthread_mutex_init(&w->lock, NULL);
+	if (pthread_attr_init(&attr) == 0) {
+		started = pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0 &&
+		    pthread_create(&t, &attr, warm_run, w) == 0;
 		pthread_attr_destroy(&attr);
-		return;
 	}
-	if (ok)
-		pthread_attr_destroy(&attr);
-	for (ok = 0; ok < w->n; ok++)	/* not started: all freed, nothing faulted in */
-		free(w->block[ok]);
-	free(w);
+	if (!started) {
+		warm_free(w);
+		return NULL;
+	}
+	return w;
+}
+
+void
+warm_release(struct warm *w)
+{
+	if (w != NULL)
+		warm_mark(w, &w->released);
 }

@@ -5,15 +5,19 @@
 #include <stddef.h>
 
 /*
- * Faults in BYTES of the heap in a background thread, then frees them
- * (main keeps freed memory: mallopt), so that the browser's first x or f
- * finds its tables' pages present instead of waiting for the kernel to
- * provide fresh ones: on virtual machines a fresh page can cost
- * microseconds, and a narrowing of a million functions takes some 400 MB.
- * Nothing is done below WARM_MIN bytes, over the memory limit, or if the
- * thread cannot start.  The thread is detached; it allocates nothing.
+ * warm_start() takes BYTES of the heap and faults them in on a background
+ * thread; warm_release() gives them back to the heap (main keeps freed
+ * memory: mallopt), at once if they are ready, else when they are.  Called
+ * as the analysis of a large profile starts (pf_opts.sized) and released
+ * once it is done, the memory is not used by the analysis but is there,
+ * present, for the browser's first x or f: on virtual machines a fresh
+ * page can cost microseconds, and a narrowing of a million functions
+ * takes some 400 MB.  Below WARM_MIN bytes, over the memory limit, or if
+ * no thread can start, warm_start() returns NULL and does nothing.
  */
 #define WARM_MIN ((size_t)64 << 20)
-void warm_start(size_t bytes);
+struct warm;
+struct warm *warm_start(size_t bytes);
+void warm_release(struct warm *w);	/* W may be NULL; it is gone after */
 
 #endif

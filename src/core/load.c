@@ -243,8 +243,12 @@ static int
 analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 {
 	const struct symspecs *ss = &p->priv->specs;
-	const unsigned char *text = scan_text(p, o, d);
+	const unsigned char *text;
 	uint32_t i;
+
+	if (o->narrowable && o->sized != NULL)
+		o->sized(o->sized_ctx, profile_narrow_bytes(p));
+	text = scan_text(p, o, d);
 
 	for (i = 0; i < p->nsyms; i++)
 		p->sym[i].flat_ok = (uint8_t)symspec_chosen(ss, SPEC_INCL_FLAT, p->sym[i].addr);

@@ -147,6 +147,13 @@ struct pf_opts {
 	enum pf_clones clones;		/* not a gprof option: PF_CLONES_GPROF there */
 	int narrowable;			/* keep what makes profile_narrow() fast (memory: about
 					 * 40 bytes a symbol and 30 an arc) */
+	/*
+	 * With narrowable: called once the symbols and arcs are read, before
+	 * the analysis, with what profile_narrow_bytes() will say (for a
+	 * caller that makes that memory ready meanwhile); or NULL.
+	 */
+	void (*sized)(void *ctx, size_t narrow_bytes);
+	void *sized_ctx;
 };
 
 /* The analysed profile.  All fields are read-only for callers. */
