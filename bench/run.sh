@@ -244,6 +244,7 @@ keys() {	# n label goal: one line, and the slowest keys
 
 browser() {
 	grep -q 'HAVE_UI 1' "$TOP/config.h" || { echo "(browser: built without ncursesw)"; return; }
+	profile 100000
 	printf 'key Q\n' >"$OUT/quit.keys"
 	set -- $(best 3 env TGPROF_SCRIPT="$OUT/quit.keys" "$TGPROF" "$OUT/s100000/prog" \
 	    "$OUT/s100000/gmon.out")
