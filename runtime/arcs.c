@@ -213,6 +213,17 @@ tgmon_site_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 	return 1;
 }
 
+/* A new arc into SELF: its module is profiled code, and the stacks learn of it. */
+static void
+tgmon_arc_new(uint64_t self, uint64_t frame, uint64_t link)
+{
+	int m = tgmon_module_at(self);
+
+	if (m >= 0 && !tgmon_profiled[m])
+		__atomic_store_n(&tgmon_profiled[m], 1, __ATOMIC_RELAXED);
+	tgmon_stacks_arc(self, frame, link);
+}
+
 /* Every call the stubs cannot count alone (mcount-x86_64.S). */
 void
 tgmon_slow(uint64_t from, uint64_t self, uint64_t frame, uint64_t link)
@@ -233,7 +244,7 @@ tgmon_slow(uint64_t from, uint64_t self, uint64_t frame, uint64_t link)
 		if (added < 0)
 			__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
 		else if (added > 0)
-			tgmon_stacks_arc(self, frame, link);
+			tgmon_arc_new(self, frame, link);
 		t->busy = 0;
 	}
 	errno = saved;

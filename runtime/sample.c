@@ -35,6 +35,7 @@ static struct order orders[2];
 static struct order *by_addr;
 /* libtgmon's own module when it is a shared object (the executable's, 0, when linked in: -1). */
 static int tgmon_own_mod = -1;
+unsigned char tgmon_profiled[TGMON_MAX_MODULES];
 static __thread timer_t thread_timer;
 static __thread int has_timer;
 
@@ -120,10 +121,11 @@ tgmon_on_sample(int sig, siginfo_t *si, void *ucv)
 	uint32_t weight = 1 + (si->si_code == SI_TIMER && si->si_overrun > 0 ?
 	    (uint32_t)si->si_overrun : 0);
 	int saved = errno, m = tgmon_module_at(pc);
-	uint64_t caller = tgmon_cfg.stacks ? tgmon_stacks_sample(uc, weight, tgmon_own_mod) : 0;
+	uint64_t caller = tgmon_cfg.stacks ?
+	    tgmon_stacks_sample(uc, weight, tgmon_own_mod > 0 ? tgmon_own_mod : -1) : 0;
 
-	/* In the runtime as a shared object: the time of the function that called it. */
-	if (m == tgmon_own_mod && m > 0 && caller != 0)
+	/* Outside the profiled code: the time of the profiled function that called it. */
+	if ((m < 0 || !__atomic_load_n(&tgmon_profiled[m], __ATOMIC_RELAXED)) && caller != 0)
 		m = tgmon_module_at(pc = caller);
 	if (m == tgmon_own_mod)
 		pc = tgmon_stub_charge(pc);
@@ -203,6 +205,7 @@ tgmon_sample_init(void)
 		tgmon_bins_make(&tgmon_mod[i]);
 	tgmon_order_publish();
 	tgmon_own_mod = tgmon_module_at((uint64_t)(uintptr_t)&tgmon_on_sample);
+	tgmon_profiled[0] = 1;	/* the program; a library once a call into it is counted */
 	if (tgmon_mod[0].bin == NULL)
 		return -1;
 	tgmon_rate = tgmon_cfg.hz;

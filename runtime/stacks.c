@@ -466,6 +466,29 @@ tgmon_stk_walk(struct tgmon_stk *s, const ucontext_t *uc, uint32_t *flags)
 	return w.n;
 }
 
+/*
+ * Where a sample outside the profiled code belongs when its walk found no
+ * profiled frame (code without frame pointers, as the C library's, leaves
+ * rbp to hold anything): the first return address into profiled code
+ * among the 64 words above SP, known as such by the call instruction that
+ * ends at it (tgmon_stk_callee); less one, or 0.
+ */
+static uint64_t
+tgmon_stk_scan(struct tgmon_stk *s, uint64_t sp)
+{
+	struct tgmon_walk w = { s, 0, 0, sp, 0 };
+	uint64_t at, r;
+	int m;
+
+	for (at = sp; at < sp + 64 * 8 && tgmon_stk_readable(&w, at); at += 8) {
+		r = *(const uint64_t *)at;
+		if ((m = tgmon_module_at(r)) >= 0 && __atomic_load_n(&tgmon_profiled[m], __ATOMIC_RELAXED) &&
+		    tgmon_stk_callee(r) != 0)
+			return r - 1;
+	}
+	return 0;
+}
+
 uint64_t
 tgmon_stacks_sample(const void *uc, uint32_t weight, int self)
 {
@@ -479,10 +502,16 @@ tgmon_stacks_sample(const void *uc, uint32_t weight, int self)
 	}
 	n = tgmon_stk_walk(s, uc, &flags);
 	tgmon_stk_count(s, n, flags, weight);
-	for (k = 1; self >= 0 && k < n; k++)	/* frame 0 is the sampled PC itself */
-		if (tgmon_module_at(s->frame[k]) != self)
+	if (n > 0 && (k = tgmon_module_at(s->frame[0])) >= 0 && k != self &&
+	    __atomic_load_n(&tgmon_profiled[k], __ATOMIC_RELAXED))
+		return 0;	/* in profiled code: its own time */
+	for (k = 1; k < n; k++) {	/* frame 0 is the sampled PC itself */
+		int m = tgmon_module_at(s->frame[k]);
+
+		if (m >= 0 && m != self && __atomic_load_n(&tgmon_profiled[m], __ATOMIC_RELAXED))
 			return s->frame[k] - 1;
-	return 0;
+	}
+	return tgmon_stk_scan(s, (uint64_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RSP]);
 }
 
 /*

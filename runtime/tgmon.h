@@ -123,6 +123,13 @@ TGMON_HIDDEN extern int tgmon_rate;	/* samples a second, 0 without a histogram *
 TGMON_HIDDEN void tgmon_sample_rescan(void);
 /* The module whose text holds PC, or -1. */
 TGMON_HIDDEN int tgmon_module_at(uint64_t pc);
+/*
+ * Whether module M's code is profiled: the executable, and a library with
+ * calls counted into it (built with -pg).  Time sampled elsewhere (the C
+ * library, the kernel's system calls, libtgmon as a shared object) is the
+ * time of the innermost profiled function on the sample's stack.
+ */
+TGMON_HIDDEN extern unsigned char tgmon_profiled[TGMON_MAX_MODULES];
 TGMON_HIDDEN int tgmon_sample_init(void);
 TGMON_HIDDEN void tgmon_sample_thread(void);	/* this thread's CPU timer */
 TGMON_HIDDEN void tgmon_sample_stop(void);
@@ -140,10 +147,10 @@ TGMON_HIDDEN void tgmon_stacks_thread(uint64_t frame, uint64_t link);	/* its fir
 TGMON_HIDDEN void tgmon_stacks_arc(uint64_t self, uint64_t frame, uint64_t link);	/* a new arc */
 TGMON_HIDDEN void tgmon_stacks_thread_ends(void);
 /*
- * Counts the sample's stack; returns where its time belongs when it is in
- * module SELF (libtgmon as a shared object: -ltgmon, LD_PRELOAD), whose
- * histogram no file keeps: the innermost frame outside it (a return
- * address less one: inside the function that called the runtime), or 0.
+ * Counts the sample's stack; returns where its time belongs when it is
+ * not in profiled code (tgmon_profiled): the innermost frame of a
+ * profiled module other than SELF (libtgmon's own), a return address
+ * less one (inside the function that made the call), or 0.
  */
 TGMON_HIDDEN uint64_t tgmon_stacks_sample(const void *uc, uint32_t weight, int self);
 TGMON_HIDDEN void tgmon_stacks_reset(void);	/* a forked child starts from zero */

@@ -435,6 +435,25 @@ if want_any "stacks hash path"; then
 	done
 fi
 
+# Time in the C library (memset, memcmp: no frame pointers) is the time
+# of the program's function that called it, found by its stack: clear's,
+# and the samples account for the CPU time.
+if want_any "stacks libc time"; then
+	stk_setup
+	e=$d/libc
+	mkdir -p "$e"
+	gcc -pg -O2 -o "$e/libctime" "$P/libctime.c" -L"$RT" -l:libtgmon.a -pthread ||
+	    fatal "cannot build libctime.c"
+	cpu=$(cd "$e" && rm -f gmon.out* && ./libctime | awk '{ print $2 }')
+	"$TGPROF" --batch -b -p "$e/libctime" "$e/gmon.out" >"$e/flat"
+	t=$(awk 'NR > 5 && $2 ~ /^[0-9.]+$/ { s = $2 } END { print s + 0 }' "$e/flat")
+	c=$(awk '$NF == "clear" { print $3 }' "$e/flat")
+	tcheck "stacks libc time: $t s sampled of $cpu s of CPU (at least 90%)" \
+	    awk -v s="$t" -v c="$cpu" 'BEGIN { exit !(c > 0 && s >= 0.9 * c) }'
+	tcheck "stacks libc time: clear's self time is memset's and memcmp's ($c s of $t)" \
+	    awk -v a="$c" -v t="$t" 'BEGIN { exit !(t > 0 && a >= 0.8 * t) }'
+fi
+
 # Threads: each thread's own path, complete.
 if want_any "stacks threads"; then
 	stk_setup
