@@ -21,7 +21,7 @@
 #define SPAN_MAX 0
 #endif
 
-/* Where the stubs look: the layout is their contract (mcount-x86_64.S). */
+/* Where the stubs look: the layout is their contract (mcount-x86_64.S, mcount-aarch64.S). */
 _Static_assert(offsetof(struct tgmon_table, lowpc) == 0, "lowpc at 0");
 _Static_assert(offsetof(struct tgmon_table, span) == 8, "span at 8");
 _Static_assert(offsetof(struct tgmon_table, other) == 24, "other at 24");
@@ -224,7 +224,7 @@ tgmon_arc_new(uint64_t self, uint64_t frame, uint64_t link)
 	tgmon_stacks_arc(self, frame, link);
 }
 
-/* Every call the stubs cannot count alone (mcount-x86_64.S). */
+/* Every call the stubs cannot count alone (mcount-ARCH.S). */
 void
 tgmon_slow(uint64_t from, uint64_t self, uint64_t frame, uint64_t link)
 {

@@ -4,7 +4,7 @@
 
 /*
  * libtgmon is the mcount runtime for programs built with -pg.  The stubs
- * (mcount-x86_64.S) count a call in the calling thread's site table
+ * (mcount-x86_64.S, mcount-aarch64.S) count a call in the calling thread's site table
  * without a lock; anything else (a new arc, a full table, a thread's first call)
  * goes to tgmon_slow().  Samples of each thread's CPU time land in
  * 32-bit bins, and the call stack of each sample in a per-thread trie.
@@ -61,7 +61,7 @@ struct tgmon_slot {
  * go to OTHER, whose first choice of slot the stubs probe.  SITES lists
  * the slots in use (as FROM - LOWPC), for the writer.  The stubs read
  * LOWPC, SPAN, OTHER and SLOT: offsets 0, 8, 24 and 64 are part of their
- * contract (mcount-x86_64.S).
+ * contract (mcount-x86_64.S, mcount-aarch64.S).
  */
 struct tgmon_table {
 	uint64_t lowpc;			/* the executable's text */
