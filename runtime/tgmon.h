@@ -4,9 +4,9 @@
 
 /*
  * libtgmon is the mcount runtime for programs built with -pg.  The stubs
- * (mcount-x86_64.S, mcount-aarch64.S) count a call in the calling thread's site table
- * without a lock; anything else (a new arc, a full table, a thread's first call)
- * goes to tgmon_slow().  Samples of each thread's CPU time land in
+ * (mcount-x86_64.S, mcount-aarch64.S) count a call in the calling
+ * thread's tables without a lock; anything else (a new arc, a thread's
+ * first call) goes to tgmon_slow().  Samples of each thread's CPU time land in
  * 32-bit bins, and the call stack of each sample in a per-thread trie.
  * At exit the tables are merged and gmon.out (and gmon.out.stacks) are
  * written atomically.  Nothing here may be built with -pg.
