@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "util/mem.h"
+#include "util/sysmem.h"
 
 /*
  * Blocks of at most this size come from the heap (main sets the mmap
@@ -64,12 +65,14 @@ warm_run(void *arg)
 struct warm *
 warm_start(size_t bytes)
 {
+	size_t avail = sysmem_available();
 	struct warm *w;
 	pthread_attr_t attr;
 	pthread_t t;
 	int started = 0;
 
-	if (bytes < WARM_MIN || (w = calloc(1, sizeof *w)) == NULL)
+	/* Not where the memory is short: the x may never come, and the kernel would have to reclaim. */
+	if (bytes < WARM_MIN || (avail != 0 && bytes > avail / 4) || (w = calloc(1, sizeof *w)) == NULL)
 		return NULL;
 	while (bytes > 0 && w->n < WARM_BLOCKS) {
 		size_t s = bytes < WARM_BLOCK ? bytes : WARM_BLOCK;

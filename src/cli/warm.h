@@ -12,8 +12,9 @@
  * once it is done, the memory is not used by the analysis but is there,
  * present, for the browser's first x or f: on virtual machines a fresh
  * page can cost microseconds, and a narrowing of a million functions
- * takes some 400 MB.  Below WARM_MIN bytes, over the memory limit, or if
- * no thread can start, warm_start() returns NULL and does nothing.
+ * takes some 400 MB.  Below WARM_MIN bytes, over the memory limit or a
+ * quarter of the memory available (sysmem_available()), or if no thread
+ * can start, warm_start() returns NULL and does nothing.
  */
 #define WARM_MIN ((size_t)64 << 20)
 struct warm;
