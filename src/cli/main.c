@@ -205,11 +205,6 @@ reload(void *ctx, const struct pf_spec *extra, size_t n, struct profile **out, s
 #endif
 
 #if HAVE_UI
-/*
- * What the browser needs of the analysis: GCC's clones folded unless
- * --clones says, the lines, and what makes x and f fast (WM: their memory
- * made ready during the analysis, warm.h).
- */
 /* The memory of the first narrowing of each profile loaded, made ready during its analysis. */
 struct warming {
 	struct warm *w[2];
@@ -233,6 +228,11 @@ warm_done(struct warming *wm)
 		warm_release(wm->w[--wm->n]);
 }
 
+/*
+ * What the browser needs of the analysis: GCC's clones folded unless
+ * --clones says, the lines, and what makes x and f fast (WM: their memory
+ * made ready during the analysis, warm.h).
+ */
 static void
 browse_options(struct opts *o, struct warming *wm)
 {
