@@ -12,7 +12,10 @@
  *   module I BASE LOWPC HIGHPC NAME          (NAME "-" for the executable)
  *   gmon runid HEX hist H                    (-g: GMON's identifier and histogram samples)
  *   COUNT KIND OUTER;...;INNER               (a stack: KIND root, trunc or broken)
- *   in-program P                             (samples whose counter is in the executable)
+ *   in-program P outside O                   (samples libtgmon charges to the executable: their
+ *                                             counter is in it, or else their innermost frame;
+ *                                             and those with no frame in it, which it charges
+ *                                             there only if its scan of the stack finds one)
  *
  * Frames of the executable are named by NM (nm's output for it: a frame
  * is the function with the greatest address at or below it, less 1 for
@@ -220,7 +223,7 @@ read_head(const unsigned char *b, size_t len)
 static void
 read_stacks(const unsigned char *b, size_t len, size_t off)
 {
-	uint64_t sum[3] = { 0, 0, 0 }, nstacks = 0, inprog = 0, pc;
+	uint64_t sum[3] = { 0, 0, 0 }, nstacks = 0, inprog = 0, outside = 0, pc;
 	static char line[TGSTACKS_MAX_DEPTH * 140];
 
 	while (off < len) {
@@ -243,8 +246,15 @@ read_stacks(const unsigned char *b, size_t len, size_t off)
 			    frame_name(rd(b + off + 8 * (size_t)k, 8), k));
 		printf("%llu %s %s\n", (unsigned long long)count, flags & TGSTACKS_ROOT ? "root" :
 		    flags & TGSTACKS_TRUNCATED ? "trunc" : "broken", line);
-		pc = rd(b + off, 8);
-		inprog += pc >= mods[0].lo && pc < mods[0].hi ? count : 0;
+		/* Charged to the program: its PC there, or else its innermost frame there. */
+		for (k = 0; k < (int)depth; k++) {
+			pc = rd(b + off + 8 * (size_t)k, 8);
+			if (pc >= mods[0].lo && pc < mods[0].hi) {
+				inprog += count;
+				break;
+			}
+		}
+		outside += k == (int)depth ? count : 0;
 		off += 8 * depth;
 		nstacks++;
 		sum[0] += count;
@@ -254,7 +264,7 @@ read_stacks(const unsigned char *b, size_t len, size_t off)
 	if (nstacks != rd(b + TGSTACKS_HDR_NSTACKS, 8) || sum[0] != rd(b + TGSTACKS_HDR_SAMPLES, 8) ||
 	    sum[1] != rd(b + TGSTACKS_HDR_ROOT, 8) || sum[2] != rd(b + TGSTACKS_HDR_TRUNCATED, 8))
 		die("the header's sums are not the records'");
-	printf("in-program %llu\n", (unsigned long long)inprog);
+	printf("in-program %llu outside %llu\n", (unsigned long long)inprog, (unsigned long long)outside);
 }
 
 int
