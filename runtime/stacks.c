@@ -466,24 +466,33 @@ tgmon_stk_walk(struct tgmon_stk *s, const ucontext_t *uc, uint32_t *flags)
 	return w.n;
 }
 
+static int
+tgmon_stk_profiled(uint64_t pc)
+{
+	int m = tgmon_module_at(pc);
+
+	return m >= 0 && __atomic_load_n(&tgmon_profiled[m], __ATOMIC_RELAXED);
+}
+
 /*
  * Where a sample outside the profiled code belongs when its walk found no
  * profiled frame (code without frame pointers, as the C library's, leaves
  * rbp to hold anything): the first return address into profiled code
  * among the 64 words above SP, known as such by the call instruction that
- * ends at it (tgmon_stk_callee); less one, or 0.
+ * ends at it (tgmon_stk_callee), a call out of the profiled code (a stale
+ * pointer that happens to follow such bytes rarely calls a library);
+ * less one, or 0.
  */
 static uint64_t
 tgmon_stk_scan(struct tgmon_stk *s, uint64_t sp)
 {
 	struct tgmon_walk w = { s, 0, 0, sp, 0 };
-	uint64_t at, r;
-	int m;
+	uint64_t at, r, t;
 
 	for (at = sp; at < sp + 64 * 8 && tgmon_stk_readable(&w, at); at += 8) {
 		r = *(const uint64_t *)at;
-		if ((m = tgmon_module_at(r)) >= 0 && __atomic_load_n(&tgmon_profiled[m], __ATOMIC_RELAXED) &&
-		    tgmon_stk_callee(r) != 0)
+		if (tgmon_stk_profiled(r) && (t = tgmon_stk_callee(r)) != 0 && tgmon_module_at(t) >= 0 &&
+		    !tgmon_stk_profiled(t))
 			return r - 1;
 	}
 	return 0;

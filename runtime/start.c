@@ -152,10 +152,16 @@ dump(int child)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-/* The file written at exit; a fatal signal after it has nothing to add. */
+/*
+ * The file written at exit, once, whichever of libtgmon's handler and
+ * gcrt1.o's _mcleanup() atexit() runs first (a second write would add
+ * the first one's own time); a fatal signal after it has nothing to add.
+ */
 static void
 dump_at_exit(void)
 {
+	if (__atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
+		return;
 	dump(forked);
 	__atomic_store_n(&exiting, 1, __ATOMIC_RELEASE);
 }
@@ -300,10 +306,11 @@ monstartup(unsigned long lowpc, unsigned long highpc)
 	tgmon_start();
 }
 
+/* gcrt1.o's atexit() handler, as glibc's: the final write (once, with dump_at_exit()). */
 void
 _mcleanup(void)
 {
-	dump(forked);
+	dump_at_exit();
 }
 
 void
