@@ -60,6 +60,51 @@ lines() {
 	echo "  $("$TOP/tests/tools/test-lines" -t "$d/prog" "$d/gmon.out")"
 }
 
+# --export at 100,000 functions, against the batch report of the same
+# profile (the fastest of 3 each): each format should take about as long.
+exports() {
+	profile 100000
+	d=$OUT/s100000
+	set -- $(best 3 "$TGPROF" --batch "$d/prog" "$d/gmon.out")
+	report "batch report, 100,000 functions" "$1" "$2"
+	tb=$1
+	for f in callgrind dot json folded pprof; do
+		set -- $(best 3 "$TGPROF" --export=$f -o "$OUT/export.$f" "$d/prog" "$d/gmon.out")
+		report "--export=$f, 100,000 functions" "$1" "$2"
+		echo "  $(ratio "$1" "$tb") of the batch report's time (goal: about 1)"
+	done
+	# --diff: both profiles loaded (here the same one twice), all 100,000 rows.
+	set -- $(best 3 "$TGPROF" --diff "$d/prog" "$d/gmon.out" "$d/gmon.out")
+	report "--diff, 100,000 functions" "$1" "$2"
+	set -- $(best 3 "$TGPROF" --diff --format=json "$d/prog" "$d/gmon.out" "$d/gmon.out")
+	report "--diff --format=json" "$1" "$2"
+	if grep -q 'HAVE_UI 1' "$TOP/config.h"; then
+		printf 'key Q\n' >"$OUT/quit.keys"
+		set -- $(best 3 env TGPROF_SCRIPT="$OUT/quit.keys" "$TGPROF" --diff "$d/prog" "$d/gmon.out" "$d/gmon.out")
+		report "--diff in the browser, first screen" "$1" "$2"
+	fi
+	echo "  (goal: each under 1 s)"
+}
+
+# The flame graph on 50,000 distinct stacks (1.28 million frames) over the
+# 100,000-function profile (bench/flame_spec.py): F builds the tree and
+# lays it out; the keys of bench/flame.keys, the slowest named.
+flame() {
+	d=$OUT/s100000
+	grep -q 'HAVE_UI 1' "$TOP/config.h" || { echo "(flame graph: built without ncursesw)"; return; }
+	if [ ! -f "$OUT/flame.gmon.stacks" ]; then
+		python3 "$TOP/bench/flame_spec.py" "$d/prog" 50000 >"$OUT/flame.spec" &&
+		    python3 "$TOP/tests/gen/stacks.py" "$d/prog" "$d/gmon.out" "$OUT/flame.gmon" \
+		    "$OUT/flame.gmon.stacks" 0x77 <"$OUT/flame.spec" || exit 1
+	fi
+	for _ in 1 2 3; do
+		TGPROF_KEYTIMES=$OUT/keytimes TGPROF_SCRIPT=$TOP/bench/flame.keys "$PEAK" \
+		    "$TGPROF" "$d/prog" "$OUT/flame.gmon" >/dev/null || exit 1
+		echo "$(sed -n '1s/.*slowest \([0-9.]*\) ms.*/\1/p' "$OUT/keytimes") $(sed -n 1p "$OUT/keytimes")"
+	done | sort -n | sed -n 2p | cut -d' ' -f2- >"$OUT/flame-keys"
+	echo "flame graph, bench/flame.keys:    $(cat "$OUT/flame-keys") (goal: F under 1 s, the rest under 50 ms)"
+}
+
 # libtgmon against glibc's runtime, in each way of linking it, on three
 # programs built here with -pg -O2: recursive fib(38) (one arc), interp
 # (bench/interp_gen.py: a Lua-shaped interpreter, a hot dispatch loop over
