@@ -219,7 +219,7 @@ tgmon_arc_new(uint64_t self, uint64_t frame, uint64_t link)
 {
 	int m = tgmon_module_at(self);
 
-	if (m >= 0 && !tgmon_profiled[m])
+	if (m >= 0 && !tgmon_is_profiled(m))
 		__atomic_store_n(&tgmon_profiled[m], 1, __ATOMIC_RELAXED);
 	tgmon_stacks_arc(self, frame, link);
 }

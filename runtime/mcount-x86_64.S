@@ -112,6 +112,25 @@ __fentry__:
 	.size	__fentry__, .-__fentry__
 
 /*
+ * The fast path's way out: pops rax, rcx, rdx and returns; the code after
+ * it is at depth 24 again.  FENTRY as for COUNT.
+ */
+	.macro RETURN fentry
+	popq	%rdx
+	.cfi_adjust_cfa_offset -8
+	STEP	\fentry + 16
+	popq	%rcx
+	.cfi_adjust_cfa_offset -8
+	STEP	\fentry + 8
+	popq	%rax
+	.cfi_adjust_cfa_offset -8
+	STEP	\fentry + 0
+	ret
+	.cfi_adjust_cfa_offset 24
+	STEP	\fentry + 24
+	.endm
+
+/*
  * NAME: rcx = self, rdx = from, with rax, rcx, rdx pushed; pops them and
  * returns.  FENTRY: 0 after mcount, STEP_FENTRY after __fentry__.  The
  * slow path passes tgmon_slow the callee's frame (where its frame
@@ -137,19 +156,8 @@ __fentry__:
 	cmpq	%rcx, 64(%r11,%rax,8)	/* its first callee's self */
 	jne	.Lhash\@
 	incq	72(%r11,%rax,8)
-	popq	%rdx
-	.cfi_adjust_cfa_offset -8
-	STEP	\fentry + 16
-	popq	%rcx
-	.cfi_adjust_cfa_offset -8
-	STEP	\fentry + 8
-	popq	%rax
-	.cfi_adjust_cfa_offset -8
-	STEP	\fentry + 0
-	ret
-	.cfi_adjust_cfa_offset 24
+	RETURN	\fentry
 .Lhash\@:				/* the hash table's slot (tgmon_hash) */
-	STEP	\fentry + 24
 	movq	24(%r11), %r11
 	testq	%r11, %r11
 	jz	.Lslow\@
@@ -165,19 +173,8 @@ __fentry__:
 	cmpq	%rcx, 8(%rax)
 	jne	.Lslow\@
 	incq	16(%rax)
-	popq	%rdx
-	.cfi_adjust_cfa_offset -8
-	STEP	\fentry + 16
-	popq	%rcx
-	.cfi_adjust_cfa_offset -8
-	STEP	\fentry + 8
-	popq	%rax
-	.cfi_adjust_cfa_offset -8
-	STEP	\fentry + 0
-	ret
-	.cfi_adjust_cfa_offset 24
+	RETURN	\fentry
 .Lslow\@:
-	STEP	\fentry + 24
 	pushq	%rsi
 	.cfi_adjust_cfa_offset 8
 	STEP	\fentry + 32

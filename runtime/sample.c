@@ -125,7 +125,7 @@ tgmon_on_sample(int sig, siginfo_t *si, void *ucv)
 	    tgmon_stacks_sample(uc, weight, tgmon_own_mod > 0 ? tgmon_own_mod : -1) : 0;
 
 	/* Outside the profiled code: the time of the profiled function that called it. */
-	if ((m < 0 || !__atomic_load_n(&tgmon_profiled[m], __ATOMIC_RELAXED)) && caller != 0)
+	if (!tgmon_is_profiled(m) && caller != 0)
 		m = tgmon_module_at(pc = caller);
 	if (m == tgmon_own_mod)
 		pc = tgmon_stub_charge(pc);

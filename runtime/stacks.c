@@ -466,14 +466,6 @@ tgmon_stk_walk(struct tgmon_stk *s, const ucontext_t *uc, uint32_t *flags)
 	return w.n;
 }
 
-static int
-tgmon_stk_profiled(uint64_t pc)
-{
-	int m = tgmon_module_at(pc);
-
-	return m >= 0 && __atomic_load_n(&tgmon_profiled[m], __ATOMIC_RELAXED);
-}
-
 /*
  * Where a sample outside the profiled code belongs when its walk found no
  * profiled frame (code without frame pointers, as the C library's, leaves
@@ -488,11 +480,12 @@ tgmon_stk_scan(struct tgmon_stk *s, uint64_t sp)
 {
 	struct tgmon_walk w = { s, 0, 0, sp, 0 };
 	uint64_t at, r, t;
+	int mt;
 
 	for (at = sp; at < sp + 64 * 8 && tgmon_stk_readable(&w, at); at += 8) {
 		r = *(const uint64_t *)at;
-		if (tgmon_stk_profiled(r) && (t = tgmon_stk_callee(r)) != 0 && tgmon_module_at(t) >= 0 &&
-		    !tgmon_stk_profiled(t))
+		if (tgmon_is_profiled(tgmon_module_at(r)) && (t = tgmon_stk_callee(r)) != 0 &&
+		    (mt = tgmon_module_at(t)) >= 0 && !tgmon_is_profiled(mt))
 			return r - 1;
 	}
 	return 0;
@@ -511,13 +504,12 @@ tgmon_stacks_sample(const void *uc, uint32_t weight, int self)
 	}
 	n = tgmon_stk_walk(s, uc, &flags);
 	tgmon_stk_count(s, n, flags, weight);
-	if (n > 0 && (k = tgmon_module_at(s->frame[0])) >= 0 && k != self &&
-	    __atomic_load_n(&tgmon_profiled[k], __ATOMIC_RELAXED))
+	if (n > 0 && (k = tgmon_module_at(s->frame[0])) != self && tgmon_is_profiled(k))
 		return 0;	/* in profiled code: its own time */
 	for (k = 1; k < n; k++) {	/* frame 0 is the sampled PC itself */
 		int m = tgmon_module_at(s->frame[k]);
 
-		if (m >= 0 && m != self && __atomic_load_n(&tgmon_profiled[m], __ATOMIC_RELAXED))
+		if (m != self && tgmon_is_profiled(m))
 			return s->frame[k] - 1;
 	}
 	return tgmon_stk_scan(s, (uint64_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RSP]);

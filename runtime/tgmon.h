@@ -130,6 +130,13 @@ TGMON_HIDDEN int tgmon_module_at(uint64_t pc);
  * time of the innermost profiled function on the sample's stack.
  */
 TGMON_HIDDEN extern unsigned char tgmon_profiled[TGMON_MAX_MODULES];
+
+/* Whether module M (tgmon_module_at(), -1 for none) is profiled code. */
+static inline int
+tgmon_is_profiled(int m)
+{
+	return m >= 0 && __atomic_load_n(&tgmon_profiled[m], __ATOMIC_RELAXED);
+}
 TGMON_HIDDEN int tgmon_sample_init(void);
 TGMON_HIDDEN void tgmon_sample_thread(void);	/* this thread's CPU timer */
 TGMON_HIDDEN void tgmon_sample_stop(void);
