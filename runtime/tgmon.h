@@ -93,7 +93,7 @@ TGMON_HIDDEN extern struct tgmon_settings tgmon_cfg;
 TGMON_HIDDEN void tgmon_settings_read(void);
 
 /*
- * arcs.c.  tgmon_slow: FRAME is the callee's frame (where its frame
+ * tables.c.  tgmon_slow: FRAME is the callee's frame (where its frame
  * pointer is, or will be once its prologue has run: mcount is called
  * after it, __fentry__ before), LINK the frame pointer saved there.
  */
@@ -145,7 +145,7 @@ TGMON_HIDDEN void tgmon_sample_reset(void);
 TGMON_HIDDEN int tgmon_sample_handler_ours(void);
 
 /*
- * stacks.c: each sample's call stack, by its frame pointers, counted per
+ * walk.c: each sample's call stack, by its frame pointers, counted per
  * thread.  tgmon_stacks_sample runs in the sample handler (UC: its
  * ucontext_t); the others in normal context.
  */

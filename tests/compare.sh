@@ -115,7 +115,7 @@ if want browser && grep -q 'HAVE_UI 1' "$TOP/config.h"; then
 	(cd "$OUT" && TGPROF_SIZE=200x30 TGPROF_SCRIPT=b.keys "$TGPROF" --diff v1 a.gmon v2 c.gmon)
 	tcheck "browser: the comparison in the flat profile's place, 9 functions, biggest change first" sh -c "
 	    grep -q '> Comparison: [0-9.]* s -> [0-9.]* s (+[0-9.]* s, significant), 9 functions, by change of self time' '$OUT/b1' &&
-	    sed -n 4p '$OUT/b1' | grep -q ' slower *|'"
+	    sed -n 5p '$OUT/b1' | grep -q ' slower *|'"
 	tcheck "browser: one-sided functions marked, new ones red (significant)" sh -c "
 	    grep -q ' new\*.*  + added *|' '$OUT/b1' && grep -q '  - removed *|' '$OUT/b1'"
 	tcheck "browser: s sorts by the change of inclusive time" grep -q 'by change of inclusive time' "$OUT/b2"

@@ -8,11 +8,16 @@
 #   src/core    the analysis, building the immutable struct profile;
 #               core/core.h is its private state, for src/core only
 #   src/print   gprof's text from a profile, through core's public headers
+#   src/model   what the browser shows (the session, the call tree), through
+#               the public headers of core and print
 #   src/cli     the command line: may use any layer but the internals above
 # Around them:
 #   ui/         only the public headers (PUBLIC below) and its own
 #   runtime/    nothing from src/ but src/input/gmon_out.h
-#   public headers include only public headers
+#   public headers include only public headers (README "Architecture" lists
+#   them: PUBLIC is read from there)
+# README's table of modules lists each module of each folder, and no other;
+# no two modules share a name.
 # And: nothing in src/ but src/cli prints to stdout or stderr or exits (a
 # line that must name them anyway says "layering: allowed" and why),
 # and every file starts with one line "/* NAME: what it is for. */".
@@ -21,7 +26,11 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 T_NAME=layering
 . "$TOP/tests/lib.sh"
 
-PUBLIC="core/profile.h core/srclines.h core/measure.h core/flame.h core/diff.h print/report.h print/export.h util/sbuf.h util/diag.h util/afile.h input/gmon.h ui/browser.h"
+README=$TOP/README.md
+
+# The backquoted words of README's paragraph that starts "Public headers".
+PUBLIC=$(awk '/^Public headers/ { on = 1 } on && /^$/ { exit } on' "$README" | grep -o '`[^`]*\.h`' | tr -d '`' | tr '\n' ' ')
+[ -n "$PUBLIC" ] || fail "README.md has no paragraph \"Public headers ...\" naming them"
 
 includes() {	# file: its quoted includes
 	sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$1"
@@ -49,8 +58,10 @@ allowed() {	# layer header-folder header: may LAYER include it?
 	core:dwarf) [ "$3" = dwarf/srcmap.h ] ;;
 	print:util | print:input | print:print) return 0 ;;
 	print:core) is_public "$3" ;;
+	model:util | model:input | model:model) return 0 ;;
+	model:core | model:print) is_public "$3" ;;
 	cli:util | cli:input | cli:print | cli:cli) return 0 ;;
-	cli:core | cli:ui) is_public "$3" ;;
+	cli:core | cli:ui | cli:model) is_public "$3" ;;
 	*) return 1 ;;
 	esac
 }
@@ -109,5 +120,40 @@ for f in "$TOP"/src/*/*.[ch] "$TOP"/ui/*.[ch] "$TOP"/runtime/*.[ch]; do
 	n=${n%.*}
 	head -n 1 "$f" | grep -q "^/\* $n: .*\*/\$" || fail "$f does not start with \"/* $n: what it is for. */\""
 done
+# README's table of modules against the tree: a row "| `FOLDER/` | what |
+# modules |" names each module of FOLDER in backquotes (a header without a
+# .c by its .h).
+modules() {	# folder: its modules in the tree, a line each
+	for f in "$TOP/$1"/*.c "$TOP/$1"/*.h "$TOP/$1"/*.S; do
+		[ -f "$f" ] || continue
+		n=$(basename "$f")
+		echo "${n%.*}"
+	done | sort -u
+}
+listed() {	# folder: the modules README's row names, a line each
+	grep "^| \`$1/\` |" "$README" | sed 's/^|[^|]*|[^|]*|//' | grep -o '`[^`]*`' | tr -d '`' |
+	    sed 's/\.h$//' | sort -u
+}
+TMP=${TMPDIR:-/tmp}/layering.$$
+: >"$TMP.all"
+for d in src/util src/input src/dwarf src/core src/print src/model src/cli ui runtime; do
+	modules "$d" >"$TMP.tree"
+	listed "$d" >"$TMP.readme"
+	[ -s "$TMP.readme" ] || fail "README.md's table of modules has no row for \`$d/\`"
+	for m in $(comm -23 "$TMP.tree" "$TMP.readme"); do
+		fail "$d/$m: a module README.md's table does not list"
+	done
+	for m in $(comm -13 "$TMP.tree" "$TMP.readme"); do
+		fail "README.md's table lists $d/$m, which is not in the tree"
+	done
+	sed "s|^|$d |" "$TMP.tree" >>"$TMP.all"
+done
+awk '{ n[$2]++; where[$2] = where[$2] " " $1 } END { for (m in n) if (n[m] > 1) print m ":" where[m] }' \
+    "$TMP.all" >"$TMP.dup"
+while read -r line; do
+	fail "two modules share a name: $line"
+done <"$TMP.dup"
+rm -f "$TMP.tree" "$TMP.readme" "$TMP.all" "$TMP.dup"
+
 [ "$T_FAIL" -eq 0 ] && pass "include rules hold"
 finish

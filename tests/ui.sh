@@ -159,6 +159,20 @@ if want batch; then
 	    grep -q "| without is_[a-z]* (u undoes)" "$OUT/member-x"
 fi
 
+# The comparison pane's rows are the rows of tgprof --diff's table (one
+# formatter, print/diffout.h), its column headings too.
+if want compare-batch; then
+	C=$OUT/cmp
+	printf 'key P\ntype %s/compare.txt\nkey Enter\n' "$C" >"$C/batch.keys"
+	(cd "$C" && TGPROF_SCRIPT="$C/batch.keys" "$TGPROF" --diff prog old.gmon new.gmon)
+	(cd "$C" && LC_ALL=C "$TGPROF" --diff prog old.gmon new.gmon) >"$C/diff.batch"
+	sed '1,8d' "$C/diff.batch" >"$C/diff.rows"
+	sed 1d "$C/compare.txt" >"$C/pane.rows"
+	n=$(sed 1,2d "$C/diff.rows" | wc -l)
+	check "comparison pane: its rows and headings are tgprof --diff's table's ($n rows)" \
+	    sh -c "[ $n -gt 10 ] && cmp -s '$C/diff.rows' '$C/pane.rows'"
+fi
+
 # What is missing is said, and the rest shown.
 if want missing; then
 	printf 'dump first\n' >"$OUT/first.keys"
@@ -322,7 +336,13 @@ if want save && mkdir -p "$W"; then
 	check "W after x on burn: the callgrind file of -E burn, said narrowed" sh -c "
 	    cmp -s '$W/w.cg' '$W/batch.cg' && tail -n 1 '$W/s2' | grep -q 'exported as callgrind to w.cg (narrowed)'"
 	check "W svg: no such format, the formats named, no file" sh -c "
-	    tail -n 1 '$W/s3' | grep -q 'no such format: give a format (callgrind, dot' && [ ! -e '$W/w.svg' ]"
+	    tail -n 1 '$W/s3' | grep -q 'no such format: give a format (callgrind, dot' && [ ! -e '$W/w.svg' ]"	# The command line's export options hold for W as for --export.
+	printf 'key W\ntype dot t.dot\nkey Enter\n' >"$W/t.keys"
+	(cd "$W" && TGPROF_SCRIPT=t.keys "$TGPROF" --node-threshold=20 --edge-threshold=10 "$P/prog" "$P/gmon.out")
+	"$TGPROF" --export=dot --clones=fold --node-threshold=20 --edge-threshold=10 "$P/prog" "$P/gmon.out" \
+	    >"$W/batch-t.dot"
+	check "W dot with --node-threshold and --edge-threshold: tgprof --export=dot's file" sh -c "
+	    cmp -s '$W/t.dot' '$W/batch-t.dot' && ! cmp -s '$W/t.dot' '$W/w.dot'"
 fi
 
 # o: \$EDITOR +LINE FILE, the screen given over and taken back.
@@ -383,6 +403,23 @@ if want script-end; then
 	printf 'key /\ntype f_2\n' >"$OUT/typing.keys"
 	(cd "$OUT/syn" && timeout 20 env TGPROF_SCRIPT="$OUT/typing.keys" "$TGPROF" prog gmon.out)
 	check "a script that ends while a line is typed ends the browser (status 0)" [ $? -eq 0 ]
+fi
+
+# A script naming a key that does not exist, or a command that does not,
+# fails with one line naming it: such a script would otherwise check nothing.
+if want script-refused; then
+	printf 'key j\nkey Escape\ndump never\n' >"$OUT/badkey.keys"
+	(cd "$OUT/syn" && TGPROF_SCRIPT="$OUT/badkey.keys" "$TGPROF" prog gmon.out 2>"$OUT/badkey.err")
+	rc=$?
+	check "a script's unknown key name: exit 1, one line naming it, nothing after it run" sh -c "
+	    [ $rc -eq 1 ] && [ \$(wc -l <'$OUT/badkey.err') -eq 1 ] &&
+	    grep -q '^tgprof: .*badkey.keys:2: no key has that name: Escape\$' '$OUT/badkey.err' &&
+	    [ ! -e '$OUT/syn/never' ]"
+	printf 'key j\ndmup x\n' >"$OUT/badcmd.keys"
+	(cd "$OUT/syn" && TGPROF_SCRIPT="$OUT/badcmd.keys" "$TGPROF" prog gmon.out 2>"$OUT/badcmd.err")
+	rc=$?
+	check "a script's unknown command: exit 1, the line named" sh -c "
+	    [ $rc -eq 1 ] && grep -q '^tgprof: .*badcmd.keys:2: not a command (key, type, dump, mouse, resize): dmup x\$' '$OUT/badcmd.err'"
 fi
 
 # The call tree against gprof's call graph (tests/ui/tree-check.py): on

@@ -5,25 +5,20 @@
 #include <stddef.h>
 
 #include "util/diag.h"
-#include "core/diff.h"
-#include "core/measure.h"
-#include "core/profile.h"
+#include "model/session.h"
+#include "print/export.h"
 #include "print/report.h"
 
 struct browser_opts {
 	const char *image;		/* the executable, for the top line */
 	const char *const *gmon;	/* the profile files */
 	size_t ngmon;
-	struct report_opts ro;		/* names and listing as the command line asked */
 	char *const *search;		/* where sources are looked for (-I, GPROF_PATH) */
 	size_t nsearch;
 	int mouse;			/* take mouse events */
 	int tabstop;			/* the source's tab stops: every N columns (1 to 64) */
-	/* Times measured from libtgmon's call stacks for the profile browsed, or NULL. */
-	const struct pf_measure *measure;
-	/* tgprof --diff: the profile browsed is the new one, OLD the old, DIFF their comparison; or NULL. */
-	const struct profile *old;
-	const struct pf_diff *diff;
+	/* W's exports: the command line's export options (the stacks are the session's). */
+	struct export_opts export;
 	/*
 	 * A file of keys and commands to run instead of reading the terminal
 	 * (TGPROF_SCRIPT; see ui/term.c), on a virtual screen of COLS columns
@@ -31,14 +26,6 @@ struct browser_opts {
 	 */
 	const char *script;
 	int cols, lines;
-	/*
-	 * The profile analysed again with symspecs added to the command
-	 * line's (the browser's exclude and focus keys: -E and -F).  Returns
-	 * 0 with a new profile the caller frees, or -1 with the reason in D.
-	 */
-	int (*reload)(void *ctx, const struct pf_spec *extra, size_t n, struct profile **out,
-	    struct diag *d);
-	void *reload_ctx;
 };
 
 /*
@@ -49,10 +36,14 @@ struct browser_opts {
 int browser_usable(char *why, size_t size);
 
 /*
- * Browses P until the user quits.  The terminal is restored on return, on
- * a fatal signal and at exit.  Returns 0, or -1 with the reason in D (no
- * terminal, out of memory).
+ * Browses the session S (main's: it outlives the browser, which changes
+ * it through its operations) until the user quits; D holds the load's
+ * warnings, shown on the bottom line and by i.  With a comparison in S
+ * (tgprof --diff), the comparison is shown first.  The terminal is
+ * restored on return, on a fatal signal and at exit.  Returns 0, or -1
+ * with the reason in D (no terminal, a script that cannot be run, out of
+ * memory).
  */
-int browser_run(const struct profile *p, const struct browser_opts *o, struct diag *d);
+int browser_run(struct session *s, const struct browser_opts *o, struct diag *d);
 
 #endif

@@ -1,7 +1,6 @@
 /* flat: the flat profile pane, gprof's flat rows (shared with batch output through report.h). */
 #include <stdlib.h>
 #include <string.h>
-#include <string.h>
 
 #include "ui.h"
 
@@ -15,7 +14,9 @@ struct flat {
 	double *accum;		/* cumulative time at each row */
 	size_t n;
 	struct report_unit unit;
-	unsigned gen;		/* the tui's flat_gen they were made for */
+	unsigned gen;		/* the flat view's generation they were made for (t->view.gen) */
+	unsigned loaded;	/* the session's loaded profile they were made of */
+	unsigned sgen;		/* the session's generation they stand for */
 	char *needle;		/* the search whose hits are known (flat_match()), or NULL */
 	uint8_t *hit;		/* per function id: its name matches needle */
 };
@@ -28,13 +29,13 @@ const char *const flat_sort_names[FLAT_NSORT] = {
 static double
 sort_value(const struct tui *t, uint32_t id)
 {
-	const struct pf_sym *s = &t->p->sym[id];
+	const struct pf_sym *s = &t->s->p->sym[id];
 
-	switch (t->sort_key) {
+	switch (t->view.sort_key) {
 	case FLAT_BY_CALLS: return (double)s->ncalls;
 	case FLAT_BY_SELF: return s->ncalls ? s->time / (double)s->ncalls : 0;
 	case FLAT_BY_TOTAL: return s->ncalls ? (s->time + s->child_time) / (double)s->ncalls : 0;
-	case FLAT_BY_NAME: return -(double)t->p->name_rank[id];
+	case FLAT_BY_NAME: return -(double)t->s->p->name_rank[id];
 	default: return 0;
 	}
 }
@@ -60,7 +61,7 @@ sort_rows(const struct tui *t, struct flat *f, const struct facts *fa)
 	double *v;
 	size_t i;
 
-	if (t->sort_key != FLAT_BY_TIME) {
+	if (t->view.sort_key != FLAT_BY_TIME) {
 		if ((v = malloc((f->n + 1) * sizeof *v)) == NULL)
 			return -1;
 		for (i = 0; i < f->n; i++)
@@ -71,7 +72,7 @@ sort_rows(const struct tui *t, struct flat *f, const struct facts *fa)
 		}
 		free(v);
 	}
-	for (i = 0; t->sort_rev && i < f->n / 2; i++) {
+	for (i = 0; t->view.sort_rev && i < f->n / 2; i++) {
 		uint32_t x = f->id[i];
 
 		f->id[i] = f->id[f->n - 1 - i];
@@ -84,13 +85,13 @@ sort_rows(const struct tui *t, struct flat *f, const struct facts *fa)
 static int
 shown(struct tui *t, uint32_t id, double total)
 {
-	if (t->limit > 0 && 100 * t->p->sym[id].time / total < t->limit)
+	if (t->view.limit > 0 && 100 * t->s->p->sym[id].time / total < t->view.limit)
 		return 0;
-	if (t->filter[0] == '\0')
+	if (t->view.filter[0] == '\0')
 		return 1;
 	sbuf_reset(&t->sb);
-	report_name_only(t->r, &t->sb, id);
-	return list_matches(sbuf_str(&t->sb), t->filter);
+	report_name_only(t->s->r, &t->sb, id);
+	return list_matches(sbuf_str(&t->sb), t->view.filter);
 }
 
 static void
@@ -109,39 +110,36 @@ flat_release(struct pane *pn)
 }
 
 /*
- * The functions gprof's flat profile lists, in its order or the sort
- * key's, those the filter and the limit let through; made again when
- * flat_gen changes, with the function selected kept selected.
+ * Whether rows made for another analysis of the same loaded profile (x,
+ * f, u) stand for this one: times, calls and the flat order are the
+ * loaded profile's, and so are the per-call units (each value's own),
+ * but for the sort by total per call.
  */
 static int
-flat_fill(struct tui *t, struct pane *pn)
+still(const struct tui *t, struct flat *f)
 {
-	const struct profile *p = t->p;
-	struct flat *f = pn->data;
+	if (f->gen != t->view.gen || f->loaded != t->s->loaded)
+		return 0;
+	if (f->sgen != t->s->gen && t->view.sort_key == FLAT_BY_TOTAL)
+		return 0;
+	f->sgen = t->s->gen;
+	return 1;
+}
+
+/* The rows' functions: those of gprof's flat profile that pass, in its order or the sort key's; 0 or -1. */
+static int
+make_rows(struct tui *t, struct flat *f)
+{
+	const struct profile *p = t->s->p;
+	double accum = 0, total = report_flat_total(t->s->r);
 	struct facts *fa;
-	double accum = 0, total = report_flat_total(t->r);
-	uint32_t k, keep = f != NULL && pn->sel < f->n ? f->id[pn->sel] : PF_NONE;
+	uint32_t k;
 	size_t i;
 
-	if (f != NULL && f->gen == t->flat_gen)
-		return 0;	/* the flat profile does not follow the selection */
-	flat_release(pn);
-	if ((f = calloc(1, sizeof *f)) == NULL)
-		return -1;
-	pn->data = f;
-	f->gen = t->flat_gen;
-	f->id = calloc(p->nsyms + 1, sizeof *f->id);
-	f->accum = calloc(p->nsyms + 1, sizeof *f->accum);
-	if (f->id == NULL || f->accum == NULL)
-		return -1;
-	if (p->hz <= 0 || p->nhist == 0) {
-		pn->nrows = 1;	/* a note: without samples the rows mean nothing */
-		return 0;
-	}
 	if ((fa = malloc(((size_t)p->nsyms + 1) * sizeof *fa)) == NULL)
 		return -1;
 	for (k = 0; k < p->nsyms; k++) {
-		fa[k].shown = report_flat_listed(t->r, k) && shown(t, k, total);
+		fa[k].shown = report_flat_listed(t->s->r, k) && shown(t, k, total);
 		fa[k].time = p->sym[k].time;
 		fa[k].value = sort_value(t, k);
 	}
@@ -155,6 +153,41 @@ flat_fill(struct tui *t, struct pane *pn)
 	for (i = 0; i < f->n; i++)
 		f->accum[i] = accum += fa[f->id[i]].time;
 	free(fa);
+	return 0;
+}
+
+/*
+ * The functions gprof's flat profile lists, in its order or the sort
+ * key's, those the filter and the limit let through; made again when
+ * the view or the analysis changes (still()), with the function
+ * selected kept selected.
+ */
+static int
+flat_fill(struct tui *t, struct pane *pn)
+{
+	const struct profile *p = t->s->p;
+	struct flat *f = pn->data;
+	uint32_t keep = f != NULL && pn->sel < f->n ? f->id[pn->sel] : PF_NONE;
+
+	if (f != NULL && still(t, f))
+		return 0;	/* the flat profile does not follow the selection */
+	flat_release(pn);
+	if ((f = calloc(1, sizeof *f)) == NULL)
+		return -1;
+	pn->data = f;
+	f->gen = t->view.gen;
+	f->loaded = t->s->loaded;
+	f->sgen = t->s->gen;
+	f->id = calloc(p->nsyms + 1, sizeof *f->id);
+	f->accum = calloc(p->nsyms + 1, sizeof *f->accum);
+	if (f->id == NULL || f->accum == NULL)
+		return -1;
+	if (p->hz <= 0 || p->nhist == 0) {
+		pn->nrows = 1;	/* a note: without samples the rows mean nothing */
+		return 0;
+	}
+	if (make_rows(t, f) != 0)
+		return -1;
 	f->unit = report_unit_each;	/* batch keeps gprof's one unit */
 	pn->nrows = f->n > 0 ? f->n : 1;	/* none: a note says why */
 	pn->sel = pn->top = 0;
@@ -169,20 +202,20 @@ flat_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 	struct sbuf cols;
 
 	sbuf_printf(sb, "Flat profile: %zu functions, by %s%s", f != NULL ? f->n : 0,
-	    flat_sort_names[t->sort_key], t->sort_rev ? " (reversed)" : "");
-	if (t->filter[0] != '\0')
-		sbuf_printf(sb, ", names with \"%s\"", t->filter);
-	if (t->limit > 0)
-		sbuf_printf(sb, ", %g%% or more", t->limit);
+	    flat_sort_names[t->view.sort_key], t->view.sort_rev ? " (reversed)" : "");
+	if (t->view.filter[0] != '\0')
+		sbuf_printf(sb, ", names with \"%s\"", t->view.filter);
+	if (t->view.limit > 0)
+		sbuf_printf(sb, ", %g%% or more", t->view.limit);
 	sbuf_putc(sb, '\n');
 	if (f == NULL)
 		return;
 	if (!tui_measured(t)) {
-		report_flat_columns(t->r, sb, &f->unit);
+		report_flat_columns(t->s->r, sb, &f->unit);
 		return;
 	}
 	sbuf_init(&cols);
-	report_flat_columns(t->r, &cols, &f->unit);	/* two lines: each gets the column */
+	report_flat_columns(t->s->r, &cols, &f->unit);	/* two lines: each gets the column */
 	if (!cols.failed)
 		draw_prefix_lines(sb, cols.s, MEASURED_HEAD1, MEASURED_HEAD2);
 	sbuf_release(&cols);
@@ -192,11 +225,13 @@ flat_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 static const char *
 empty_note(const struct tui *t)
 {
-	if (t->p->hz <= 0 || t->p->nhist == 0)
+	const struct profile *p = t->s->p;
+
+	if (p->hz <= 0 || p->nhist == 0)
 		return "no histogram in the profile files, so no time: see the call graph";
-	if (t->filter[0] != '\0' || t->limit > 0)
+	if (t->view.filter[0] != '\0' || t->view.limit > 0)
 		return "no function passes the name filter (\\) and the limit (L)";
-	if (t->p->narcs == 0)
+	if (p->narcs == 0)
 		return "no sample or call in this program's functions: is this its profile? (i)";
 	return "no function has samples or calls (-z lists them all)";
 }
@@ -205,22 +240,24 @@ static void
 flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {
 	const struct flat *f = pn->data;
-	double total = report_flat_total(t->r), pct;
+	const struct pf_measure *m = t->s->measure;
+	double total = report_flat_total(t->s->r), pct, self;
 
 	if (f->n == 0) {
 		sbuf_puts(sb, empty_note(t));
 		*attr = UI_NOTE;
 		return;
 	}
-	pct = 100 * t->p->sym[f->id[i]].time / total;
+	self = t->s->p->sym[f->id[i]].time;
+	pct = 100 * self / total;
 	if (tui_measured(t))
-		sbuf_printf(sb, "%8.1f ", 100 * t->o->measure->incl[f->id[i]] /
-		    (t->o->measure->samples > 0 ? (double)t->o->measure->samples : 1));
-	report_flat_row(t->r, sb, f->id[i], f->accum[i], total, &f->unit);
+		sbuf_printf(sb, "%8.1f ", 100 * m->incl[f->id[i]] /
+		    (m->samples > 0 ? (double)m->samples : 1));
+	report_flat_row(t->s->r, sb, f->id[i], f->accum[i], total, &f->unit);
 	*attr = pct >= 5 ? UI_HOT : pct > 0.5 ? UI_WARM : 0;
-	if (t->p->sym[f->id[i]].time > 0 && t->p->sym[f->id[i]].time < UI_FEW_SAMPLES)
+	if (self > 0 && self < UI_FEW_SAMPLES)
 		*attr |= UI_DIM;	/* too few samples to trust */
-	if (report_profiler_own(t->r, f->id[i])) {
+	if (report_profiler_own(t->s->r, f->id[i])) {
 		sbuf_puts(sb, PROFILING);
 		*attr = UI_DIM;
 	}
@@ -239,16 +276,16 @@ find_hits(struct tui *t, struct flat *f, const char *needle)
 		return 0;
 	free(f->needle);
 	free(f->hit);
-	f->hit = malloc((size_t)t->p->nsyms + 1);
+	f->hit = malloc((size_t)t->s->p->nsyms + 1);
 	if ((f->needle = strdup(needle)) == NULL || f->hit == NULL)
 		return -1;
-	for (id = 0; id < t->p->nsyms; id++) {
+	for (id = 0; id < t->s->p->nsyms; id++) {
 		sbuf_reset(&t->sb);
-		if (t->ro.bsd)
-			report_name(t->r, &t->sb, id);
+		if (t->s->ro.bsd)
+			report_name(t->s->r, &t->sb, id);
 		else
-			report_name_only(t->r, &t->sb, id);
-		if (report_profiler_own(t->r, id))
+			report_name_only(t->s->r, &t->sb, id);
+		if (report_profiler_own(t->s->r, id))
 			sbuf_puts(&t->sb, PROFILING);
 		f->hit[id] = (uint8_t)list_matches(sbuf_str(&t->sb), needle);
 	}
@@ -290,18 +327,6 @@ flat_target(struct tui *t, struct pane *pn, size_t i)
 	return f != NULL && i < f->n ? f->id[i] : PF_NONE;
 }
 
-int
-flat_keep(struct tui *t, struct pane *pn)
-{
-	struct flat *f = pn->data;
-
-	/* Times, calls and the flat order are the profile's; per-call units are each value's own. */
-	if (f == NULL || f->gen + 1 != t->flat_gen || t->sort_key == FLAT_BY_TOTAL)
-		return -1;
-	f->gen = t->flat_gen;
-	return 0;
-}
-
 /* Selects the row of function ID, if it has one. */
 void
 flat_select(struct pane *pn, uint32_t id)
@@ -316,6 +341,7 @@ flat_select(struct pane *pn, uint32_t id)
 
 static const struct pane_ops flat_ops = {
 	.name = "flat",
+	.hints = { "Enter", "s", "\\", "L", "x", "?" },
 	.fill = flat_fill,
 	.header = flat_header,
 	.row = flat_row,

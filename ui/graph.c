@@ -21,6 +21,7 @@ struct graph {
 	struct grow *row;
 	size_t n;
 	uint32_t shown;		/* the function the rows are for */
+	unsigned gen;		/* the session's generation they are of */
 };
 
 static void
@@ -35,7 +36,7 @@ static int
 fill_cycle(struct tui *t, struct graph *g, uint32_t id)
 {
 	uint32_t *m = NULL;
-	size_t n = report_cg_members(t->r, id, &m), i;
+	size_t n = report_cg_members(t->s->r, id, &m), i;
 
 	if (n > 0 && m == NULL)
 		return -1;
@@ -68,17 +69,18 @@ graph_release(struct pane *pn)
 static int
 graph_fill(struct tui *t, struct pane *pn)
 {
-	const struct profile *p = t->p;
+	const struct profile *p = t->s->p;
 	struct graph *g = pn->data;
 	uint32_t id = t->cur, i, nc, ne;
 
-	if (g != NULL && g->shown == id && g->row != NULL)
+	if (g != NULL && g->shown == id && g->gen == t->s->gen && g->row != NULL)
 		return 0;
 	graph_release(pn);
 	if ((g = calloc(1, sizeof *g)) == NULL)
 		return -1;
 	pn->data = g;
 	g->shown = id;
+	g->gen = t->s->gen;
 	pn->nrows = pn->sel = pn->top = 0;
 	if (id == PF_NONE || p->caller_start == NULL)
 		return 0;
@@ -114,7 +116,9 @@ callers_estimated(const struct profile *p, uint32_t id)
 static void
 graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 {
-	const struct profile *p = t->p;
+	const struct profile *p = t->s->p;
+	const struct pf_diff *diff = t->s->diff;
+	struct report *r = t->s->r;
 	uint32_t id = t->cur;
 	struct sbuf cols;
 
@@ -126,23 +130,23 @@ graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 	else if (id >= p->nsyms)	/* a cycle has no name of its own */
 		sbuf_printf(sb, "<cycle %d as a whole> [%d]", p->sym[id].cycle, p->sym[id].index);
 	else
-		report_name(t->r, sb, id);
-	if (id != PF_NONE && t->o->diff != NULL)
+		report_name(r, sb, id);
+	if (id != PF_NONE && diff != NULL)
 		sbuf_puts(sb, "; old calls and time first");
 	if (id != PF_NONE && tui_measured(t))
 		sbuf_puts(sb, "; measured (first column) beside gprof's estimates");
 	else if (id != PF_NONE && callers_estimated(p, id))
 		sbuf_puts(sb, "; callers' self and children: estimated, by calls");
 	sbuf_putc(sb, '\n');
-	if (!tui_measured(t) && t->o->diff == NULL) {
-		report_cg_columns(t->r, sb);
+	if (!tui_measured(t) && diff == NULL) {
+		report_cg_columns(r, sb);
 		return;
 	}
 	sbuf_init(&cols);
-	report_cg_columns(t->r, &cols);
+	report_cg_columns(r, &cols);
 	if (!cols.failed && tui_measured(t))
-		draw_prefix_lines(sb, cols.s, t->o->diff != NULL ? OLD_HEAD MEASURED_HEAD : MEASURED_HEAD,
-		    t->o->diff != NULL ? OLD_BLANK MEASURED_BLANK : MEASURED_BLANK);
+		draw_prefix_lines(sb, cols.s, diff != NULL ? OLD_HEAD MEASURED_HEAD : MEASURED_HEAD,
+		    diff != NULL ? OLD_BLANK MEASURED_BLANK : MEASURED_BLANK);
 	else if (!cols.failed)
 		draw_prefix_lines(sb, cols.s, OLD_HEAD, OLD_BLANK);
 	sbuf_release(&cols);
@@ -156,8 +160,8 @@ graph_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 static void
 old_arc(struct tui *t, uint32_t parent, uint32_t child, struct sbuf *sb)
 {
-	const struct profile *o = t->o->old;
-	uint32_t op = compare_old_id(t, parent), oc = compare_old_id(t, child), k;
+	const struct profile *o = t->s->old;
+	uint32_t op = session_old_id(t->s, parent), oc = session_old_id(t->s, child), k;
 	double hz = o->hz > 0 ? (double)o->hz : 1;
 
 	if (op != PF_NONE && oc != PF_NONE && o->callee_start != NULL)
@@ -177,19 +181,19 @@ old_arc(struct tui *t, uint32_t parent, uint32_t child, struct sbuf *sb)
 static void
 old_column(struct tui *t, const struct grow *r, struct sbuf *sb)
 {
+	const struct profile *o = t->s->old;
 	uint32_t id;
 
 	switch (r->kind) {
 	case CALLER:
 	case CALLEE:
-		old_arc(t, t->p->arc[r->ref].parent, t->p->arc[r->ref].child, sb);
+		old_arc(t, t->s->p->arc[r->ref].parent, t->s->p->arc[r->ref].child, sb);
 		return;
 	case PRIMARY:
 	case MEMBER:
-		if ((id = compare_old_id(t, r->ref)) != PF_NONE)
-			sbuf_printf(sb, "%9llu %8.2f ", (unsigned long long)t->o->old->sym[id].ncalls,
-			    (t->o->old->sym[id].prop_self + t->o->old->sym[id].prop_child) /
-			    (t->o->old->hz > 0 ? (double)t->o->old->hz : 1));
+		if ((id = session_old_id(t->s, r->ref)) != PF_NONE)
+			sbuf_printf(sb, "%9llu %8.2f ", (unsigned long long)o->sym[id].ncalls,
+			    (o->sym[id].prop_self + o->sym[id].prop_child) / (o->hz > 0 ? (double)o->hz : 1));
 		else
 			sbuf_puts(sb, OLD_NONE);
 		return;
@@ -206,7 +210,7 @@ old_column(struct tui *t, const struct grow *r, struct sbuf *sb)
 static void
 measured_column(struct tui *t, const struct grow *r, struct sbuf *sb)
 {
-	const struct pf_measure *m = t->o->measure;
+	const struct pf_measure *m = t->s->measure;
 	double hz = m->hz > 0 ? (double)m->hz : 1, n;
 
 	switch (r->kind) {
@@ -231,34 +235,35 @@ graph_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {
 	const struct graph *g = pn->data;
 	const struct grow *r = &g->row[i];
+	struct report *rp = t->s->r;
 
-	if (t->o->diff != NULL)
+	if (t->s->diff != NULL)
 		old_column(t, r, sb);
 	if (tui_measured(t))
 		measured_column(t, r, sb);
 	switch (r->kind) {
 	case SPONTANEOUS:
-		report_cg_spontaneous(t->r, sb);
+		report_cg_spontaneous(rp, sb);
 		*attr = UI_DIM;
 		break;
 	case CALLER:
-		report_cg_parent(t->r, sb, g->shown, r->ref);
-		if (callers_estimated(t->p, g->shown))
+		report_cg_parent(rp, sb, g->shown, r->ref);
+		if (callers_estimated(t->s->p, g->shown))
 			*attr = UI_ESTIMATE;
 		break;
 	case PRIMARY:
-		report_cg_primary(t->r, sb, r->ref);
+		report_cg_primary(rp, sb, r->ref);
 		*attr = UI_STRONG;
 		break;
 	case CALLEE:
-		report_cg_child(t->r, sb, g->shown, r->ref);
+		report_cg_child(rp, sb, g->shown, r->ref);
 		break;
 	case CYCLE:
-		report_cg_cycle(t->r, sb, r->ref);
+		report_cg_cycle(rp, sb, r->ref);
 		*attr = UI_STRONG;
 		break;
 	case MEMBER:
-		report_cg_member(t->r, sb, r->ref);
+		report_cg_member(rp, sb, r->ref);
 		break;
 	}
 }
@@ -267,21 +272,23 @@ static uint32_t
 graph_target(struct tui *t, struct pane *pn, size_t i)
 {
 	const struct graph *g = pn->data;
+	const struct profile *p = t->s->p;
 
-	if (g == NULL || i >= g->n)
-		return PF_NONE;
+	if (g == NULL || i >= g->n || g->gen != t->s->gen)
+		return PF_NONE;	/* none, or rows of another analysis */
 	switch (g->row[i].kind) {
-	case CALLER: return t->p->arc[g->row[i].ref].parent;
-	case CALLEE: return t->p->arc[g->row[i].ref].child;
+	case CALLER: return p->arc[g->row[i].ref].parent;
+	case CALLEE: return p->arc[g->row[i].ref].child;
 	case MEMBER: return g->row[i].ref;
 	case PRIMARY:	/* a cycle member's line opens the cycle as a whole */
-		return t->p->sym[g->shown].cycle != 0 ? t->p->sym[g->shown].cyc_head : PF_NONE;
+		return p->sym[g->shown].cycle != 0 ? p->sym[g->shown].cyc_head : PF_NONE;
 	default: return PF_NONE;
 	}
 }
 
 static const struct pane_ops graph_ops = {
 	.name = "graph",
+	.hints = { "Enter", "Backspace", "Tab", "/", "?" },
 	.fill = graph_fill,
 	.header = graph_header,
 	.row = graph_row,

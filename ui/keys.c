@@ -9,6 +9,8 @@
 #include "term.h"
 #include "ui.h"
 
+#define NO_STACKS "no call stacks: a program linked with libtgmon records them beside gmon.out (libtgmon(3))"
+
 /*
  * What the keys do.  Each action gets the code of the key pressed; it
  * changes the browser's state and never draws (tui.c draws before the
@@ -22,14 +24,18 @@ moving(struct tui *t)
 	return t->help ? &t->help_pane : &t->pane[t->focus];
 }
 
-/* In the flat pane, the call tree and the flame graph the selection is the function shown. */
-static void
-follow(struct tui *t, struct pane *pn)
+void
+keys_follow(struct tui *t, struct pane *pn)
 {
-	if ((pn == &t->pane[PANE_FLAT] || pn == &t->pane[PANE_TREE] || pn == &t->pane[PANE_FLAME] ||
-	    pn == &t->pane[PANE_COMPARE]) && pn->nrows > 0 &&
-	    pn->ops->target(t, pn, pn->sel) != PF_NONE)
+	if (pn == &t->pane[t->slot] && pn->nrows > 0 && pn->ops->target(t, pn, pn->sel) != PF_NONE)
 		t->cur = pn->ops->target(t, pn, pn->sel);
+}
+
+/* Key C offered to pane PN's own keys (pane_ops.key): 1 if it took it. */
+static int
+offer(struct tui *t, struct pane *pn, int c)
+{
+	return pn->ops->key != NULL && pn->ops->key(t, pn, c);
 }
 
 enum { ROW, PAGE, HALF_PAGE };
@@ -41,11 +47,8 @@ step(struct tui *t, long n, int unit)
 	struct pane *pn = moving(t);
 	long page = pn->height > 1 ? pn->height - 1 : 1, half = page / 2 > 0 ? page / 2 : 1;
 
-	if (pn == &t->pane[PANE_FLAME] && unit == ROW)	/* down a level, or up */
-		flame_key(t, pn, n > 0 ? FLAME_DOWN : FLAME_UP);
-	else
-		list_move(pn, n * (unit == PAGE ? page : unit == HALF_PAGE ? half : 1));
-	follow(t, pn);
+	list_move(pn, n * (unit == PAGE ? page : unit == HALF_PAGE ? half : 1));
+	keys_follow(t, pn);
 }
 
 static void
@@ -90,7 +93,7 @@ first_row(struct tui *t, int c)
 	struct pane *pn = moving(t);
 
 	list_to(pn, 0);
-	follow(t, pn);
+	keys_follow(t, pn);
 }
 
 static void
@@ -99,22 +102,14 @@ last_row(struct tui *t, int c)
 	struct pane *pn = moving(t);
 
 	list_to(pn, pn->nrows > 0 ? pn->nrows - 1 : 0);
-	follow(t, pn);
+	keys_follow(t, pn);
 }
 
-/* The panes shown: the call tree or the flat profile in its place, and the others. */
+/* The panes shown: the one in the flat profile's place, the call graph and the source. */
 static int
 shown(const struct tui *t, int pane)
 {
-	int over = t->tree || t->flame;	/* what takes the flat profile's place first */
-
-	if (pane == PANE_FLAME)
-		return t->flame;
-	if (pane == PANE_TREE)
-		return t->tree && !t->flame;
-	if (pane == PANE_COMPARE)
-		return t->compare && !over;
-	return pane == PANE_FLAT ? !over && !t->compare : 1;
+	return pane == t->slot || pane == PANE_GRAPH || pane == PANE_SOURCE;
 }
 
 static void
@@ -133,18 +128,13 @@ previous_pane(struct tui *t, int c)
 	while (!shown(t, t->focus));
 }
 
-/* The function of the selected row, in the call-graph pane; in the flame graph, a zoom or a move right. */
+/* The function of the selected row, in the call-graph pane. */
 static void
 open_selected(struct tui *t, int c)
 {
 	struct pane *pn = &t->pane[t->focus];
 	uint32_t fn = pn->nrows > 0 ? pn->ops->target(t, pn, pn->sel) : PF_NONE;
 
-	if (t->focus == PANE_FLAME && !t->help) {
-		flame_key(t, pn, c == 'l' || c == KEY_RIGHT ? FLAME_RIGHT : FLAME_IN);
-		follow(t, pn);
-		return;
-	}
 	if (fn == PF_NONE)
 		return;
 	tui_open(t, fn);
@@ -152,15 +142,10 @@ open_selected(struct tui *t, int c)
 	t->focus = PANE_GRAPH;
 }
 
-/* Back in the history; in the flame graph, out of a zoom or a move left. */
+/* Back in the history. */
 static void
 back(struct tui *t, int c)
 {
-	if (t->focus == PANE_FLAME && !t->help) {
-		flame_key(t, &t->pane[PANE_FLAME], c == 'h' || c == KEY_LEFT ? FLAME_LEFT : FLAME_OUT);
-		follow(t, &t->pane[PANE_FLAME]);
-		return;
-	}
 	tui_go(t, -1);
 }
 
@@ -207,7 +192,7 @@ keys_search(struct tui *t, int dir, int from_sel)
 		return;
 	}
 	list_to(pn, (size_t)i);
-	follow(t, pn);	/* as moving there with j or k would */
+	keys_follow(t, pn);	/* as moving there with j or k would */
 }
 
 static void
@@ -228,21 +213,21 @@ end_search(struct tui *t, int c)
 	t->needle[0] = '\0';
 }
 
+/* s: the next sort column of what is in the flat profile's place when the tree is not (the comparison's own). */
 static void
 sort_next(struct tui *t, int c)
 {
-	if (t->compare)	/* the comparison's keys, in the flat profile's place */
-		t->cmp_sort = (t->cmp_sort + 1) % CMP_NSORT;
-	else
-		t->sort_key = (t->sort_key + 1) % FLAT_NSORT;
-	t->flat_gen++;
+	if (offer(t, &t->pane[tui_home(t)], c))
+		return;
+	t->view.sort_key = (t->view.sort_key + 1) % FLAT_NSORT;
+	t->view.gen++;
 }
 
 static void
 sort_reverse(struct tui *t, int c)
 {
-	t->sort_rev = !t->sort_rev;
-	t->flat_gen++;
+	t->view.sort_rev = !t->view.sort_rev;
+	t->view.gen++;
 }
 
 /*
@@ -255,53 +240,36 @@ acted_on(struct tui *t)
 	struct pane *pn = &t->pane[t->focus];
 	uint32_t fn = pn->nrows > 0 ? pn->ops->target(t, pn, pn->sel) : PF_NONE;
 
-	return fn < t->p->nsyms ? fn : t->cur;
+	return fn < t->s->p->nsyms ? fn : t->cur;
 }
 
 static void
 exclude(struct tui *t, int c)
 {
-	narrow_push(t, acted_on(t), 0);
+	change_narrow(t, acted_on(t), 0);
 }
 
 static void
 focus_only(struct tui *t, int c)
 {
-	narrow_push(t, acted_on(t), 1);
+	change_narrow(t, acted_on(t), 1);
 }
 
 static void
 undo(struct tui *t, int c)
 {
-	narrow_pop(t);
-}
-
-/* The report made anew for T's names (it caches them); if memory runs out, T is left as it was. */
-static void
-renew_report(struct tui *t, struct report_opts ro)
-{
-	struct report *r;
-
-	if ((r = report_new(t->p, &ro)) == NULL) {
-		snprintf(t->message, sizeof t->message, "out of memory");
-		return;
-	}
-	report_free(t->r);
-	t->r = r;
-	t->ro = ro;
-	t->flat_gen++;
+	change_undo(t);
 }
 
 /* m: times measured from the call stacks shown beside gprof's estimates, or hidden. */
 static void
 toggle_measured(struct tui *t, int c)
 {
-	if (t->o->measure == NULL) {
-		snprintf(t->message, sizeof t->message, "no call stacks: a program linked with "
-		    "libtgmon records them beside gmon.out (libtgmon(3))");
+	if (t->s->measure == NULL) {
+		snprintf(t->message, sizeof t->message, "%s", NO_STACKS);
 		return;
 	}
-	if (t->owned != NULL) {
+	if (t->s->nnarrow > 0) {
 		snprintf(t->message, sizeof t->message, "estimated while narrowed: the stacks know "
 		    "nothing of x and f (u undoes)");
 		return;
@@ -313,20 +281,20 @@ toggle_measured(struct tui *t, int c)
 static void
 toggle_demangle(struct tui *t, int c)
 {
-	struct report_opts ro = t->ro;
+	struct report_opts ro = t->s->ro;
 
 	ro.demangle = !ro.demangle;
-	renew_report(t, ro);
+	change_names(t, &ro);
 }
 
 /* C++ template arguments in full or as <…>. */
 static void
 toggle_templates(struct tui *t, int c)
 {
-	struct report_opts ro = t->ro;
+	struct report_opts ro = t->s->ro;
 
 	ro.template_dots = ro.template_dots != NULL ? NULL : MB_CUR_MAX > 1 ? "\u2026" : "...";
-	renew_report(t, ro);
+	change_names(t, &ro);
 }
 
 /* <, >: the focused pane's rows scrolled left or right by a quarter of its width. */
@@ -349,35 +317,50 @@ zoom(struct tui *t, int c)
 	t->zoom = !t->zoom;
 }
 
-/* t: the call tree in the flat profile's place, focused; again, the flat profile (the tree: whole). */
+/* Whether the call tree is in the flat profile's place, or under the flame graph there. */
+static int
+tree_placed(const struct tui *t)
+{
+	return t->slot == PANE_TREE || (t->slot == PANE_FLAME && t->under == PANE_TREE);
+}
+
+/* The call tree in the flat profile's place, focused. */
+static void
+place_tree(struct tui *t)
+{
+	t->slot = t->under = t->focus = PANE_TREE;
+}
+
+/* t: the call tree in the flat profile's place, focused; again, what it covers (the tree: whole). */
 static void
 toggle_tree(struct tui *t, int c)
 {
-	t->tree = !t->tree || t->flame;
-	t->flame = 0;
-	if (t->tree) {
-		t->focus = PANE_TREE;
+	if (t->slot != PANE_TREE) {
+		place_tree(t);
 		return;
 	}
-	t->tree_view = TREE_WHOLE;
+	t->slot = t->under = tui_home(t);
+	t->tree.view = TREE_WHOLE;
 	if (t->focus == PANE_TREE)
-		t->focus = t->compare ? PANE_COMPARE : PANE_FLAT;
+		t->focus = t->slot;
 }
 
-/* F: the flame graph in the flat profile's place, focused; again, what was there. */
+/* F: the flame graph in the flat profile's place, focused; again, what it covers. */
 static void
 toggle_flame(struct tui *t, int c)
 {
-	if (t->o->measure == NULL) {
-		snprintf(t->message, sizeof t->message, "no call stacks: a program linked with "
-		    "libtgmon records them beside gmon.out (libtgmon(3))");
+	if (t->s->measure == NULL) {
+		snprintf(t->message, sizeof t->message, "%s", NO_STACKS);
 		return;
 	}
-	t->flame = !t->flame;
-	if (t->flame)
-		t->focus = PANE_FLAME;
-	else if (t->focus == PANE_FLAME)
-		t->focus = t->tree ? PANE_TREE : t->compare ? PANE_COMPARE : PANE_FLAT;
+	if (t->slot != PANE_FLAME) {
+		t->under = t->slot;
+		t->slot = t->focus = PANE_FLAME;
+		return;
+	}
+	t->slot = t->under;
+	if (t->focus == PANE_FLAME)
+		t->focus = t->slot;
 }
 
 /*
@@ -389,33 +372,23 @@ tree_of(struct tui *t, int c)
 {
 	int view = c == 'r' ? TREE_ROOTED : TREE_INVERTED;
 
-	if (t->tree && t->tree_view == view && t->cur == t->tree_root) {
-		t->tree_view = TREE_WHOLE;
+	if (tree_placed(t) && t->tree.view == view && t->cur == t->tree.root) {
+		t->tree.view = TREE_WHOLE;
 	} else if (t->cur == PF_NONE) {
 		snprintf(t->message, sizeof t->message, "select a function first");
 		return;
 	} else {
-		t->tree_view = view;
-		t->tree_root = t->cur;
+		t->tree.view = view;
+		t->tree.root = t->cur;
 	}
-	t->tree = 1;
-	t->flame = 0;
-	t->focus = PANE_TREE;
+	place_tree(t);
 }
 
-/* The call tree's + - * E C on its selected node. */
+/* The call tree's + - * E C, elsewhere (the tree pane takes them itself). */
 static void
 fold(struct tui *t, int c)
 {
-	struct pane *pn = &t->pane[PANE_TREE];
-
-	if (t->focus != PANE_TREE) {
-		snprintf(t->message, sizeof t->message, "%c: in the call tree (t shows it)", c);
-		return;
-	}
-	tree_fold(t, pn, c == '+' ? TREE_TOGGLE : c == '*' ? TREE_SUBTREE : c == '-' ? TREE_CLOSE :
-	    c == 'E' ? TREE_OPEN_ALL : TREE_CLOSE_ALL);
-	follow(t, pn);
+	snprintf(t->message, sizeof t->message, "%c: in the call tree (t shows it)", c);
 }
 
 static void
@@ -459,7 +432,8 @@ mouse(struct tui *t, int c)
 			continue;	/* not drawn (tui.c's layout), or not there */
 		if (b == 4 || b == 5) {
 			t->focus = i;
-			step(t, b == 4 ? -3 : 3, ROW);
+			if (!offer(t, pn, b == 4 ? KEY_UP : KEY_DOWN))
+				step(t, b == 4 ? -3 : 3, ROW);
 		} else if (pn->ops->at != NULL && (b == 1 || b == 2)) {
 			long row = pn->ops->at(t, pn, y, x);
 
@@ -467,16 +441,16 @@ mouse(struct tui *t, int c)
 				return;
 			t->focus = i;
 			list_to(pn, (size_t)row);
-			follow(t, pn);
-			if (b == 2)
+			keys_follow(t, pn);
+			if (b == 2 && !offer(t, pn, '\r'))
 				open_selected(t, '\r');
 		} else if ((b == 1 || b == 2) && y >= pn->rows_y &&
 		    pn->top + (size_t)(y - pn->rows_y) < pn->nrows) {
 			t->focus = i;
 			list_to(pn, pn->top + (size_t)(y - pn->rows_y));
-			follow(t, pn);
-			if (b == 2)
-				open_selected(t, c);
+			keys_follow(t, pn);
+			if (b == 2 && !offer(t, pn, '\r'))
+				open_selected(t, '\r');
 		}
 		return;
 	}
@@ -485,7 +459,10 @@ mouse(struct tui *t, int c)
 /*
  * The key table.  A binding is a row of the help: keys that go together,
  * each with its own action, the help's text, and the binding's hint on
- * the bottom line.  A key code is in one binding only.
+ * the bottom line.  A key code is in one binding only.  A pane's own
+ * keys (pane_ops.key: the flame graph's moves, the tree's folds, the
+ * comparison's sort) are here too, for the help, the manual and the
+ * hints; their action here is what they do elsewhere.
  */
 enum {
 	MOVES = 1,		/* moves the help too while it is up (else a key closes it) */
@@ -511,9 +488,7 @@ struct binding {
 	struct key key[NKEYS];	/* up to a code 0, or NKEYS */
 	const char *help;	/* the help's text ('\n' starts a line more); NULL: not in the help */
 	unsigned flags;		/* MOVES, OVER, TYPING */
-	const char *hint;	/* on the bottom line: "KEY:what", or NULL */
-	signed char hint_at[NPANES];	/* its place among the hints of each pane (PANE_*):
-					 * 1, 2, ... (no gap); 0: not there */
+	const char *hint;	/* on the bottom line, in the panes that name its keys (pane_ops.hints) */
 };
 
 static const struct binding bindings[] = {
@@ -530,41 +505,41 @@ static const struct binding bindings[] = {
 	  .help = "first, last row", .flags = MOVES },
 	{ .key = { { '\t', "Tab", next_pane }, { KEY_BTAB, "BTab", previous_pane } },
 	  .help = "next, previous pane",
-	  .hint = "Tab:pane", .hint_at = { 0, 3, 4 } },
+	  .hint = "Tab:pane" },
 	{ .key = { { '\r', "Enter", open_selected }, { '\n', NULL, open_selected },
 	      { KEY_ENTER, NULL, open_selected }, { 'l', "l", open_selected },
 	      { KEY_RIGHT, "Right", open_selected } },
 	  .help = "open the selected function's call graph\n(on a cycle member's own line: the cycle)",
-	  .hint = "Enter:open", .hint_at = { 1, 1, 0, 1 } },
+	  .hint = "Enter:open" },
 	{ .key = { { KEY_BACKSPACE, "Backspace", back }, { 127, NULL, back }, { 8, NULL, back },
 	      { 'h', "h", back }, { KEY_LEFT, "Left", back }, { TERM_ALT_LEFT, NULL, back } },
 	  .help = "back to the function before",
-	  .hint = "Backspace:back", .hint_at = { 0, 2, 3 } },
+	  .hint = "Backspace:back" },
 	{ .key = { { TERM_ALT_RIGHT, "M-Right", forward } },
 	  .help = "forward again" },
 	{ .key = { { 'a', "a", show_source } },
 	  .help = "the source of the function" },
 	{ .key = { { 'H', "H", hot_line }, { ']', "]", hot_line }, { '[', "[", hot_line } },
 	  .help = "source: the hottest line, the next, previous hot line",
-	  .hint = "H ]:hot", .hint_at = { 0, 0, 2 } },
+	  .hint = "H ]:hot" },
 	{ .key = { { 'o', "o", edit_source } },
 	  .help = "$EDITOR at the source line",
-	  .hint = "o:edit", .hint_at = { 0, 0, 1 } },
+	  .hint = "o:edit" },
 	{ .key = { { '/', "/", prompt_search }, { 'n', "n", search_next }, { 'N', "N", search_previous } },
 	  .help = "search the pane, next, previous match",
-	  .hint = "/:search", .hint_at = { 0, 4, 5, 0, 2 } },
+	  .hint = "/:search" },
 	{ .key = { { '\\', "\\", prompt_filter } },
 	  .help = "flat profile: only names with ...",
-	  .hint = "\\:names", .hint_at = { 3, 0, 0 } },
+	  .hint = "\\:names" },
 	{ .key = { { 'L', "L", prompt_limit } },
 	  .help = "flat profile: hide rows under ... %",
-	  .hint = "L:limit", .hint_at = { 4, 0, 0 } },
+	  .hint = "L:limit" },
 	{ .key = { { 's', "s", sort_next }, { 'S', "S", sort_reverse } },
 	  .help = "flat profile: next sort column, reverse",
-	  .hint = "s:sort", .hint_at = { 2, 0, 0 } },
+	  .hint = "s:sort" },
 	{ .key = { { 'x', "x", exclude }, { 'f', "f", focus_only }, { 'u', "u", undo } },
 	  .help = "without / only the selected function (-E, -F); undo",
-	  .hint = "x/f:without/only", .hint_at = { 5, 0, 0 } },
+	  .hint = "x/f:without/only" },
 	{ .key = { { ':', ":", prompt_index } },
 	  .help = "go to call-graph index [N]" },
 	{ .key = { { 'm', "m", toggle_measured } },
@@ -587,7 +562,7 @@ static const struct binding bindings[] = {
 	  .help = "cancel the search" },
 	{ .key = { { '?', "?", show_help }, { KEY_F(1), "F1", show_help } },
 	  .help = "this help",
-	  .hint = "?:help", .hint_at = { 6, 5, 6, 5, 4 } },
+	  .hint = "?:help" },
 	{ .key = { { 'q', "q", quit } },
 	  .help = "close the help, or quit" },
 	{ .key = { { 'Q', "Q", quit } },
@@ -596,23 +571,21 @@ static const struct binding bindings[] = {
 	  .help = "click selects, double click opens, wheel" },
 	{ .key = { { 't', "t", toggle_tree } },
 	  .help = "the call tree in the flat profile's place, or back",
-	  .hint = "t:tree", .hint_at = { 0, 0, 0, 4 } },
+	  .hint = "t:tree" },
 	{ .key = { { '+', "+", fold }, { '-', "-", fold }, { '*', "*", fold } },
 	  .help = "call tree: open/close; close (or up); open all below",
-	  .hint = "+-*:fold", .hint_at = { 0, 0, 0, 2 } },
+	  .hint = "+-*:fold" },
 	{ .key = { { 'E', "E", fold }, { 'C', "C", fold } },
 	  .help = "call tree: open, close every node" },
 	{ .key = { { 'r', "r", tree_of }, { 'b', "b", tree_of } },
 	  .help = "call tree of the function: its callees, its callers\n"
 	      "(bottom-up); again on its root: the whole program",
-	  .hint = "r/b:callees/callers", .hint_at = { 0, 0, 0, 3 } },
+	  .hint = "r/b:callees/callers" },
 	{ .key = { { 'F', "F", toggle_flame } },
 	  .help = "the flame graph of the call stacks in the flat profile's place, or\n"
 	      "back; in it Enter zooms into a frame, Backspace out, h l siblings,\n"
 	      "j k a child, the parent",
-	  .hint = "F:flame", .hint_at = { 0, 0, 0, 0, 3 } },
-	/* Enter and Backspace (bound above) zoom in the flame graph: its hint. */
-	{ .hint = "Enter Backspace:zoom", .hint_at = { 0, 0, 0, 0, 1 } },
+	  .hint = "F:flame" },
 	/* Not in the help: */
 	{ .key = { { TERM_END, NULL, quit } }, .flags = OVER | TYPING },
 	{ .key = { { KEY_RESIZE, NULL, resized } } },
@@ -648,7 +621,7 @@ keys_run(struct tui *t, int c)
 	unsigned flags = b != NULL ? b->flags : 0;
 
 	t->message[0] = '\0';
-	if (t->prompt != 0 && !(flags & TYPING)) {
+	if (t->prompt.key != 0 && !(flags & TYPING)) {
 		prompt_key(t, c);
 		return;
 	}
@@ -661,26 +634,37 @@ keys_run(struct tui *t, int c)
 		t->help = 0;
 		return;
 	}
+	if (!t->help && offer(t, &t->pane[t->focus], c))
+		return;
 	if (k != NULL)
 		k->run(t, c);
 }
 
-/* The hints in their places on pane FOCUS's line, blank-separated. */
-void
-keys_hints(int focus, struct sbuf *sb)
+/* The binding with a key named NAME, or NULL. */
+static const struct binding *
+named(const char *name)
 {
-	size_t i;
-	int at, found = 1;
+	size_t i, j;
 
-	for (at = 1; found; at++) {
-		found = 0;
-		for (i = 0; i < NBINDINGS; i++) {
-			if (bindings[i].hint_at[focus] != at)
-				continue;
-			sbuf_printf(sb, "%s%s", at > 1 ? " " : "", bindings[i].hint);
-			found = 1;
-		}
-	}
+	for (i = 0; i < NBINDINGS; i++)
+		for (j = 0; j < NKEYS && bindings[i].key[j].code != 0; j++)
+			if (bindings[i].key[j].name != NULL && strcmp(bindings[i].key[j].name, name) == 0)
+				return &bindings[i];
+	return NULL;
+}
+
+/* Pane PN's hints, blank-separated: its own, then those of the keys it names. */
+void
+keys_hints(const struct pane *pn, struct sbuf *sb)
+{
+	const struct binding *b;
+	size_t i, n = 0;
+
+	if (pn->ops->own_hint != NULL)
+		sbuf_puts(sb, pn->ops->own_hint), n++;
+	for (i = 0; i < sizeof pn->ops->hints / sizeof *pn->ops->hints && pn->ops->hints[i] != NULL; i++)
+		if ((b = named(pn->ops->hints[i])) != NULL && b->hint != NULL)
+			sbuf_printf(sb, "%s%s", n++ > 0 ? " " : "", b->hint);
 }
 
 /* The lines of help text S. */

@@ -20,13 +20,13 @@ ask(struct tui *t, int c, void (*done)(struct tui *t, const char *line), const c
 {
 	va_list ap;
 
-	t->prompt = (char)c;
+	t->prompt.key = (char)c;
 	va_start(ap, fmt);
-	vsnprintf(t->prompt_text, sizeof t->prompt_text, fmt, ap);
+	vsnprintf(t->prompt.text, sizeof t->prompt.text, fmt, ap);
 	va_end(ap);
-	t->input[0] = '\0';
-	t->input_over = 0;
-	t->prompt_done = done;
+	t->prompt.input[0] = '\0';
+	t->prompt.over = 0;
+	t->prompt.done = done;
 }
 
 static void
@@ -49,8 +49,10 @@ index_line(struct tui *t, const char *line)
 	long n = strtol(line, NULL, 10);
 	uint32_t i;
 
-	for (i = 0; n > 0 && i < t->p->nsyms + t->p->ncycles; i++) {
-		if (t->p->sym[i].index == n && report_cg_listed(t->r, i)) {
+	const struct profile *p = t->s->p;
+
+	for (i = 0; n > 0 && i < p->nsyms + p->ncycles; i++) {
+		if (p->sym[i].index == n && report_cg_listed(t->s->r, i)) {
 			tui_open(t, i);
 			flat_select(&t->pane[PANE_FLAT], i);
 			t->focus = PANE_GRAPH;
@@ -64,11 +66,12 @@ index_line(struct tui *t, const char *line)
 static int
 last_index(const struct tui *t)
 {
+	const struct profile *p = t->s->p;
 	uint32_t i;
 	int n = 0;
 
-	for (i = 0; i < t->p->nsyms + t->p->ncycles; i++)
-		n = t->p->sym[i].index > n ? t->p->sym[i].index : n;
+	for (i = 0; i < p->nsyms + p->ncycles; i++)
+		n = p->sym[i].index > n ? p->sym[i].index : n;
 	return n;
 }
 
@@ -81,18 +84,18 @@ prompt_index(struct tui *t, int c)
 static void
 filter_line(struct tui *t, const char *line)
 {
-	snprintf(t->filter, sizeof t->filter, "%s", line);
-	t->flat_gen++;
+	snprintf(t->view.filter, sizeof t->view.filter, "%s", line);
+	t->view.gen++;
 }
 
 void
 prompt_filter(struct tui *t, int c)
 {
-	if (t->filter[0] == '\0')
+	if (t->view.filter[0] == '\0')
 		ask(t, c, filter_line, "flat profile, only names with: ");
 	else
 		ask(t, c, filter_line, "flat profile, only names with (now \"%.40s%s\"; empty: all): ",
-		    t->filter, strlen(t->filter) > 40 ? "..." : "");
+		    t->view.filter, strlen(t->view.filter) > 40 ? "..." : "");
 }
 
 static void
@@ -105,14 +108,14 @@ limit_line(struct tui *t, const char *line)
 		snprintf(t->message, sizeof t->message, "a percent from 0 to 100, please");
 		return;
 	}
-	t->limit = v;
-	t->flat_gen++;
+	t->view.limit = v;
+	t->view.gen++;
 }
 
 void
 prompt_limit(struct tui *t, int c)
 {
-	ask(t, c, limit_line, "flat profile, hide rows under percent (now %g): ", t->limit);
+	ask(t, c, limit_line, "flat profile, hide rows under percent (now %g): ", t->view.limit);
 }
 
 /* The focused pane as text into the file LINE (by default tgprof-PANE.txt). */
@@ -135,7 +138,7 @@ write_line(struct tui *t, const char *line)
 void
 prompt_save(struct tui *t, int c)
 {
-	ask(t, c, save_line, "export the profile as FORMAT FILE (empty: callgrind callgrind.out.tgprof): ");
+	ask(t, c, change_export, "export the profile as FORMAT FILE (empty: callgrind callgrind.out.tgprof): ");
 }
 
 void
@@ -151,26 +154,27 @@ prompt_write(struct tui *t, int c)
 void
 prompt_key(struct tui *t, int c)
 {
-	size_t n = strlen(t->input);
+	struct prompt *pr = &t->prompt;
+	size_t n = strlen(pr->input);
 
 	if (c == 27) {
-		t->prompt = 0;
-	} else if ((c == '\r' || c == '\n' || c == KEY_ENTER) && t->input_over) {
-		t->prompt = 0;
+		pr->key = 0;
+	} else if ((c == '\r' || c == '\n' || c == KEY_ENTER) && pr->over) {
+		pr->key = 0;
 		snprintf(t->message, sizeof t->message, "too long: at most %zu characters; nothing done",
-		    sizeof t->input - 1);
+		    sizeof pr->input - 1);
 	} else if (c == '\r' || c == '\n' || c == KEY_ENTER) {
-		t->prompt = 0;
-		t->prompt_done(t, t->input);
+		pr->key = 0;
+		pr->done(t, pr->input);
 	} else if (c == KEY_BACKSPACE || c == 127 || c == 8) {
 		if (n > 0)
-			t->input[n - 1] = '\0';
+			pr->input[n - 1] = '\0';
 		else
-			t->prompt = 0;
-	} else if (c >= ' ' && c < 256 && n + 1 < sizeof t->input) {
-		t->input[n] = (char)c;
-		t->input[n + 1] = '\0';
+			pr->key = 0;
+	} else if (c >= ' ' && c < 256 && n + 1 < sizeof pr->input) {
+		pr->input[n] = (char)c;
+		pr->input[n + 1] = '\0';
 	} else if (c >= ' ' && c < 256) {
-		t->input_over = 1;
+		pr->over = 1;
 	}
 }

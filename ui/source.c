@@ -11,6 +11,8 @@
 
 struct source {
 	uint32_t shown;		/* the function, PF_NONE before the first fill */
+	unsigned gen;		/* the session's generation its lines are of */
+	unsigned loaded;	/* the session's loaded profile whose file ids FILE is one of */
 	struct pf_lines lines;	/* its time and calls by line */
 	struct pf_lines old;	/* tgprof --diff: the old profile's function's, or none (n 0) */
 	uint32_t file;		/* the file whose text is loaded, PF_NONE if none */
@@ -65,7 +67,7 @@ drop_text(struct source *s)
 static void
 load_file(struct tui *t, struct source *s, uint32_t file)
 {
-	const char *name = profile_file_name(t->p, file);
+	const char *name = profile_file_name(t->s->p, file);
 	FILE *f;
 
 	if (s->file == file && s->text != NULL)
@@ -94,7 +96,7 @@ load_file(struct tui *t, struct source *s, uint32_t file)
 static size_t
 first_line(const struct tui *t, const struct source *s)
 {
-	const struct pf_sym *f = &t->p->sym[s->shown];
+	const struct pf_sym *f = &t->s->p->sym[s->shown];
 	size_t k;
 
 	if (f->file == s->lines.file && f->line > 0)
@@ -105,11 +107,33 @@ first_line(const struct tui *t, const struct source *s)
 	return 1;
 }
 
+/* The lines of the function shown, its old lines in a comparison, its file's text; else a note. */
+static void
+fill_lines(struct tui *t, struct source *s)
+{
+	const struct session *ss = t->s;
+	uint32_t old = session_old_id(ss, t->cur);
+	struct diag d;
+
+	diag_init(&d);
+	if (t->cur == PF_NONE || t->cur >= ss->p->nsyms)
+		snprintf(s->note, sizeof s->note, "no function selected (a cycle has no source)");
+	else if (profile_lines(ss->p, t->cur, &s->lines, &d) != 0)
+		snprintf(s->note, sizeof s->note, "%s", d.n > 0 ? d.msg[0].text : "out of memory");
+	else if (s->lines.file == PF_NONE)
+		snprintf(s->note, sizeof s->note,
+		    "no line information for this function (compile it with -g)");
+	else
+		load_file(t, s, s->lines.file);
+	if (s->note[0] == '\0' && old != PF_NONE && profile_lines(ss->old, old, &s->old, &d) != 0)
+		memset(&s->old, 0, sizeof s->old);	/* the old side's lines are a bonus */
+	diag_release(&d);
+}
+
 static int
 source_fill(struct tui *t, struct pane *pn)
 {
 	struct source *s = pn->data;
-	struct diag d;
 
 	if (s == NULL) {
 		if ((s = calloc(1, sizeof *s)) == NULL)
@@ -117,28 +141,19 @@ source_fill(struct tui *t, struct pane *pn)
 		s->shown = s->file = PF_NONE;
 		pn->data = s;
 	}
-	if (s->shown == t->cur && s->shown != PF_NONE)
+	if (s->shown == t->cur && s->shown != PF_NONE && s->gen == t->s->gen)
 		return 0;
 	profile_lines_release(&s->lines);
 	profile_lines_release(&s->old);
 	memset(&s->old, 0, sizeof s->old);
+	if (s->loaded != t->s->loaded)
+		drop_text(s);	/* a file id of another profile */
 	s->shown = t->cur;
+	s->gen = t->s->gen;
+	s->loaded = t->s->loaded;
 	s->note[0] = '\0';
 	pn->nrows = pn->sel = pn->top = 0;
-	diag_init(&d);
-	if (t->cur == PF_NONE || t->cur >= t->p->nsyms)
-		snprintf(s->note, sizeof s->note, "no function selected (a cycle has no source)");
-	else if (profile_lines(t->p, t->cur, &s->lines, &d) != 0)
-		snprintf(s->note, sizeof s->note, "%s", d.n > 0 ? d.msg[0].text : "out of memory");
-	else if (s->lines.file == PF_NONE)
-		snprintf(s->note, sizeof s->note,
-		    "no line information for this function (compile it with -g)");
-	else
-		load_file(t, s, s->lines.file);
-	if (s->note[0] == '\0' && compare_old_id(t, t->cur) != PF_NONE &&
-	    profile_lines(t->o->old, compare_old_id(t, t->cur), &s->old, &d) != 0)
-		memset(&s->old, 0, sizeof s->old);	/* the old side's lines are a bonus */
-	diag_release(&d);
+	fill_lines(t, s);
 	if (s->note[0] != '\0') {
 		pn->nrows = 1;
 		return 0;
@@ -156,12 +171,12 @@ source_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 
 	sbuf_puts(sb, "Source: ");
 	if (s != NULL && s->file != PF_NONE && s->note[0] == '\0')
-		sbuf_printf(sb, "%s, ", profile_file_name(t->p, s->file));
+		sbuf_printf(sb, "%s, ", profile_file_name(t->s->p, s->file));
 	if (t->cur != PF_NONE)
-		report_name_only(t->r, sb, t->cur);
-	if (t->o->diff != NULL)
+		report_name_only(t->s->r, sb, t->cur);
+	if (t->s->diff != NULL)
 		sbuf_puts(sb, "; the old profile's time first, by line number");
-	sbuf_puts(sb, t->o->diff != NULL ? "\nold time    time    calls   line  source" :
+	sbuf_puts(sb, t->s->diff != NULL ? "\nold time    time    calls   line  source" :
 	    "\n    time    calls   line  source");
 }
 
@@ -216,16 +231,16 @@ source_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {
 	const struct source *s = pn->data;
 	const struct pf_line *l;
-	double hz = t->p->hz > 0 ? (double)t->p->hz : 1;
+	double hz = t->s->p->hz > 0 ? (double)t->s->p->hz : 1;
 
 	if (s->note[0] != '\0') {
 		sbuf_puts(sb, s->note);
 		*attr = UI_NOTE;
 		return;
 	}
-	if (t->o->diff != NULL) {	/* the old profile's time at the same line number */
+	if (t->s->diff != NULL) {	/* the old profile's time at the same line number */
 		const struct pf_line *o = line_data(&s->old, i);
-		double ohz = t->o->old->hz > 0 ? (double)t->o->old->hz : 1;
+		double ohz = t->s->old->hz > 0 ? (double)t->s->old->hz : 1;
 
 		if (o != NULL)
 			sbuf_printf(sb, "%8.2f ", o->ticks / ohz);
@@ -323,6 +338,7 @@ source_release(struct pane *pn)
 
 static const struct pane_ops source_ops = {
 	.name = "source",
+	.hints = { "o", "H", "Backspace", "Tab", "/", "?" },
 	.fill = source_fill,
 	.header = source_header,
 	.row = source_row,

@@ -29,8 +29,11 @@
  *                 it shows the selection (reverse video), else ' '
  *   mouse B X Y   a mouse event at column X, line Y (from 0): B is click,
  *                 double, up or down (the wheel)
- * Blank lines, lines starting with # and lines not understood (a key
- * without a name) are skipped.  At its end, the browser quits.
+ * Blank lines and lines starting with # are skipped.  At its end, the
+ * browser quits; so it does at a line it does not understand (a key it
+ * has no name for, a command it does not know), and term_script_error()
+ * then says which: a script that names a key wrongly must not pass
+ * while checking nothing.
  */
 static FILE *script;
 static SCREEN *screen;
@@ -40,6 +43,9 @@ static int started;
 static char pending[512];	/* the rest of a "type" command */
 static int mouse_y, mouse_x, mouse_button;	/* a script's last mouse event */
 static size_t npending, ipending;
+static const char *script_path;
+static unsigned long script_line;	/* lines of the script read */
+static char script_error[640];		/* why it stopped early, or "" */
 
 void
 term_stop(void)
@@ -101,6 +107,9 @@ colours(void)
 static int
 start_script(const struct browser_opts *o, struct diag *d)
 {
+	script_path = o->script;
+	script_line = 0;
+	script_error[0] = '\0';
 	if ((script = fopen(o->script, "r")) == NULL) {
 		diag_add(d, DIAG_ERROR, "%s: cannot open the script", o->script);
 		return -1;
@@ -255,9 +264,26 @@ script_mouse(const char *arg)
 	if (sscanf(arg, "%15s %d %d", kind, &mouse_x, &mouse_y) != 3)
 		return 0;
 	for (k = 1; k < 6; k++)
-		if (kinds[k][0] != '\0' && strcmp(kind, kinds[k]) == 0)
+		if (kinds[k][0] != '\0' && strcmp(kind, kinds[k]) == 0) {
 			mouse_button = k;
-	return 1;
+			return 1;
+		}
+	return 0;
+}
+
+/* The script stops at the line just read: WHAT is wrong with it (LINE). */
+static int
+refuse(const char *what, const char *line)
+{
+	snprintf(script_error, sizeof script_error, "%s:%lu: %s: %.256s", script_path, script_line,
+	    what, line);
+	return TERM_END;
+}
+
+const char *
+term_script_error(void)
+{
+	return script_error[0] != '\0' ? script_error : NULL;
 }
 
 void
@@ -283,7 +309,7 @@ term_mouse(int *y, int *x, int *button)
 		*button = 5;
 }
 
-/* The script's next key, running the commands before it. */
+/* The script's next key, running the commands before it; TERM_END at its end or a line it refuses. */
 static int
 script_key(void (*draw)(void *), void *ctx)
 {
@@ -291,29 +317,32 @@ script_key(void (*draw)(void *), void *ctx)
 	int w, h, k;
 
 	draw(ctx);	/* as on a terminal: the screen is up to date before each key */
-	while (ipending >= npending && fgets(line, sizeof line, script) != NULL) {
+	while (script_error[0] == '\0' && ipending >= npending && fgets(line, sizeof line, script) != NULL) {
+		script_line++;
 		line[strcspn(line, "\n")] = '\0';
 		if (line[0] == '#' || line[0] == '\0')
 			continue;
 		arg = strchr(line, ' ');
 		arg = arg != NULL ? arg + 1 : line + strlen(line);
-		if (strncmp(line, "key ", 4) == 0 && (k = key_named(arg)) >= 0)
-			return k;
-		if (strncmp(line, "type ", 5) == 0) {
+		if (strncmp(line, "key ", 4) == 0) {
+			return (k = key_named(arg)) >= 0 ? k : refuse("no key has that name", arg);
+		} else if (strncmp(line, "type ", 5) == 0) {
 			npending = strlen(arg);
 			memcpy(pending, arg, npending);
 			ipending = 0;
-		} else if (strncmp(line, "dump ", 5) == 0) {
+		} else if (strncmp(line, "dump ", 5) == 0 && arg[0] != '\0') {
 			draw(ctx);
 			dump(arg);
-		} else if (strncmp(line, "mouse ", 6) == 0 && script_mouse(arg)) {
-			return KEY_MOUSE;
+		} else if (strncmp(line, "mouse ", 6) == 0) {
+			return script_mouse(arg) ? KEY_MOUSE : refuse("not mouse click|double|up|down X Y", line);
 		} else if (sscanf(line, "resize %d %d", &w, &h) == 2 && w > 0 && h > 0) {
 			resizeterm(h, w);
 			return KEY_RESIZE;
+		} else {
+			return refuse("not a command (key, type, dump, mouse, resize)", line);
 		}
 	}
-	if (ipending < npending)
+	if (script_error[0] == '\0' && ipending < npending)
 		return (unsigned char)pending[ipending++];
 	return TERM_END;
 }

@@ -39,6 +39,12 @@ void term_stop(void);
 int term_key(void (*draw)(void *), void *ctx);
 
 /*
+ * Why the script ended before its end ("FILE:LINE: what is wrong: the
+ * line"), or NULL: it ran to its end, or there is none.
+ */
+const char *term_script_error(void);
+
+/*
  * After KEY_MOUSE: where and what.  *BUTTON is 1 (click), 2 (double
  * click), 4 (wheel up) or 5 (wheel down); 0 if the event is none of those.
  */

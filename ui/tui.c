@@ -15,16 +15,22 @@
 #define WIDE 120		/* from this width, panes side by side */
 
 int
-tui_measured(struct tui *t)
+tui_measured(const struct tui *t)
 {
-	return t->o->measure != NULL && !t->estimates && t->owned == NULL;
+	return t->s->measure != NULL && !t->estimates && t->s->nnarrow == 0;
+}
+
+int
+tui_home(const struct tui *t)
+{
+	return t->s->diff != NULL ? PANE_COMPARE : PANE_FLAT;
 }
 
 /* Whether measured times are shown beside gprof's, or why not: narrowed, or (m) hidden. */
 static void
 times_note(struct tui *t)
 {
-	const struct pf_measure *m = t->o->measure;
+	const struct pf_measure *m = t->s->measure;
 
 	if (m == NULL)
 		return;
@@ -33,36 +39,32 @@ times_note(struct tui *t)
 		    (unsigned long long)m->samples,
 		    m->samples > 0 ? 100.0 * (double)m->root / (double)m->samples : 0.0);
 	else
-		sbuf_puts(&t->sb, t->owned != NULL ? " | estimated while narrowed" :
+		sbuf_puts(&t->sb, t->s->nnarrow > 0 ? " | estimated while narrowed" :
 		    " | gprof's estimates only (m: measured)");
 }
 
-/*
- * The samples of the profiler's own functions (report_profiler_own()),
- * counted once: x and f change propagated times, never a function's self
- * time, and the names are the same.
- */
-static double
-overhead(struct tui *t)
+/* The last narrowing, and whether there are more: "only f", "without g and more". */
+static void
+narrowed(struct tui *t)
 {
-	uint32_t k;
+	size_t n = t->s->nnarrow;
+	int focus;
+	const char *name;
 
-	if (!t->own_counted) {
-		t->own_counted = 1;
-		t->own = 0;
-		for (k = 0; k < t->p->nsyms; k++)	/* the names of those with samples */
-			if (t->p->sym[k].time > 0 && report_profiler_own(t->r, k))
-				t->own += t->p->sym[k].time;
-	}
-	return t->own;
+	if (n == 0)
+		return;
+	name = session_narrowing(t->s, n - 1, &focus);
+	sbuf_printf(&t->sb, " | %s %s%s (u undoes)", focus ? "only" : "without", name,
+	    n > 1 ? " and more" : "");
 }
 
 /* What the profile holds, what narrows it, then the files (cut first on a narrow screen). */
 static void
 top_line(struct tui *t)
 {
-	const struct profile *p = t->p;
-	double hz = p->hz > 0 ? (double)p->hz : 1, own;
+	const struct session *s = t->s;
+	const struct profile *p = s->p;
+	double hz = p->hz > 0 ? (double)p->hz : 1;
 
 	sbuf_reset(&t->sb);
 	if (p->nhist == 0)
@@ -72,32 +74,29 @@ top_line(struct tui *t)
 		    p->total_time, 1 / hz);
 	if (p->narcs == 0)
 		sbuf_puts(&t->sb, " | no call graph");
-	if (p->total_time > 0 && (own = overhead(t)) > 0)
-		sbuf_printf(&t->sb, " | profiling %.1f%% ([profiling] rows)", 100 * own / p->total_time);
-	if (!t->ro.demangle)
+	if (p->total_time > 0 && s->own > 0)
+		sbuf_printf(&t->sb, " | profiling %.1f%% ([profiling] rows)", 100 * s->own / p->total_time);
+	if (!s->ro.demangle)
 		sbuf_puts(&t->sb, " | raw names");
-	else if (t->ro.template_dots != NULL)
-		sbuf_printf(&t->sb, " | templates <%s> (T)", t->ro.template_dots);
-	if (t->sort_key != FLAT_BY_TIME || t->sort_rev)
-		sbuf_printf(&t->sb, " | sort: %s%s", flat_sort_names[t->sort_key],
-		    t->sort_rev ? ", reversed" : "");
-	if (t->filter[0] != '\0')
-		sbuf_printf(&t->sb, " | names with \"%s\"", t->filter);
-	if (t->limit > 0)
-		sbuf_printf(&t->sb, " | %g%% or more", t->limit);
+	else if (s->ro.template_dots != NULL)
+		sbuf_printf(&t->sb, " | templates <%s> (T)", s->ro.template_dots);
+	if (t->view.sort_key != FLAT_BY_TIME || t->view.sort_rev)
+		sbuf_printf(&t->sb, " | sort: %s%s", flat_sort_names[t->view.sort_key],
+		    t->view.sort_rev ? ", reversed" : "");
+	if (t->view.filter[0] != '\0')
+		sbuf_printf(&t->sb, " | names with \"%s\"", t->view.filter);
+	if (t->view.limit > 0)
+		sbuf_printf(&t->sb, " | %g%% or more", t->view.limit);
 	times_note(t);
 	if (t->zoom)
 		sbuf_puts(&t->sb, " | one pane (z)");
-	if (t->nfolded > 0)
-		sbuf_printf(&t->sb, " | %u clone%s folded (--clones=gprof: as --batch)", t->nfolded,
-		    t->nfolded > 1 ? "s" : "");
-	if (t->nwarn > 0)
-		sbuf_printf(&t->sb, " | %zu warning%s (i)", t->nwarn, t->nwarn > 1 ? "s" : "");
-	if (t->nnarrow > 0)
-		sbuf_printf(&t->sb, " | %s %s%s (u undoes)",
-		    t->spec[2 * t->nnarrow - 2].table == SPEC_INCL_TIME ? "only" : "without",
-		    t->spec_name[t->nnarrow - 1], t->nnarrow > 1 ? " and more" : "");
-	if (t->o->diff != NULL)
+	if (s->nfolded > 0)
+		sbuf_printf(&t->sb, " | %u clone%s folded (--clones=gprof: as --batch)", s->nfolded,
+		    s->nfolded > 1 ? "s" : "");
+	if (t->warn->n > 0)
+		sbuf_printf(&t->sb, " | %zu warning%s (i)", t->warn->n, t->warn->n > 1 ? "s" : "");
+	narrowed(t);
+	if (s->diff != NULL)
 		sbuf_puts(&t->sb, " | compared with the old profile (the comparison: old -> new)");
 	sbuf_printf(&t->sb, " | %s", t->o->image);
 	if (t->o->ngmon > 0)
@@ -110,24 +109,26 @@ static size_t
 match_count(struct tui *t)
 {
 	struct pane *pn = &t->pane[t->focus];
-	/* The flat, tree and flame rows stay while the function shown changes. */
-	uint32_t cur = t->focus == PANE_FLAT || t->focus == PANE_TREE || t->focus == PANE_FLAME ||
-	    t->focus == PANE_COMPARE ? PF_NONE : t->cur;
+	struct match_count *c = &t->count;
+	/* The rows in the flat profile's place stay while the function shown changes. */
+	uint32_t cur = t->focus == t->slot ? PF_NONE : t->cur;
 
 	if (t->needle[0] == '\0')
 		return 0;
-	if (strcmp(t->count.needle, t->needle) != 0 || t->count.focus != t->focus ||
-	    t->count.cur != cur || t->count.nrows != pn->nrows ||
-	    t->count.demangle != t->ro.demangle || t->count.tree_gen != t->tree_gen) {
-		memcpy(t->count.needle, t->needle, sizeof t->needle);
-		t->count.focus = t->focus;
-		t->count.cur = cur;
-		t->count.nrows = pn->nrows;
-		t->count.demangle = t->ro.demangle;
-		t->count.tree_gen = t->tree_gen;
-		t->count.n = list_count(t, pn, t->needle);	/* uses t->sb */
+	if (strcmp(c->needle, t->needle) != 0 || c->focus != t->focus || c->cur != cur ||
+	    c->nrows != pn->nrows || c->pane_gen != pn->gen || c->view_gen != t->view.gen ||
+	    c->gen != t->s->gen || c->names != t->s->names) {
+		memcpy(c->needle, t->needle, sizeof t->needle);
+		c->focus = t->focus;
+		c->cur = cur;
+		c->nrows = pn->nrows;
+		c->pane_gen = pn->gen;
+		c->view_gen = t->view.gen;
+		c->gen = t->s->gen;
+		c->names = t->s->names;
+		c->n = list_count(t, pn, t->needle);	/* uses t->sb */
 	}
-	return t->count.n;
+	return c->n;
 }
 
 /*
@@ -139,7 +140,7 @@ match_count(struct tui *t)
 static void
 sampling_error(struct tui *t, uint32_t id, int w)
 {
-	double n = t->p->sym[id].time, hz = (double)t->p->hz;
+	double n = t->s->p->sym[id].time, hz = (double)t->s->p->hz;
 	char num[128], *name;
 	int room;
 
@@ -150,7 +151,7 @@ sampling_error(struct tui *t, uint32_t id, int w)
 	else
 		snprintf(num, sizeof num, ": no samples");
 	sbuf_reset(&t->sb);
-	report_name_only(t->r, &t->sb, id);
+	report_name_only(t->s->r, &t->sb, id);
 	if (t->sb.failed || (name = strdup(sbuf_str(&t->sb))) == NULL)
 		return;
 	room = w - draw_width(num);
@@ -158,7 +159,7 @@ sampling_error(struct tui *t, uint32_t id, int w)
 	draw_elide(&t->sb, name, room > 24 ? room : 24);
 	free(name);
 	sbuf_printf(&t->sb, "%s   ", num);
-	keys_hints(t->focus, &t->sb);
+	keys_hints(&t->pane[t->focus], &t->sb);
 }
 
 /* What is asked and what is typed; when too wide, the end of it, where the cursor is. */
@@ -167,7 +168,7 @@ prompt_line(struct tui *t, int w)
 {
 	const char *s;
 
-	sbuf_printf(&t->sb, "%s%s", t->prompt_text, t->input);
+	sbuf_printf(&t->sb, "%s%s", t->prompt.text, t->prompt.input);
 	if (t->sb.failed || draw_width(sbuf_str(&t->sb)) < w)
 		return;
 	s = draw_tail(sbuf_str(&t->sb), w - 2);
@@ -185,26 +186,26 @@ bottom_line(struct tui *t)
 	char pos[64] = "";
 	int w;
 
-	if (pn->nrows > 0 && t->prompt == 0)
+	if (pn->nrows > 0 && t->prompt.key == 0)
 		snprintf(pos, sizeof pos, pn->hscroll > 0 ? " %s %zu/%zu, from column %d " : " %s %zu/%zu ",
 		    pn->ops->name, pn->sel + 1, pn->nrows, pn->hscroll + 1);
 	w = COLS - (int)strlen(pos);
 	sbuf_reset(&t->sb);
-	if (t->prompt != 0)
+	if (t->prompt.key != 0)
 		prompt_line(t, COLS);
 	else if (t->message[0] != '\0')
 		sbuf_puts(&t->sb, t->message);
 	else if (t->needle[0] != '\0')
 		sbuf_printf(&t->sb, "/%s: %zu matches (n N: next, previous; Esc: done)",
 		    t->needle, matches);
-	else if (t->cur != PF_NONE && t->cur < t->p->nsyms && t->p->hz > 0)
+	else if (t->cur != PF_NONE && t->cur < t->s->p->nsyms && t->s->p->hz > 0)
 		sampling_error(t, t->cur, w);
 	else
-		keys_hints(t->focus, &t->sb);
+		keys_hints(pn, &t->sb);
 	draw_text(LINES - 1, 0, w > 0 ? w : 0, sbuf_str(&t->sb), t->colors ? COLOR_PAIR(3) : A_BOLD);
 	if (w > 0)
 		draw_text(LINES - 1, w, COLS - w, pos, t->colors ? COLOR_PAIR(3) : A_BOLD);
-	if (t->prompt != 0) {
+	if (t->prompt.key != 0) {
 		curs_set(1);
 		move(LINES - 1, draw_width(sbuf_str(&t->sb)));
 	} else {
@@ -216,7 +217,7 @@ bottom_line(struct tui *t)
 static void
 info_overlay(struct tui *t)
 {
-	const struct profile *p = t->p;
+	const struct profile *p = t->s->p;
 	int y = 2, w = COLS;
 	char line[512];
 	size_t k;
@@ -240,16 +241,17 @@ info_overlay(struct tui *t)
 	snprintf(line, sizeof line, "  %ld samples a second (%s); %u functions, %u arcs, %u cycles",
 	    p->hz, p->dimension, p->nsyms, p->narcs, p->ncycles);
 	draw_text(y++, 0, w, line, A_NORMAL);
-	for (k = 0; k < t->nwarn && y < LINES - 2; k++) {
-		snprintf(line, sizeof line, "  %s", t->warn[k].text);
+	for (k = 0; k < t->warn->n && y < LINES - 2; k++) {
+		snprintf(line, sizeof line, "  %s", t->warn->msg[k].text);
 		draw_text(y++, 0, w, line, A_NORMAL);
 	}
 	draw_text(y, 0, w, "", A_NORMAL);
 }
 
 /*
- * Wide: flat (or the call tree) | graph above, source below.  Narrow: the focused pane alone.
- * A pane not drawn has no box (box_h 0): the mouse finds only those drawn.
+ * Wide: the flat profile's place | graph above, source below.  Narrow:
+ * the focused pane alone.  A pane not drawn has no box (box_h 0): the
+ * mouse finds only those drawn.
  */
 static void
 draw(void *ctx)
@@ -259,10 +261,10 @@ draw(void *ctx)
 
 	if (list_fill(t, &t->pane[PANE_FLAT]) != 0)
 		snprintf(t->message, sizeof t->message, "out of memory");
-	if (t->flat_seen != t->flat_gen) {	/* sorted or filtered: follow the selection */
+	if (t->flat_seen != t->view.gen) {	/* sorted or filtered: follow the selection */
 		struct pane *fp = &t->pane[PANE_FLAT];
 
-		t->flat_seen = t->flat_gen;
+		t->flat_seen = t->view.gen;
 		if (t->focus == PANE_FLAT && fp->nrows > 0)
 			t->cur = fp->ops->target(t, fp, fp->sel);
 	}
@@ -274,9 +276,8 @@ draw(void *ctx)
 		t->pane[i].box_h = 0;
 	if (COLS >= WIDE && h >= 12 && !t->zoom) {
 		int top = h * 3 / 5, left = COLS / 2;
-		int slot = t->flame ? PANE_FLAME : t->tree ? PANE_TREE : t->compare ? PANE_COMPARE : PANE_FLAT;
 
-		list_draw(t, &t->pane[slot], 1, 0, top, left - 1, t->focus == slot);
+		list_draw(t, &t->pane[t->slot], 1, 0, top, left - 1, t->focus == t->slot);
 		mvvline(1, left - 1, ACS_VLINE, top);
 		list_draw(t, &t->pane[PANE_GRAPH], 1, left, top, COLS - left, t->focus == PANE_GRAPH);
 		list_draw(t, &t->pane[PANE_SOURCE], 1 + top, 0, h - top, COLS,
@@ -295,24 +296,27 @@ draw(void *ctx)
 void
 tui_open(struct tui *t, uint32_t fn)
 {
+	struct history *hs = &t->hist;
+
 	if (fn == PF_NONE || fn == t->cur)
 		return;
 	if (t->cur != PF_NONE) {
-		if (t->nback == UI_HISTORY) {
-			memmove(t->back, t->back + 1, (UI_HISTORY - 1) * sizeof *t->back);
-			t->nback--;
+		if (hs->nback == UI_HISTORY) {
+			memmove(hs->back, hs->back + 1, (UI_HISTORY - 1) * sizeof *hs->back);
+			hs->nback--;
 		}
-		t->back[t->nback++] = t->cur;
+		hs->back[hs->nback++] = t->cur;
 	}
-	t->nfwd = 0;
+	hs->nfwd = 0;
 	t->cur = fn;
 }
 
 void
 tui_go(struct tui *t, int dir)
 {
-	uint32_t *from = dir < 0 ? t->back : t->fwd, *to = dir < 0 ? t->fwd : t->back;
-	size_t *nfrom = dir < 0 ? &t->nback : &t->nfwd, *nto = dir < 0 ? &t->nfwd : &t->nback;
+	struct history *hs = &t->hist;
+	uint32_t *from = dir < 0 ? hs->back : hs->fwd, *to = dir < 0 ? hs->fwd : hs->back;
+	size_t *nfrom = dir < 0 ? &hs->nback : &hs->nfwd, *nto = dir < 0 ? &hs->nfwd : &hs->nback;
 
 	if (*nfrom == 0) {
 		snprintf(t->message, sizeof t->message, dir < 0 ? "nothing to go back to" :
@@ -325,60 +329,19 @@ tui_go(struct tui *t, int dir)
 	flat_select(&t->pane[PANE_FLAT], t->cur);
 }
 
-/* The old profile's function named NAME (the first, by raw name), or PF_NONE. */
-static uint32_t
-old_named(const struct profile *old, const char *name)
-{
-	size_t lo = 0, hi = old->nsyms;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(old->sym[old->name_order[mid]].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < old->nsyms && strcmp(old->sym[old->name_order[lo]].name, name) == 0 ?
-	    old->name_order[lo] : PF_NONE;
-}
-
-/*
- * tgprof --diff: the comparison in the flat profile's place, focused, and
- * each function's match in the old profile: the comparison's where it has
- * one (statics by file), else by name; 0 or -1.
- */
-static int
-compare_start(struct tui *t)
-{
-	const struct pf_diff *df = t->o->diff;
-	size_t i;
-
-	if ((t->old_of = malloc(((size_t)t->p->nsyms + 1) * sizeof *t->old_of)) == NULL)
-		return -1;
-	for (i = 0; i < t->p->nsyms; i++)
-		t->old_of[i] = t->p->sym[i].name != NULL ? old_named(t->o->old, t->p->sym[i].name) : PF_NONE;
-	for (i = 0; i < df->n; i++)
-		if (df->row[i].side[DIFF_NEW].id != PF_NONE)
-			t->old_of[df->row[i].side[DIFF_NEW].id] = df->row[i].side[DIFF_OLD].id;
-	t->compare = 1;
-	t->diff = df;
-	t->focus = PANE_COMPARE;
-	return 0;
-}
-
 /* The function first shown: the top of the flat profile, else the first call-graph entry. */
 static uint32_t
 first_function(struct tui *t)
 {
 	struct pane *pn = &t->pane[PANE_FLAT];
+	const struct profile *p = t->s->p;
 	uint32_t i;
 
 	if (list_fill(t, pn) == 0 && pn->nrows > 0 && pn->ops->target(t, pn, 0) != PF_NONE)
 		return pn->ops->target(t, pn, 0);
-	for (i = 0; t->p->cg_order != NULL && i < t->p->nsyms + t->p->ncycles; i++)
-		if (report_cg_listed(t->r, t->p->cg_order[i]))
-			return t->p->cg_order[i];
+	for (i = 0; p->cg_order != NULL && i < p->nsyms + p->ncycles; i++)
+		if (report_cg_listed(t->s->r, p->cg_order[i]))
+			return p->cg_order[i];
 	return PF_NONE;
 }
 
@@ -427,7 +390,7 @@ loop(struct tui *t)
 	sbuf_init(&all);
 	while (!t->quit) {
 		int c = term_key(draw, t);
-		char prompt = t->prompt;
+		char prompt = t->prompt.key;
 
 		t0 = now();
 		keys_run(t, c);
@@ -457,50 +420,53 @@ browser_usable(char *why, size_t size)
 	return term_usable(why, size);
 }
 
+/* The panes made ready for S; the comparison, if any, in the flat profile's place, focused. */
+static void
+start(struct tui *t, struct session *s, const struct browser_opts *o, const struct diag *d)
+{
+	memset(t, 0, sizeof *t);
+	t->s = s;
+	t->o = o;
+	t->seen = s->gen;
+	t->cur = PF_NONE;
+	t->warn = d;	/* the load's: nothing is added to D while browsing */
+	if (d->n > 0)
+		snprintf(t->message, sizeof t->message, "%s%s", d->msg[0].text,
+		    d->n > 1 ? " (i: all warnings)" : "");
+	sbuf_init(&t->sb);
+	flat_init(&t->pane[PANE_FLAT]);
+	graph_init(&t->pane[PANE_GRAPH]);
+	source_init(&t->pane[PANE_SOURCE]);
+	tree_init(&t->pane[PANE_TREE]);
+	icicle_init(&t->pane[PANE_FLAME]);
+	versus_init(&t->pane[PANE_COMPARE]);
+	help_init(&t->help_pane);
+	t->slot = t->under = t->focus = tui_home(t);
+}
+
 int
-browser_run(const struct profile *p, const struct browser_opts *o, struct diag *d)
+browser_run(struct session *s, const struct browser_opts *o, struct diag *d)
 {
 	struct tui t;
 	int rc = 0, i;
-	uint32_t k;
 
-	memset(&t, 0, sizeof t);
-	t.p = p;
-	t.o = o;
-	t.ro = o->ro;
-	t.cur = PF_NONE;
-	for (k = 0; k < p->nsyms; k++)
-		t.nfolded += p->sym[k].fold != PF_NONE;
-	t.warn = d->msg;	/* the load's: nothing is added to D while browsing */
-	t.nwarn = d->n;
-	if (t.nwarn > 0)
-		snprintf(t.message, sizeof t.message, "%s%s", d->msg[0].text,
-		    d->n > 1 ? " (i: all warnings)" : "");
-	sbuf_init(&t.sb);
-	flat_init(&t.pane[PANE_FLAT]);
-	graph_init(&t.pane[PANE_GRAPH]);
-	source_init(&t.pane[PANE_SOURCE]);
-	help_init(&t.help_pane);
-	tree_init(&t.pane[PANE_TREE]);
-	flame_init(&t.pane[PANE_FLAME]);
-	compare_init(&t.pane[PANE_COMPARE]);
-	if ((t.r = report_new(p, &t.ro)) == NULL || (o->diff != NULL && compare_start(&t) != 0))
-		rc = diag_oom(d);
-	if (rc == 0 && term_start(o, d) != 0)
+	start(&t, s, o, d);
+	if (term_start(o, d) != 0)
 		rc = -1;
 	if (rc == 0) {
 		t.colors = has_colors() && getenv("NO_COLOR") == NULL;
 		t.cur = first_function(&t);
-		if (p->nhist == 0)
+		if (s->p->nhist == 0)
 			t.focus = PANE_GRAPH;	/* the flat profile has no time to show */
 		loop(&t);
+		if (term_script_error() != NULL) {	/* a line of the script it could not run */
+			diag_add(d, DIAG_ERROR, "%s", term_script_error());
+			rc = -1;
+		}
 		term_stop();
 	}
 	for (i = 0; i < NPANES; i++)
 		t.pane[i].ops->release(&t.pane[i]);
-	report_free(t.r);
-	narrow_free(&t);
-	free(t.old_of);
 	sbuf_release(&t.sb);
 	return rc;
 }

@@ -12,16 +12,16 @@
 #include <unistd.h>
 
 #include "argfile.h"
-#include "compare.h"
+#include "diffcmd.h"
 #include "record.h"
 #include "warm.h"
 #include "opts.h"
 #include "core/profile.h"
 #include "core/measure.h"
+#include "model/session.h"
 #include "print/batch.h"
 #include "print/folded.h"
 #include "print/sumfile.h"
-#include "util/afile.h"
 #include "ui/browser.h"
 #include "util/mem.h"
 #include "util/sysmem.h"
@@ -133,24 +133,19 @@ export(const struct profile *p, const struct opts *o, const struct pf_measure *m
 	struct export_opts eo = { o->load.image, o->load.gmon, o->load.ngmon, m, o->measured,
 	    o->node_pct, o->edge_pct };
 	struct report *r = report_new(p, &o->out.ro);
-	struct afile af;
 	int rc;
 
 	if (r == NULL)
 		return diag_oom(d);
-	if (o->output == NULL && o->export->binary && isatty(STDOUT_FILENO)) {
+	if (o->output != NULL) {
+		rc = export_save(o->export, r, &eo, o->output, d);
+	} else if (o->export->binary && isatty(STDOUT_FILENO)) {
 		diag_add(d, DIAG_ERROR, "--export=%s: not to a terminal (-o FILE)", o->export->name);
 		rc = -1;
-	} else if (o->output == NULL) {
+	} else {
 		rc = o->export->write(stdout, r, &eo, d);
 		if (rc == 0 && fflush(stdout) != 0)
 			rc = -1, diag_add(d, DIAG_ERROR, "standard output: %s", strerror(errno));
-	} else if (afile_open(&af, o->output) != 0) {
-		rc = -1, diag_add(d, DIAG_ERROR, "%s: %s", o->output, strerror(errno));
-	} else if ((rc = o->export->write(af.f, r, &eo, d)) != 0) {
-		afile_abort(&af);
-	} else if ((rc = afile_commit(&af)) != 0) {
-		diag_add(d, DIAG_ERROR, "%s: %s", o->output, strerror(errno));
 	}
 	report_free(r);
 	return rc;
@@ -190,19 +185,6 @@ run(struct opts *o, struct diag *d)
 	profile_free(p);
 	return rc;
 }
-
-#if HAVE_UI
-/*
- * browser_opts.reload: the command line's analysis (CTX, the profile
- * loaded, which outlives the browser) with EXTRA symspecs after its own,
- * without reading the files again.
- */
-static int
-reload(void *ctx, const struct pf_spec *extra, size_t n, struct profile **out, struct diag *d)
-{
-	return profile_narrow(ctx, extra, n, out, d);
-}
-#endif
 
 #if HAVE_UI
 /* The memory of the first narrowing of each profile loaded, made ready during its analysis. */
@@ -246,41 +228,53 @@ browse_options(struct opts *o, struct warming *wm)
 	mallopt(M_TRIM_THRESHOLD, INT_MAX);
 }
 
+/* The browser's options from the command line's, for the screen of TGPROF_SIZE (80x24 by default). */
+static void
+browser_options(const struct opts *o, struct browser_opts *b)
+{
+	const char *size = getenv("TGPROF_SIZE");
+
+	memset(b, 0, sizeof *b);
+	b->image = o->load.image;
+	b->gmon = o->load.gmon;
+	b->ngmon = o->load.ngmon;
+	b->search = o->search;
+	b->nsearch = o->nsearch;
+	b->mouse = o->mouse;
+	b->tabstop = o->tabstop;
+	b->export = (struct export_opts){ o->load.image, o->load.gmon, o->load.ngmon, NULL, 0,
+	    o->node_pct, o->edge_pct };
+	b->script = getenv("TGPROF_SCRIPT");
+	if (size == NULL || sscanf(size, "%dx%d", &b->cols, &b->lines) != 2)
+		b->cols = 80, b->lines = 24;
+}
+
 /*
- * The browser on P, for a terminal (or a TGPROF_SCRIPT, on a virtual
- * screen of TGPROF_SIZE, "COLSxLINES", 80x24 by default); with OLD and
- * DIFF (tgprof --diff), in comparison mode.  The exit status.
+ * The browser on P (taken over), for a terminal (or a TGPROF_SCRIPT, on
+ * a virtual screen of TGPROF_SIZE, "COLSxLINES"); with OLD (tgprof
+ * --diff, taken over too), in comparison mode.  The exit status.
  */
 static int
-browse_profile(struct opts *o, struct profile *p, const struct profile *old,
-    const struct pf_diff *diff, struct diag *d)
+browse_profile(struct opts *o, struct profile *p, struct profile *old, struct diag *d)
 {
 	struct browser_opts b;
 	struct pf_measure *m = NULL;
-	const char *size = getenv("TGPROF_SIZE");
+	struct session *s;
 	int rc;
 
-	memset(&b, 0, sizeof b);
-	b.image = o->load.image;
-	b.gmon = o->load.gmon;
-	b.ngmon = o->load.ngmon;
-	b.ro = o->out.ro;
-	b.search = o->search;
-	b.nsearch = o->nsearch;
-	b.mouse = o->mouse;
-	b.tabstop = o->tabstop;
-	b.script = getenv("TGPROF_SCRIPT");
-	b.reload = reload;
-	b.reload_ctx = p;
-	if (size == NULL || sscanf(size, "%dx%d", &b.cols, &b.lines) != 2)
-		b.cols = 80, b.lines = 24;
+	browser_options(o, &b);
 	/* Stacks that cannot be used leave a warning, and the browser shows gprof's estimates. */
 	load_measure(o, p, 0, &m, d);
-	b.measure = m;
-	b.old = old;
-	b.diff = diff;
-	rc = browser_run(p, &b, d) != 0;
-	measure_free(m);
+	if (session_new(p, m, &o->out.ro, &s, d) != 0) {
+		profile_free(old);
+		return 1;
+	}
+	if (old != NULL && session_compare(s, old, d) != 0) {
+		session_free(s);
+		return 1;
+	}
+	rc = browser_run(s, &b, d) != 0;
+	session_free(s);
 	return rc;
 }
 #endif
@@ -301,9 +295,7 @@ browse(struct opts *o, struct diag *d)
 	warm_done(&wm);
 	if (rc != 0)
 		return 1;
-	rc = browse_profile(o, p, NULL, NULL, d);
-	profile_free(p);
-	return rc;
+	return browse_profile(o, p, NULL, d);
 #endif
 }
 
@@ -316,27 +308,31 @@ compare(struct opts *o, struct diag *d)
 #if HAVE_UI
 	struct warming wm = { { NULL, NULL }, 0 };
 	struct comparison c;
+	struct profile *p, *old;
 	int rc;
 
 	if (o->json || o->cmp.fail_calls || o->cmp.fail_slower >= 0 || o->cmp.fail_total_slower >= 0 ||
 	    !want_browser(o))
-		return compare_run(o, d);
+		return diffcmd_run(o, d);
 	browse_options(o, &wm);	/* x and f narrow both sides */
-	rc = compare_load(o, &c, d);
+	rc = diffcmd_load(o, &c, d);
 	warm_done(&wm);
 	if (rc != 0) {
-		compare_release(&c);
+		diffcmd_release(&c);
 		return 1;
 	}
 	/* The profile browsed is the new side: its files name it, and its stacks measure it. */
 	o->load.image = c.side[DIFF_NEW].image;
 	o->load.gmon = c.side[DIFF_NEW].gmon;
 	o->load.ngmon = c.side[DIFF_NEW].ngmon;
-	rc = browse_profile(o, c.side[DIFF_NEW].p, c.side[DIFF_OLD].p, c.df, d);
-	compare_release(&c);
+	p = c.side[DIFF_NEW].p;
+	old = c.side[DIFF_OLD].p;
+	c.side[DIFF_NEW].p = c.side[DIFF_OLD].p = NULL;	/* the session's now */
+	rc = browse_profile(o, p, old, d);
+	diffcmd_release(&c);
 	return rc;
 #else
-	return compare_run(o, d);
+	return diffcmd_run(o, d);
 #endif
 }
 

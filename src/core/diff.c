@@ -13,6 +13,7 @@ struct key {
 	const char *name;
 	const char *file;	/* "" unless static and both sides know files */
 	uint32_t id;
+	int taken;		/* it has a row: taken() */
 };
 
 /* The flat profile's rows without -z: time or calls. */
@@ -38,7 +39,7 @@ cmp_key(const void *a, const void *b, void *ctx)
 	return cmp_keys(&k[*(const uint32_t *)a], &k[*(const uint32_t *)b]);
 }
 
-/* P's functions as keys, in *ORDER sorted; their number, or -1 when out of memory. */
+/* P's named functions as keys, in *ORDER sorted; their number, or -1 when out of memory. */
 static long
 keys(const struct profile *p, int files, struct key **out, uint32_t **order)
 {
@@ -52,11 +53,12 @@ keys(const struct profile *p, int files, struct key **out, uint32_t **order)
 	for (i = 0; i < p->nsyms; i++) {
 		const struct pf_sym *s = &p->sym[i];
 
-		if (!taken(s))
+		if (s->name == NULL)
 			continue;
 		k[n].name = s->name;
 		k[n].file = files && s->is_static && s->file != PF_NONE ? profile_file_name(p, s->file) : "";
 		k[n].id = i;
+		k[n].taken = taken(s);
 		o[n] = n;
 		n++;
 	}
@@ -152,7 +154,19 @@ sort_rows(struct pf_diff *df)
 	return 0;
 }
 
-/* The two sides' sorted keys merged: a row for each match, and each one-sided key. */
+/* A row for keys A and B (either NULL: no match) if either has time or calls, the other side's id only if it has. */
+static void
+pair(struct pf_diff *df, const struct profile *const p[2], const struct key *a, const struct key *b)
+{
+	int ta = a != NULL && a->taken, tb = b != NULL && b->taken;
+
+	if (a != NULL && b != NULL)
+		df->old_of[b->id] = a->id;
+	if (ta || tb)
+		add_row(df, p, ta ? a : b, ta ? a->id : PF_NONE, tb ? b->id : PF_NONE);
+}
+
+/* The two sides' sorted keys merged: each match, and each one-sided key. */
 static void
 merge(struct pf_diff *df, const struct profile *const p[2], struct key *const k[2],
     uint32_t *const o[2], const long n[2])
@@ -164,11 +178,11 @@ merge(struct pf_diff *df, const struct profile *const p[2], struct key *const k[
 		int c = a == NULL ? 1 : b == NULL ? -1 : cmp_keys(a, b);
 
 		if (c == 0)
-			add_row(df, p, a, a->id, b->id), i++, j++;
+			pair(df, p, a, b), i++, j++;
 		else if (c < 0)
-			add_row(df, p, a, a->id, PF_NONE), i++;
+			pair(df, p, a, NULL), i++;
 		else
-			add_row(df, p, b, PF_NONE, b->id), j++;
+			pair(df, p, NULL, b), j++;
 	}
 }
 
@@ -189,8 +203,11 @@ diff_profiles(const struct profile *old, const struct profile *new, struct pf_di
 	for (s = 0; s < 2; s++)
 		if ((n[s] = keys(p[s], files, &k[s], &o[s])) < 0)
 			goto done;
-	if ((df->row = mem_array((size_t)(n[0] + n[1]) + 1, sizeof *df->row)) == NULL)
+	df->old_of = mem_array((size_t)new->nsyms + 1, sizeof *df->old_of);
+	if ((df->row = mem_array((size_t)(n[0] + n[1]) + 1, sizeof *df->row)) == NULL ||
+	    df->old_of == NULL)
 		goto done;
+	memset(df->old_of, 0xff, ((size_t)new->nsyms + 1) * sizeof *df->old_of);	/* PF_NONE */
 	merge(df, p, k, o, n);
 	if (sort_rows(df) != 0)
 		goto done;
@@ -220,5 +237,6 @@ diff_free(struct pf_diff *df)
 	if (df == NULL)
 		return;
 	free(df->row);
+	free(df->old_of);
 	free(df);
 }

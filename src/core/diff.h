@@ -12,7 +12,8 @@
  * A function is matched across the two profiles by its raw (for C++,
  * mangled) name, and a static one by its name and source file (name
  * alone when a side has no file for it), so that two builds of a program
- * compare as well as two runs of one.  Those taken: the functions with
+ * compare as well as two runs of one.  This is the one rule: old_of
+ * gives every function's match, the rows those of the functions with
  * time or calls on either side (the flat profile's rows without -z).
  *
  * Calls are counted exactly: any change is a fact.  Times come from
@@ -27,7 +28,7 @@
 enum { DIFF_OLD, DIFF_NEW };
 
 struct pf_diff_side {
-	uint32_t id;		/* the symbol on this side, or PF_NONE: not there */
+	uint32_t id;		/* the symbol on this side, or PF_NONE: not there, or no time and no calls */
 	uint64_t calls;		/* from other functions (the flat profile's), and */
 	uint64_t self_calls;	/* recursive ones */
 	double self;		/* seconds, the flat profile's */
@@ -50,6 +51,11 @@ struct pf_diff {
 	double total[2];		/* seconds: each side's flat-profile time */
 	double total_err;		/* the deviation of their difference */
 	int total_significant;
+	/*
+	 * Per function of the new profile (nsyms of them): the old profile's
+	 * function it matches, time and calls or not, or PF_NONE.
+	 */
+	uint32_t *old_of;
 };
 
 /*

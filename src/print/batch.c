@@ -7,7 +7,7 @@
 
 #include "blurb.h"
 #include "linkorder.h"
-#include "pipe2.h"
+#include "rowpipe.h"
 #include "util/fmt.h"
 #include "util/mem.h"
 #include "util/msort.h"
@@ -19,10 +19,10 @@ struct out {
 	const struct profile *p;
 	const struct batch_opts *o;
 	struct report *r;	/* the main thread's; rows also use rt[1] */
-	struct report *rt[2];	/* per formatting thread (pipe2) */
+	struct report *rt[2];	/* per formatting thread (rowpipe) */
 	struct sbuf sb;
 	int first;		/* nothing printed yet: no form feed before a section */
-	/* The rows of the section being printed (pipe2 items). */
+	/* The rows of the section being printed (rowpipe items). */
 	uint32_t *row;
 	double *accum;		/* flat profile: cumulative time up to each row */
 	double total;		/* flat profile: time base */
@@ -37,9 +37,9 @@ static void
 rows_out(struct out *w, uint32_t n, uint32_t chunk,
     void (*format)(void *, struct sbuf *, uint32_t, uint32_t, int))
 {
-	struct pipe2_job job = { n, chunk, format, w };
+	struct rowpipe_job job = { n, chunk, format, w };
 
-	if (pipe2_run(w->f, &job) != 0)
+	if (rowpipe_run(w->f, &job) != 0)
 		w->failed = 1;
 }
 

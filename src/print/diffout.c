@@ -93,32 +93,48 @@ text_header(FILE *f, const struct pf_diff *df, const struct diffout_opts *o)
 	fputs(" * a change of more than twice its standard deviation, sqrt(n1 + n2) samples:\n"
 	    "   not sampling noise.  Calls (from others and recursive) are exact: any change\n"
 	    "   is real.  + a function only in the new profile, - only in the old.\n\n", f);
-	fputs("          self seconds                     inclusive seconds               calls\n"
+}
+
+void
+diffout_columns(struct sbuf *sb)
+{
+	sbuf_puts(sb, "          self seconds                     inclusive seconds               calls\n"
 	    "     old      new   change       %      old      new   change         old         new"
-	    "  name\n", f);
+	    "  name\n");
+}
+
+void
+diffout_row(struct sbuf *sb, const struct pf_diff_row *w, const char *name)
+{
+	const struct pf_diff_side *a = &w->side[DIFF_OLD], *b = &w->side[DIFF_NEW];
+	char pct[32];
+
+	sbuf_printf(sb, "%8.2f %8.2f %+8.2f %7s%c %8.2f %8.2f %+8.2f%c %11llu %11llu  %s%s",
+	    a->self, b->self, b->self - a->self, percent(pct, a->self, b->self),
+	    w->self_significant ? '*' : ' ', a->incl, b->incl, b->incl - a->incl,
+	    w->incl_significant ? '*' : ' ', calls(a), calls(b),
+	    a->id == PF_NONE ? "+ " : b->id == PF_NONE ? "- " : "", name);
 }
 
 int
 diffout_text(FILE *f, struct report *const r[2], const struct pf_diff *df,
     const struct diffout_opts *o, struct diag *d)
 {
-	struct sbuf sb;
-	char pct[32];
+	struct sbuf sb, row;
 	size_t i;
 
 	sbuf_init(&sb);
+	sbuf_init(&row);
 	text_header(f, df, o);
+	diffout_columns(&row);
+	fputs(sbuf_str(&row), f);
 	for (i = 0; i < df->n; i++) {
-		const struct pf_diff_row *w = &df->row[i];
-		const struct pf_diff_side *a = &w->side[DIFF_OLD], *b = &w->side[DIFF_NEW];
-
-		fprintf(f, "%8.2f %8.2f %+8.2f %7s%c %8.2f %8.2f %+8.2f%c %11llu %11llu  %s%s\n",
-		    a->self, b->self, b->self - a->self, percent(pct, a->self, b->self),
-		    w->self_significant ? '*' : ' ', a->incl, b->incl, b->incl - a->incl,
-		    w->incl_significant ? '*' : ' ', calls(a), calls(b),
-		    a->id == PF_NONE ? "+ " : b->id == PF_NONE ? "- " : "", name(r, w, &sb));
+		sbuf_reset(&row);
+		diffout_row(&row, &df->row[i], name(r, &df->row[i], &sb));
+		fprintf(f, "%s\n", sbuf_str(&row));
 	}
 	sbuf_release(&sb);
+	sbuf_release(&row);
 	if (ferror(f)) {
 		diag_add(d, DIAG_ERROR, "standard output: %s", strerror(errno));
 		return -1;

@@ -26,6 +26,17 @@ struct diffout_opts {
 int diffout_gate(FILE *f, struct report *const r[2], const struct pf_diff *df,
     const struct diffout_opts *o);
 
+/* The two lines of column headings over diffout_row()'s rows, each ending in a newline. */
+void diffout_columns(struct sbuf *sb);
+
+/*
+ * Row W of a comparison as the table and the browser show it: old, new,
+ * change and percent of self time (* when significant), of inclusive
+ * time, calls old and new, then "+ " (only in the new profile) or "- "
+ * (only in the old) and NAME.  No newline.
+ */
+void diffout_row(struct sbuf *sb, const struct pf_diff_row *w, const char *name);
+
 /* The table, a row a function, biggest change of self time first; 0, or -1 on a write error. */
 int diffout_text(FILE *f, struct report *const r[2], const struct pf_diff *df,
     const struct diffout_opts *o, struct diag *d);

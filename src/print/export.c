@@ -1,7 +1,10 @@
 /* export: the analysed profile in the formats other tools read (tgprof --export=FORMAT). */
 #include "export.h"
 
+#include <errno.h>
 #include <string.h>
+
+#include "util/afile.h"
 
 #include "callgrind.h"
 #include "dot.h"
@@ -45,4 +48,44 @@ export_names(struct sbuf *sb)
 
 	for (k = 0; k < sizeof formats / sizeof *formats; k++)
 		sbuf_printf(sb, "%s%s", k > 0 ? ", " : "", formats[k].name);
+}
+
+/*
+ * The writer's messages W into D; when it FAILED, the last (its error)
+ * as PATH's, one line: "PATH: what is wrong".
+ */
+static void
+pass_on(struct diag *d, const struct diag *w, const char *path, int failed)
+{
+	size_t i, n = failed && w->n > 0 ? w->n - 1 : w->n;
+
+	for (i = 0; i < n; i++)
+		diag_add(d, w->msg[i].level, "%s", w->msg[i].text);
+	if (failed)
+		diag_add(d, DIAG_ERROR, "%s: %s", path, w->n > 0 ? w->msg[w->n - 1].text : "cannot write");
+}
+
+int
+export_save(const struct export_format *ef, struct report *r, const struct export_opts *eo,
+    const char *path, struct diag *d)
+{
+	struct afile af;
+	struct diag w;
+	int rc = 0;
+
+	if (afile_open(&af, path) != 0) {
+		diag_add(d, DIAG_ERROR, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	diag_init(&w);
+	if (ef->write(af.f, r, eo, &w) != 0) {
+		afile_abort(&af);
+		rc = -1;
+	} else if (afile_commit(&af) != 0) {
+		diag_add(&w, DIAG_ERROR, "%s", strerror(errno));
+		rc = -1;
+	}
+	pass_on(d, &w, path, rc != 0);
+	diag_release(&w);
+	return rc;
 }

@@ -40,6 +40,14 @@ int export_shown(struct report *r, uint32_t id);
 /* The format called NAME, or NULL. */
 const struct export_format *export_find(const char *name);
 
+/*
+ * R exported in format EF (with EO) to the file PATH, written whole or
+ * not at all (util/afile.h): the command line's -o and the browser's W.
+ * 0, or -1 with the reason in D.
+ */
+int export_save(const struct export_format *ef, struct report *r, const struct export_opts *eo,
+    const char *path, struct diag *d);
+
 /* The formats' names, ", "-separated, into SB (for messages and help). */
 void export_names(struct sbuf *sb);
 

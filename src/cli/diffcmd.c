@@ -1,5 +1,5 @@
-/* compare: tgprof --diff, two profiles loaded with the same options and compared. */
-#include "compare.h"
+/* diffcmd: tgprof --diff, two profiles loaded with the same options and compared. */
+#include "diffcmd.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,36 +59,29 @@ load(const struct opts *o, struct comparison_side *s, struct diag *d)
 	lo.image = s->image;
 	lo.gmon = s->gmon;
 	lo.ngmon = s->ngmon;
-	if (profile_load(&s->p, &lo, d) != 0)
-		return -1;
-	if ((s->r = report_new(s->p, &o->out.ro)) == NULL)
-		return diag_oom(d);
-	return 0;
+	return profile_load(&s->p, &lo, d);
 }
 
 void
-compare_release(struct comparison *c)
+diffcmd_release(struct comparison *c)
 {
 	int k;
 
 	for (k = 0; k < 2; k++) {
-		report_free(c->side[k].r);
 		profile_free(c->side[k].p);
 		free(c->side[k].buf);
 		free(c->side[k].gmon);
 	}
-	diff_free(c->df);
 	memset(c, 0, sizeof *c);
 }
 
 int
-compare_load(struct opts *o, struct comparison *c, struct diag *d)
+diffcmd_load(struct opts *o, struct comparison *c, struct diag *d)
 {
 	struct comparison_side *s = c->side;
 
 	memset(c, 0, sizeof *c);
-	if (sides(o, s, d) != 0 || load(o, &s[0], d) != 0 || load(o, &s[1], d) != 0 ||
-	    diff_profiles(s[0].p, s[1].p, &c->df, d) != 0)
+	if (sides(o, s, d) != 0 || load(o, &s[0], d) != 0 || load(o, &s[1], d) != 0)
 		return -1;
 	o->cmp.image[0] = s[0].image;
 	o->cmp.image[1] = s[1].image;
@@ -98,23 +91,33 @@ compare_load(struct opts *o, struct comparison *c, struct diag *d)
 }
 
 int
-compare_run(struct opts *o, struct diag *d)
+diffcmd_run(struct opts *o, struct diag *d)
 {
 	struct comparison c;
-	struct report *r[2];
+	struct report *r[2] = { NULL, NULL };
+	struct pf_diff *df = NULL;
 	int rc = 1, broken;
 
-	if (compare_load(o, &c, d) != 0)
+	if (diffcmd_load(o, &c, d) != 0)
 		goto done;
-	r[0] = c.side[0].r;
-	r[1] = c.side[1].r;
-	broken = diffout_gate(stderr, r, c.df, &o->cmp);
+	r[0] = report_new(c.side[0].p, &o->out.ro);
+	r[1] = report_new(c.side[1].p, &o->out.ro);
+	if (r[0] == NULL || r[1] == NULL) {
+		diag_oom(d);
+		goto done;
+	}
+	if (diff_profiles(c.side[0].p, c.side[1].p, &df, d) != 0)
+		goto done;
+	broken = diffout_gate(stderr, r, df, &o->cmp);
 	fflush(stderr);
-	if ((o->json ? diffout_json(stdout, r, c.df, &o->cmp, d) :
-	    diffout_text(stdout, r, c.df, &o->cmp, d)) != 0)
+	if ((o->json ? diffout_json(stdout, r, df, &o->cmp, d) :
+	    diffout_text(stdout, r, df, &o->cmp, d)) != 0)
 		goto done;
 	rc = broken > 0 ? COMPARE_BROKEN : 0;
 done:
-	compare_release(&c);
+	diff_free(df);
+	report_free(r[0]);
+	report_free(r[1]);
+	diffcmd_release(&c);
 	return rc;
 }

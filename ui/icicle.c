@@ -1,4 +1,4 @@
-/* flame: the flame graph pane, the call stacks' frames as an icicle: roots at the top, widths by samples. */
+/* icicle: the flame graph pane, the call stacks' frames as an icicle: roots at the top, widths by samples. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <ncursesw/curses.h>
 
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/flame.h"
+#include "term.h"
 #include "ui.h"
 
 /*
@@ -22,6 +23,9 @@
  */
 
 #define FLAME_ZOOMS 64		/* zooms Backspace goes back through */
+
+/* The flame graph's moves (go()): to the parent frame, the widest child, a sibling; zooms. */
+enum { FLAME_UP, FLAME_DOWN, FLAME_LEFT, FLAME_RIGHT, FLAME_IN, FLAME_OUT };
 #define FLAME_HOT 0.20		/* a frame with this share of the zoomed one is hot */
 #define FLAME_WARM 0.05
 
@@ -43,6 +47,7 @@ struct flame {
 	struct box *box;
 	size_t nbox, cap;
 	struct sbuf name;	/* flame_match()'s */
+	unsigned loaded;	/* the session's loaded profile whose measure it is made of */
 };
 
 static void
@@ -133,25 +138,32 @@ relayout(struct pane *pn, struct flame *fl, int width)
 	return 0;
 }
 
-/* While the flame graph is shown (t->flame): the tree, made once, and a layout. */
+/* While the flame graph is in the flat profile's place: the tree, made once a measure, and a layout. */
 static int
 flame_fill(struct tui *t, struct pane *pn)
 {
 	struct flame *fl = pn->data;
 	struct diag d;
 
-	if (!t->flame || fl != NULL)
+	if (fl != NULL && fl->loaded != t->s->loaded) {
+		flame_release(pn);	/* of another profile's stacks */
+		fl = NULL;
+		pn->nrows = pn->sel = pn->top = 0;
+	}
+	if (t->slot != PANE_FLAME || fl != NULL)
 		return 0;
 	if ((fl = calloc(1, sizeof *fl)) == NULL)
 		return -1;
 	pn->data = fl;
+	fl->loaded = t->s->loaded;
 	sbuf_init(&fl->name);
 	pn->nrows = 1;	/* a note, without stacks */
 	pn->sel = pn->top = 0;
-	if (t->o->measure == NULL)
+	pn->gen++;
+	if (t->s->measure == NULL)
 		return 0;
 	diag_init(&d);
-	if (flame_build(t->o->measure, &fl->tree, &d) != 0) {
+	if (flame_build(t->s->measure, &fl->tree, &d) != 0) {
 		diag_release(&d);
 		return -1;
 	}
@@ -163,7 +175,7 @@ flame_fill(struct tui *t, struct pane *pn)
 static void
 frame_name(struct tui *t, const struct flame *fl, uint32_t node, struct sbuf *sb)
 {
-	const struct pf_measure *m = t->o->measure;
+	const struct pf_measure *m = t->s->measure;
 	uint32_t f = fl->tree->node[node].frame;
 
 	if (node == 0)
@@ -172,8 +184,8 @@ frame_name(struct tui *t, const struct flame *fl, uint32_t node, struct sbuf *sb
 		sbuf_puts(sb, "[incomplete]");
 	else if (f == FLAME_TRUNCATED)
 		sbuf_puts(sb, "[truncated]");
-	else if (f < t->p->nsyms)
-		report_name_only(t->r, sb, f);
+	else if (f < t->s->p->nsyms)
+		report_name_only(t->s->r, sb, f);
 	else if (f >= PF_FRAME_OTHER && f - PF_FRAME_OTHER < m->nother)
 		sbuf_puts(sb, m->other[f - PF_FRAME_OTHER]);
 	else
@@ -293,10 +305,11 @@ flame_target(struct tui *t, struct pane *pn, size_t i)
 	struct flame *fl = pn->data;
 	uint32_t f;
 
-	if (fl == NULL || fl->tree == NULL || i >= fl->nbox || fl->box[i].node == 0)
+	if (fl == NULL || fl->tree == NULL || i >= fl->nbox || fl->box[i].node == 0 ||
+	    fl->loaded != t->s->loaded)
 		return PF_NONE;
 	f = fl->tree->node[fl->box[i].node].frame;
-	return f < t->p->nsyms ? f : PF_NONE;
+	return f < t->s->p->nsyms ? f : PF_NONE;
 }
 
 /* Box B's columns [*C0, *C1) in a pane W wide. */
@@ -429,12 +442,14 @@ zoom(struct tui *t, struct pane *pn, struct flame *fl, int in)
 		fl->zoom = fl->zooms[--fl->nzooms];
 	}
 	fl->top = 0;
+	pn->gen++;
 	if (relayout(pn, fl, fl->width) != 0)
 		snprintf(t->message, sizeof t->message, "out of memory");
 }
 
-void
-flame_key(struct tui *t, struct pane *pn, int move)
+/* MOVE (FLAME_*) from the selected frame: to its parent, its widest child, a sibling; a zoom. */
+static void
+go(struct tui *t, struct pane *pn, int move)
 {
 	struct flame *fl = pn->data;
 	size_t i = pn->sel, k;
@@ -459,6 +474,30 @@ flame_key(struct tui *t, struct pane *pn, int move)
 			}
 }
 
+/*
+ * The flame graph's own keys, in two dimensions: Enter zooms into the
+ * frame, Backspace out; h l (Left Right) to a sibling; j k (Down Up) to
+ * the widest child, the parent.
+ */
+static int
+flame_key(struct tui *t, struct pane *pn, int c)
+{
+	int m;
+
+	switch (c) {
+	case '\r': case '\n': case KEY_ENTER: m = FLAME_IN; break;
+	case KEY_BACKSPACE: case 127: case 8: case TERM_ALT_LEFT: m = FLAME_OUT; break;
+	case 'h': case KEY_LEFT: m = FLAME_LEFT; break;
+	case 'l': case KEY_RIGHT: m = FLAME_RIGHT; break;
+	case 'j': case KEY_DOWN: m = FLAME_DOWN; break;
+	case 'k': case KEY_UP: m = FLAME_UP; break;
+	default: return 0;
+	}
+	go(t, pn, m);
+	keys_follow(t, pn);
+	return 1;
+}
+
 static const struct pane_ops flame_ops = {
 	.name = "flame",
 	.fill = flame_fill,
@@ -469,10 +508,13 @@ static const struct pane_ops flame_ops = {
 	.release = flame_release,
 	.draw = flame_draw,
 	.at = flame_at,
+	.key = flame_key,
+	.own_hint = "Enter Backspace:zoom",
+	.hints = { "/", "F", "?" },
 };
 
 void
-flame_init(struct pane *pn)
+icicle_init(struct pane *pn)
 {
 	pn->ops = &flame_ops;
 }

@@ -1,8 +1,8 @@
-/* stacks-none: libtgmon's call stacks where it has no stack walker (aarch64 for now): none recorded. */
+/* walk-none: libtgmon's call stacks where it has no stack walker (aarch64 for now): none recorded. */
 #include "tgmon.h"
 
 /*
- * The interface of stacks.c, recording nothing: the samples still make
+ * The interface of walk.c, recording nothing: the samples still make
  * the histogram, the calls are still counted, and no gmon.out.stacks is
  * written (tgmon_cfg.stacks is cleared at start, as TGMON_STACKS=0 does).
  */

@@ -1,6 +1,6 @@
-/* pipe2: formats a long list of rows on two threads and writes them out in order. */
-#ifndef TGPROF_PIPE2_H
-#define TGPROF_PIPE2_H
+/* rowpipe: formats a long list of rows on two threads and writes them out in order. */
+#ifndef TGPROF_ROWPIPE_H
+#define TGPROF_ROWPIPE_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -14,13 +14,13 @@
  * chunk per thread is in memory.  FORMAT must only read shared data;
  * THREAD (0 or 1) says which thread calls it, for per-thread state.
  */
-struct pipe2_job {
+struct rowpipe_job {
 	uint32_t n, chunk;
 	void (*format)(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread);
 	void *ctx;
 };
 
 /* Returns 0, or -1 if memory ran out (the output is then incomplete). */
-int pipe2_run(FILE *out, const struct pipe2_job *job);
+int rowpipe_run(FILE *out, const struct rowpipe_job *job);
 
 #endif

@@ -1,4 +1,4 @@
-/* stacks: libtgmon's call stacks: each sample's frame-pointer walk, counted per thread in a trie. */
+/* walk: libtgmon's call stacks: each sample's frame-pointer walk, counted per thread in a trie. */
 #include <errno.h>
 #include <pthread.h>
 #include <stddef.h>

@@ -59,6 +59,8 @@ void calltree_free(struct calltree *ct);
  */
 int calltree_make(struct calltree *ct, struct report *r, uint32_t root, int inverted);
 size_t calltree_nrows(const struct calltree *ct);
+/* The measure the times are of (calltree_new()'s M), or NULL: gprof's. */
+const struct pf_measure *calltree_measure(const struct calltree *ct);
 /* Row I < calltree_nrows(); valid until the rows change. */
 const struct calltree_node *calltree_row(const struct calltree *ct, size_t i);
 

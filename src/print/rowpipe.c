@@ -1,11 +1,11 @@
-/* pipe2: formats a long list of rows on two threads and writes them out in order. */
-#include "pipe2.h"
+/* rowpipe: formats a long list of rows on two threads and writes them out in order. */
+#include "rowpipe.h"
 
 #include <pthread.h>
 
 /* The worker's single chunk buffer, handed back and forth. */
 struct shared {
-	const struct pipe2_job *job;
+	const struct rowpipe_job *job;
 	uint32_t nchunks;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
@@ -15,7 +15,7 @@ struct shared {
 };
 
 static void
-format_chunk(const struct pipe2_job *job, struct sbuf *sb, uint32_t k, int thread)
+format_chunk(const struct rowpipe_job *job, struct sbuf *sb, uint32_t k, int thread)
 {
 	uint32_t from = k * job->chunk, to = from + job->chunk;
 
@@ -63,7 +63,7 @@ write_worker_chunk(FILE *out, struct shared *sh, uint32_t k)
 }
 
 static int
-run_alone(FILE *out, const struct pipe2_job *job, uint32_t nchunks)
+run_alone(FILE *out, const struct rowpipe_job *job, uint32_t nchunks)
 {
 	struct sbuf sb;
 	uint32_t k;
@@ -81,7 +81,7 @@ run_alone(FILE *out, const struct pipe2_job *job, uint32_t nchunks)
 }
 
 int
-pipe2_run(FILE *out, const struct pipe2_job *job)
+rowpipe_run(FILE *out, const struct rowpipe_job *job)
 {
 	struct shared sh;
 	struct sbuf sb;

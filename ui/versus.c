@@ -1,9 +1,10 @@
-/* compare: the comparison pane of tgprof --diff, in the flat profile's place: each function old, new and the change. */
+/* versus: the comparison pane of tgprof --diff, in the flat profile's place: each function old, new and the change. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "print/diffout.h"
 #include "ui.h"
 
 /*
@@ -14,14 +15,15 @@
  * shrinking warm (red and green), changes within sampling error dim.
  */
 
-const char *const compare_sort_names[CMP_NSORT] = {
+const char *const versus_sort_names[CMP_NSORT] = {
 	"change of self time", "change of inclusive time", "change of calls", "name"
 };
 
 struct cmp {
 	uint32_t *row;		/* indices into the diff's rows */
 	size_t n;
-	unsigned gen;		/* the tui's flat_gen they were made for */
+	unsigned gen;		/* the flat view's generation they were made for (t->view.gen) */
+	unsigned sgen;		/* the session's generation of the diff */
 };
 
 static void
@@ -48,10 +50,10 @@ row_name(struct tui *t, const struct pf_diff_row *w, struct sbuf *sb)
 	char *dm;
 
 	if (w->side[DIFF_NEW].id != PF_NONE) {
-		report_name_only(t->r, sb, w->side[DIFF_NEW].id);
+		report_name_only(t->s->r, sb, w->side[DIFF_NEW].id);
 		return;
 	}
-	dm = t->ro.demangle ? profile_demangle(t->o->old, w->name) : NULL;
+	dm = t->s->ro.demangle ? profile_demangle(t->s->old, w->name) : NULL;
 	sbuf_puts(sb, dm != NULL ? dm : w->name);
 	free(dm);
 }
@@ -62,7 +64,7 @@ key(const struct tui *t, const struct pf_diff_row *w)
 {
 	const struct pf_diff_side *a = &w->side[DIFF_OLD], *b = &w->side[DIFF_NEW];
 
-	switch (t->cmp_sort) {
+	switch (t->view.cmp_sort) {
 	case CMP_BY_INCL: return fabs(b->incl - a->incl);
 	case CMP_BY_CALLS: return fabs((double)calls(b) - (double)calls(a));
 	default: return fabs(b->self - a->self);
@@ -73,51 +75,56 @@ static int
 cmp_rows(const void *x, const void *y, void *ctx)
 {
 	const struct tui *sorting = ctx;
-	const struct pf_diff_row *r = sorting->diff->row;
+	const struct pf_diff_row *r = sorting->s->diff->row;
 	uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
 	double a, b;
 	int c;
 
-	if (sorting->cmp_sort == CMP_BY_NAME) {
+	if (sorting->view.cmp_sort == CMP_BY_NAME) {
 		c = strcmp(r[i].name, r[j].name);
 	} else {
 		a = key(sorting, &r[i]);
 		b = key(sorting, &r[j]);
 		c = a > b ? -1 : a < b;
 	}
-	if (sorting->sort_rev)
+	if (sorting->view.sort_rev)
 		c = -c;
 	return c != 0 ? c : i < j ? -1 : i > j;	/* ties in the diff's order */
 }
 
-/* The rows of the diff that pass the filter, sorted; made again when flat_gen changes. */
+/* The rows of the diff that pass the filter, sorted; made again when the view or the diff changes. */
 static int
 compare_fill(struct tui *t, struct pane *pn)
 {
-	const struct pf_diff *df = t->diff;
+	const struct pf_diff *df = t->s->diff;
 	struct cmp *c = pn->data;
-	uint32_t keep = pn->sel < pn->nrows && c != NULL ? c->row[pn->sel] : UINT32_MAX;
+	uint32_t keep = pn->sel < pn->nrows && c != NULL && c->sgen == t->s->gen ? c->row[pn->sel] :
+	    UINT32_MAX;
 	size_t i;
 
-	if (df == NULL || (c != NULL && c->gen == t->flat_gen))
+	if (c != NULL && c->gen == t->view.gen && c->sgen == t->s->gen)
 		return 0;
 	compare_release(pn);
+	pn->nrows = pn->sel = pn->top = 0;
+	if (df == NULL)
+		return 0;
 	if ((c = calloc(1, sizeof *c)) == NULL || (c->row = calloc(df->n + 1, sizeof *c->row)) == NULL) {
 		free(c);
 		return -1;
 	}
 	pn->data = c;
-	c->gen = t->flat_gen;
+	c->gen = t->view.gen;
+	c->sgen = t->s->gen;
 	for (i = 0; i < df->n; i++) {
-		if (t->filter[0] != '\0') {
+		if (t->view.filter[0] != '\0') {
 			sbuf_reset(&t->sb);
 			row_name(t, &df->row[i], &t->sb);
-			if (!list_matches(sbuf_str(&t->sb), t->filter))
+			if (!list_matches(sbuf_str(&t->sb), t->view.filter))
 				continue;
 		}
 		c->row[c->n++] = (uint32_t)i;
 	}
-	if (t->cmp_sort != CMP_BY_SELF || t->sort_rev)
+	if (t->view.cmp_sort != CMP_BY_SELF || t->view.sort_rev)
 		qsort_r(c->row, c->n, sizeof *c->row, cmp_rows, t);
 	pn->nrows = c->n;
 	pn->sel = pn->top = 0;
@@ -130,28 +137,19 @@ compare_fill(struct tui *t, struct pane *pn)
 static void
 compare_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 {
-	const struct pf_diff *df = t->diff;
+	const struct pf_diff *df = t->s->diff;
 	const struct cmp *c = pn->data;
 
+	if (df == NULL)
+		return;
 	sbuf_printf(sb, "Comparison: %.2f s -> %.2f s (%+.2f s, %s), %zu functions, by %s%s",
 	    df->total[DIFF_OLD], df->total[DIFF_NEW], df->total[DIFF_NEW] - df->total[DIFF_OLD],
 	    df->total_significant ? "significant" : "within sampling error", c != NULL ? c->n : 0,
-	    compare_sort_names[t->cmp_sort], t->sort_rev ? " (reversed)" : "");
-	if (t->filter[0] != '\0')
-		sbuf_printf(sb, ", names with \"%s\"", t->filter);
-	sbuf_puts(sb, "\n    self: old      new   change       %  incl: old      new   change"
-	    "  calls: old        new   name\n");
-}
-
-/* NEW against OLD in percent into BUF: "+12.5%", "new" (from nothing), or "". */
-static const char *
-percent(char buf[32], double old, double new)
-{
-	if (old > 0)
-		snprintf(buf, 32, "%+.1f%%", 100 * (new - old) / old);
-	else
-		snprintf(buf, 32, "%s", new > 0 ? "new" : "");
-	return buf;
+	    versus_sort_names[t->view.cmp_sort], t->view.sort_rev ? " (reversed)" : "");
+	if (t->view.filter[0] != '\0')
+		sbuf_printf(sb, ", names with \"%s\"", t->view.filter);
+	sbuf_putc(sb, '\n');
+	diffout_columns(sb);
 }
 
 /* Growth beyond the noise hot, shrinking warm (red, green), noise dim. */
@@ -168,20 +166,18 @@ heat(const struct pf_diff_row *w)
 	return calls(&w->side[DIFF_OLD]) != calls(&w->side[DIFF_NEW]) ? 0 : UI_DIM;
 }
 
+/* Row I: the batch table's row (print/diffout.h), the function named as the flat profile names it. */
 static void
 compare_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {
 	const struct cmp *c = pn->data;
-	const struct pf_diff_row *w = &t->diff->row[c->row[i]];
-	const struct pf_diff_side *a = &w->side[DIFF_OLD], *b = &w->side[DIFF_NEW];
-	char pct[32];
+	const struct pf_diff_row *w = &t->s->diff->row[c->row[i]];
+	struct sbuf name;
 
-	sbuf_printf(sb, "%8.2f %8.2f %+8.2f %7s%c %8.2f %8.2f %+8.2f%c %10llu %10llu  %s",
-	    a->self, b->self, b->self - a->self, percent(pct, a->self, b->self),
-	    w->self_significant ? '*' : ' ', a->incl, b->incl, b->incl - a->incl,
-	    w->incl_significant ? '*' : ' ', calls(a), calls(b),
-	    a->id == PF_NONE ? "+ " : b->id == PF_NONE ? "- " : "");
-	row_name(t, w, sb);
+	sbuf_init(&name);
+	row_name(t, w, &name);
+	diffout_row(sb, w, name.failed ? w->name : sbuf_str(&name));
+	sbuf_release(&name);
 	*attr = heat(w);
 }
 
@@ -193,7 +189,7 @@ compare_match(struct tui *t, struct pane *pn, size_t i, const char *needle)
 	int m;
 
 	sbuf_init(&name);
-	row_name(t, &t->diff->row[c->row[i]], &name);
+	row_name(t, &t->s->diff->row[c->row[i]], &name);
 	m = name.failed ? -1 : list_matches(sbuf_str(&name), needle);
 	sbuf_release(&name);
 	return m;
@@ -205,7 +201,19 @@ compare_target(struct tui *t, struct pane *pn, size_t i)
 {
 	const struct cmp *c = pn->data;
 
-	return c != NULL && i < c->n ? t->diff->row[c->row[i]].side[DIFF_NEW].id : PF_NONE;
+	return c != NULL && i < c->n && c->sgen == t->s->gen ?
+	    t->s->diff->row[c->row[i]].side[DIFF_NEW].id : PF_NONE;
+}
+
+/* s: the comparison's own sort keys. */
+static int
+compare_key(struct tui *t, struct pane *pn, int c)
+{
+	if (c != 's')
+		return 0;
+	t->view.cmp_sort = (t->view.cmp_sort + 1) % CMP_NSORT;
+	t->view.gen++;
+	return 1;
 }
 
 static const struct pane_ops compare_ops = {
@@ -216,16 +224,12 @@ static const struct pane_ops compare_ops = {
 	.match = compare_match,
 	.target = compare_target,
 	.release = compare_release,
+	.key = compare_key,
+	.hints = { "Enter", "s", "\\", "x", "?" },
 };
 
 void
-compare_init(struct pane *pn)
+versus_init(struct pane *pn)
 {
 	pn->ops = &compare_ops;
-}
-
-uint32_t
-compare_old_id(const struct tui *t, uint32_t id)
-{
-	return t->old_of != NULL && id < t->p->nsyms ? t->old_of[id] : PF_NONE;
 }

@@ -818,6 +818,12 @@ calltree_nrows(const struct calltree *ct)
 	return ct->rows.n;
 }
 
+const struct pf_measure *
+calltree_measure(const struct calltree *ct)
+{
+	return ct->m;
+}
+
 const struct calltree_node *
 calltree_row(const struct calltree *ct, size_t i)
 {

@@ -1,4 +1,4 @@
-/* arcs: libtgmon's per-thread arc tables: insertion, growth, threads, and the walk for the writer. */
+/* tables: libtgmon's per-thread arc tables: insertion, growth, threads, and the walk for the writer. */
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>

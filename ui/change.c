@@ -1,0 +1,133 @@
+/* change: the keys that change what the session holds (x f u d T W), and the view following it. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ui.h"
+
+#define EXPORT_DEFAULT "callgrind callgrind.out.tgprof"
+
+/* The address of the function shown, to find it again in another analysis (0: none, or a cycle). */
+static uint64_t
+shown_at(const struct tui *t)
+{
+	return t->cur != PF_NONE && t->cur < t->s->p->nsyms ? t->s->p->sym[t->cur].addr : 0;
+}
+
+/*
+ * After an operation on the session: the function shown before (at
+ * ADDR) found again, the history and the tree's root dropped (ids of the
+ * analysis before), the flat pane's selection on the function shown.
+ * The panes make their rows again themselves (their fill sees the
+ * session's new generation).
+ */
+static void
+follow(struct tui *t, uint64_t addr)
+{
+	struct pane *fp = &t->pane[PANE_FLAT];
+
+	if (t->seen == t->s->gen)
+		return;
+	t->seen = t->s->gen;
+	t->cur = addr != 0 ? profile_lookup(t->s->p, addr) : PF_NONE;
+	t->hist.nback = t->hist.nfwd = 0;
+	t->tree.view = TREE_WHOLE;
+	if (t->s->diff == NULL && t->slot == PANE_COMPARE)
+		t->slot = PANE_FLAT;
+	if (list_fill(t, fp) == 0)
+		flat_select(fp, t->cur);
+}
+
+/* An operation failed: its reason (the last of D) on the bottom line; an analysis made again says so. */
+static void
+failed(struct tui *t, const struct diag *d, unsigned gen)
+{
+	const char *why = d->n > 0 ? d->msg[d->n - 1].text : "out of memory";
+
+	if (!session_usable(t->s)) {
+		snprintf(t->message, sizeof t->message, "out of memory");
+		t->quit = 1;	/* nothing left to show the profile with */
+	} else if (gen != t->s->gen) {
+		snprintf(t->message, sizeof t->message, "cannot analyse again: %s", why);
+	} else {
+		snprintf(t->message, sizeof t->message, "%s", why);
+	}
+}
+
+void
+change_narrow(struct tui *t, uint32_t fn, int focus)
+{
+	uint64_t addr = shown_at(t);
+	unsigned gen = t->s->gen;
+	struct diag d;
+
+	diag_init(&d);
+	if (session_narrow(t->s, fn, focus, &d) != 0)
+		failed(t, &d, gen);
+	diag_release(&d);
+	follow(t, addr);
+}
+
+void
+change_undo(struct tui *t)
+{
+	uint64_t addr = shown_at(t);
+	unsigned gen = t->s->gen;
+	struct diag d;
+
+	diag_init(&d);
+	if (session_undo(t->s, &d) != 0)
+		failed(t, &d, gen);
+	diag_release(&d);
+	follow(t, addr);
+}
+
+void
+change_names(struct tui *t, const struct report_opts *ro)
+{
+	if (session_names(t->s, ro) != 0) {
+		snprintf(t->message, sizeof t->message, "out of memory");
+		return;
+	}
+	t->view.gen++;	/* the name filter's rows */
+}
+
+/* LINE's format and file ("FORMAT FILE"), the file in *PATH; NULL with a message if there is none. */
+static const struct export_format *
+parse(struct tui *t, const char *line, const char **path)
+{
+	char name[32];
+	size_t n = strcspn(line, " ");
+	const struct export_format *ef;
+	struct sbuf sb;
+
+	*path = line + n + strspn(line + n, " ");
+	snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), line);
+	if ((ef = export_find(name)) != NULL && **path != '\0')
+		return ef;
+	sbuf_init(&sb);
+	export_names(&sb);
+	snprintf(t->message, sizeof t->message, "%s: give a format (%s) and a file",
+	    ef == NULL ? "no such format" : "no file", sb.s != NULL ? sb.s : "");
+	sbuf_release(&sb);
+	return NULL;
+}
+
+/* W: the profile shown, narrowings and all, as the command line's --export would write it. */
+void
+change_export(struct tui *t, const char *line)
+{
+	const struct export_format *ef;
+	const char *path;
+	struct diag d;
+
+	if ((ef = parse(t, line[0] != '\0' ? line : EXPORT_DEFAULT, &path)) == NULL)
+		return;
+	diag_init(&d);
+	if (session_export(t->s, ef, &t->o->export, path, &d) != 0)
+		snprintf(t->message, sizeof t->message, "%s",
+		    d.n > 0 ? d.msg[d.n - 1].text : "cannot write");
+	else
+		snprintf(t->message, sizeof t->message, "exported as %s to %.200s%s", ef->name, path,
+		    t->s->nnarrow > 0 ? " (narrowed)" : "");
+	diag_release(&d);
+}
