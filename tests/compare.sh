@@ -146,6 +146,23 @@ if want browser && grep -q 'HAVE_UI 1' "$TOP/config.h"; then
 	tcheck "browser: u compares the whole profiles again" sh -c "
 	    ! grep -q 'without slower' '$OUT/x2' && grep ' slower *|' '$OUT/x2' | grep -q '\*.*\*'"
 fi
+# One rule matches functions across the two profiles (core/diff.h): a
+# static by its name and file, also where it has neither time nor calls
+# (tests/progs/statics: a.c's and b.c's static constructors setup(),
+# called from outside the program).  The browser's old column of each
+# init's caller is its own file's setup's arc, 1 call.
+if want statics && grep -q 'HAVE_UI 1' "$TOP/config.h"; then
+	ST=$OUT/statics
+	mkdir -p "$ST" && gcc -pg -O1 -g -o "$ST/prog" "$TOP/tests/progs/statics/a.c" "$TOP/tests/progs/statics/b.c" &&
+	    (cd "$ST" && ./prog && mv gmon.out old.gmon && ./prog && mv gmon.out new.gmon) >/dev/null ||
+	    fatal "cannot build or run tests/progs/statics"
+	for f in a b; do
+		printf 'key /\ntype init_%s\nkey Enter\nkey Esc\nkey Enter\ndump %s\n' $f $f >"$ST/$f.keys"
+		(cd "$ST" && TGPROF_SIZE=119x30 TGPROF_SCRIPT=$f.keys "$TGPROF" --diff prog old.gmon new.gmon)
+		check "statics: init_$f's caller, $f.c's static setup, matched by file in the browser: 1 old call" \
+		    grep -q '^  *1  *0\.00  *0\.00  *0\.00  *1/1  *setup \[' "$ST/$f"
+	done
+fi
 if want refused; then
 	head -c 100 "$OUT/c.gmon" >"$OUT/cut.gmon"
 	tg v1 a.gmon cut.gmon >/dev/null 2>"$OUT/r1"

@@ -12,7 +12,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$TOP/tests/out
 PROGS=$OUT/progs
 TGPROF=$TOP/tgprof
-SUITES="unit layering selftest diff srcmap lines clones narrow damaged hostile ui runtime aarch64 cli stacks export compare known man"
+SUITES="unit layering selftest diff srcmap lines clones narrow session damaged hostile ui runtime aarch64 cli stacks export compare known man"
 . "$TOP/tests/lib.sh"
 # Under the sanitizers (./configure --enable-sanitizers): libbfd keeps an
 # allocation or two until exit, which is not ours to fix.
@@ -61,6 +61,7 @@ for s in "$@"; do
 		used_gprof=1
 		run "clones" sh "$TOP/tests/clones.sh" "$TGPROF" "$OUT/clones" "$PROGS" ;;
 	narrow) progs; run "narrowed profiles" sh "$TOP/tests/narrow.sh" "$TGPROF" "$OUT/narrow" "$PROGS" ;;
+	session) progs; run "the browser's model" sh "$TOP/tests/session.sh" "$TGPROF" "$OUT/session" "$PROGS" ;;
 	damaged)
 		progs
 		used_gprof=1

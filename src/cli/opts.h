@@ -24,9 +24,9 @@ struct opts {
 	const struct export_format *export;	/* --export=FORMAT, or NULL */
 	const char *output;		/* -o FILE: where an export goes, NULL for stdout */
 	double node_pct, edge_pct;	/* --node-threshold, --edge-threshold (dot) */
-	int diff;			/* --diff: compare two profiles (compare.c) */
+	int diff;			/* --diff: compare two profiles (diffcmd.c) */
 	int json;			/* --format=json */
-	struct diffout_opts cmp;	/* --fail-if-*; its sides are compare.c's */
+	struct diffout_opts cmp;	/* --fail-if-*; its sides are diffcmd.c's */
 	unsigned long min_count;	/* -m */
 	int table_length;		/* -t */
 	int all_lines;			/* -x */

@@ -250,6 +250,8 @@ session_compare(struct session *s, struct profile *old, struct diag *d)
 void
 session_stop_comparing(struct session *s)
 {
+	if (s->priv->old_loaded == NULL)
+		return;
 	end_comparison(s);
 	s->gen++;
 }

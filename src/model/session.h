@@ -80,7 +80,7 @@ int session_undo(struct session *s, struct diag *d);
  */
 int session_compare(struct session *s, struct profile *old, struct diag *d);
 
-/* The comparison ends: its old profile is freed. */
+/* The comparison ends: its old profile is freed (nothing if there is none). */
 void session_stop_comparing(struct session *s);
 
 /*

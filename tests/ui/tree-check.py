@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """tree-check.py: the call tree's numbers against gprof's call graph.
 
-usage: tree-check.py GRAPH TREE [--inverted]
+usage: tree-check.py GRAPH TREES [--inverted]
 
-GRAPH is `tgprof --batch -b -q` (gprof's call graph); TREE the call tree
-pane as P writes it, opened (E).  Checks every row against the call graph:
+GRAPH is `tgprof --batch -b -q` (gprof's call graph); TREES one call tree
+or several, each as the tree pane's P writes it (tests/tools/test-session's
+tree command too), opened (E): each starts at its "Call tree:" title, and
+one whose title says "(bottom-up)" is checked as --inverted says.  Checks
+every row against the call graph:
   - a root: its %time and time are its primary line's (self + children);
   - a node under a function along an arc: its calls are the arc's count
     (gprof's child line, or with --inverted its parent line; the arcs
@@ -69,23 +72,36 @@ def entry(block, entries):
     entries[name] = e
 
 
-def parse_tree(path):
-    rows = []
-    for line in open(path, encoding='utf-8').read().split('\n')[2:]:
-        if len(line) < 33:
-            continue
-        rest = line[31:]
-        lead = len(rest) - len(rest.lstrip(' '))
-        d = re.match(r'\s*\((\d+)\) ', rest)
-        body = rest[len(d.group(0)):] if d else rest[lead:]
-        marked = body[:1] in '\u25bc\u25b6\u21ba+-@'
-        depth = int(d.group(1)) if d else (lead if marked else lead - 2) // 2
-        name = body[2:] if marked else body.lstrip(' ')
-        rec = name.endswith(' (recursive)')
-        rows.append({'pct': line[:7].strip(), 'time': line[7:18], 'calls': line[18:29].strip(),
-                     'est': '~' in line[:18], 'depth': depth, 'name': name[:-12] if rec else name,
-                     'rec': rec, 'line': line})
-    return rows
+def parse_trees(path):
+    """The trees of PATH: (title, rows) each."""
+    trees = []
+    for line in open(path, encoding='utf-8').read().split('\n'):
+        if line.startswith('Call tree: '):
+            trees.append((line, [], 0))
+        elif trees:
+            title, rows, n = trees[-1]
+            trees[-1] = (title, rows, n + 1)
+            if n >= 1:              # the column headings first
+                row = parse_row(line)
+                if row:
+                    rows.append(row)
+    return [(t, r) for t, r, _ in trees]
+
+
+def parse_row(line):
+    if len(line) < 33:
+        return None
+    rest = line[31:]
+    lead = len(rest) - len(rest.lstrip(' '))
+    d = re.match(r'\s*\((\d+)\) ', rest)
+    body = rest[len(d.group(0)):] if d else rest[lead:]
+    marked = body[:1] in '\u25bc\u25b6\u21ba+-@'
+    depth = int(d.group(1)) if d else (lead if marked else lead - 2) // 2
+    name = body[2:] if marked else body.lstrip(' ')
+    rec = name.endswith(' (recursive)')
+    return {'pct': line[:7].strip(), 'time': line[7:18], 'calls': line[18:29].strip(),
+            'est': '~' in line[:18], 'depth': depth, 'name': name[:-12] if rec else name,
+            'rec': rec, 'line': line}
 
 
 def cycle_of(name):
@@ -94,22 +110,25 @@ def cycle_of(name):
 
 
 def main():
-    inv = '--inverted' in sys.argv
     args = [a for a in sys.argv[1:] if not a.startswith('--')]
     g = parse_graph(args[0])
-    rows = parse_tree(args[1])
+    trees = parse_trees(args[1])
     bad = []
-    stack = []
-    for r in rows:
-        del stack[r['depth']:]
-        why = check(g, r, stack[-1] if stack else None, inv)
-        stack.append(r)
-        if why:
-            bad.append('%s\n    %s' % (r['line'], why))
+    nrows = 0
+    for title, rows in trees:
+        inv = '--inverted' in sys.argv or '(bottom-up)' in title
+        stack = []
+        nrows += len(rows)
+        for r in rows:
+            del stack[r['depth']:]
+            why = check(g, r, stack[-1] if stack else None, inv)
+            stack.append(r)
+            if why:
+                bad.append('%s\n  %s\n    %s' % (title, r['line'], why))
     for b in bad:
         print('not as gprof: ' + b)
-    print('%d rows, %d not as gprof' % (len(rows), len(bad)))
-    sys.exit(1 if bad or not rows else 0)
+    print('%d trees, %d rows, %d not as gprof' % (len(trees), nrows, len(bad)))
+    sys.exit(1 if bad or nrows == 0 or any(not r for _, r in trees) else 0)
 
 
 def approx_share(g, par):
