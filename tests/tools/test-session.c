@@ -257,35 +257,46 @@ tree(char *args)
 	calltree_free(ct);
 }
 
-/* One command; 0, or -1 if it is not one. */
+/* The operations: 0, or -1 with the reason in D. */
 static int
-run(char *line)
+op_narrow(const char *args, struct diag *d)
 {
-	char *args = strchr(line, ' '), *cmd = line;
-	struct report_opts ro;
-	struct diag d;
-	int rc = 0;
+	return session_narrow(s, args != NULL ? named(args) : PF_NONE, 0, d);
+}
 
-	if (args != NULL)
-		*args++ = '\0';
-	if (strcmp(cmd, "load") == 0 || strcmp(cmd, "compare") == 0 || strcmp(cmd, "replace") == 0) {
-		cmd_load(cmd, args != NULL ? args : "");
-		return 0;
-	}
-	if (!loaded)
-		fail("load first", cmd);
-	diag_init(&d);
-	if (strcmp(cmd, "narrow") == 0 || strcmp(cmd, "focus") == 0)
-		rc = session_narrow(s, args != NULL ? named(args) : PF_NONE, cmd[0] == 'f', &d);
-	else if (strcmp(cmd, "undo") == 0)
-		rc = session_undo(s, &d);
-	else if (strcmp(cmd, "stop") == 0)
-		session_stop_comparing(s);
-	else if (strcmp(cmd, "names") == 0 && args != NULL) {
-		ro = s->ro;
-		ro.demangle = strcmp(args, "raw") != 0;
-		rc = session_names(s, &ro);
-	} else if (strcmp(cmd, "state") == 0)
+static int
+op_focus(const char *args, struct diag *d)
+{
+	return session_narrow(s, args != NULL ? named(args) : PF_NONE, 1, d);
+}
+
+static int
+op_undo(const char *args, struct diag *d)
+{
+	return session_undo(s, d);
+}
+
+static int
+op_stop(const char *args, struct diag *d)
+{
+	session_stop_comparing(s);
+	return 0;
+}
+
+static int
+op_names(const char *args, struct diag *d)
+{
+	struct report_opts ro = s->ro;
+
+	ro.demangle = args == NULL || strcmp(args, "raw") != 0;
+	return session_names(s, &ro) != 0 ? diag_oom(d) : 0;
+}
+
+/* What is shown: state, flat, graph, old, diff, tree. */
+static int
+op_show(const char *cmd, char *args)
+{
+	if (strcmp(cmd, "state") == 0)
 		state();
 	else if (strcmp(cmd, "flat") == 0 || strcmp(cmd, "graph") == 0)
 		print(s->p, cmd[0] == 'f' ? BATCH_FLAT : BATCH_GRAPH);
@@ -299,10 +310,41 @@ run(char *line)
 		tree(args);
 	else
 		return -1;
-	if (rc != 0)
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	int (*run)(const char *args, struct diag *d);
+} ops[] = {
+	{ "narrow", op_narrow }, { "focus", op_focus }, { "undo", op_undo }, { "stop", op_stop },
+	{ "names", op_names },
+};
+
+/* One command; 0, or -1 if it is not one. */
+static int
+run(char *line)
+{
+	char *args = strchr(line, ' '), *cmd = line;
+	struct diag d;
+	size_t k;
+
+	if (args != NULL)
+		*args++ = '\0';
+	if (strcmp(cmd, "load") == 0 || strcmp(cmd, "compare") == 0 || strcmp(cmd, "replace") == 0) {
+		cmd_load(cmd, args != NULL ? args : "");
+		return 0;
+	}
+	if (!loaded)
+		fail("load first", cmd);
+	for (k = 0; k < sizeof ops / sizeof *ops && strcmp(ops[k].name, cmd) != 0; k++)
+		;
+	if (k == sizeof ops / sizeof *ops)
+		return op_show(cmd, args);
+	diag_init(&d);
+	if (ops[k].run(args, &d) != 0)
 		error(&d);
 	diag_release(&d);
-	fflush(stdout);
 	return 0;
 }
 
