@@ -61,7 +61,7 @@ change_narrow(struct tui *t, uint32_t fn, int focus)
 	struct diag d;
 
 	diag_init(&d);
-	if (session_narrow(t->s, fn, focus, &d) != 0)
+	if (session_narrow(t->model, fn, focus, &d) != 0)
 		failed(t, &d, gen);
 	diag_release(&d);
 	follow(t, addr);
@@ -75,7 +75,7 @@ change_undo(struct tui *t)
 	struct diag d;
 
 	diag_init(&d);
-	if (session_undo(t->s, &d) != 0)
+	if (session_undo(t->model, &d) != 0)
 		failed(t, &d, gen);
 	diag_release(&d);
 	follow(t, addr);
@@ -84,7 +84,7 @@ change_undo(struct tui *t)
 void
 change_names(struct tui *t, const struct report_opts *ro)
 {
-	if (session_names(t->s, ro) != 0) {
+	if (session_names(t->model, ro) != 0) {
 		snprintf(t->message, sizeof t->message, "out of memory");
 		return;
 	}

@@ -425,7 +425,7 @@ static void
 start(struct tui *t, struct session *s, const struct browser_opts *o, const struct diag *d)
 {
 	memset(t, 0, sizeof *t);
-	t->s = s;
+	t->s = t->model = s;
 	t->o = o;
 	t->seen = s->gen;
 	t->cur = PF_NONE;

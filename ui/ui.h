@@ -20,8 +20,8 @@ struct pane;
  * help.c) has one static const table, and its X_init() points a pane at
  * it.  The list behaviour (moving, scrolling, searching, drawing,
  * writing) is common to all (list.c) and goes through these slots.  The
- * panes read the model through t->s (model/session.h): what they make of
- * it they make again when its generation changes.
+ * panes read the model through t->s (model/session.h), a const view:
+ * what they make of it they make again when its generation changes.
  */
 struct pane_ops {
 	/* For the bottom line's position and P's file, tgprof-NAME.txt. */
@@ -152,7 +152,8 @@ struct match_count {
  * the overlays.
  */
 struct tui {
-	struct session *s;
+	const struct session *s;	/* the model, as the panes read it (they never change it) */
+	struct session *model;		/* the same, for change.c's operations alone */
 	const struct browser_opts *o;
 	const struct diag *warn;	/* the analysis's warnings (browser_run()'s diag) */
 	unsigned seen;			/* the session's generation the view follows */

@@ -309,7 +309,7 @@ session_usable(const struct session *s)
 }
 
 int
-session_export(struct session *s, const struct export_format *ef, const struct export_opts *eo,
+session_export(const struct session *s, const struct export_format *ef, const struct export_opts *eo,
     const char *path, struct diag *d)
 {
 	struct report_opts ro = s->ro;

@@ -112,7 +112,7 @@ int session_usable(const struct session *s);
  * options; its stacks only when not narrowed (they know nothing of -E
  * and -F).  0, or -1 with the reason in D.
  */
-int session_export(struct session *s, const struct export_format *ef, const struct export_opts *eo,
+int session_export(const struct session *s, const struct export_format *ef, const struct export_opts *eo,
     const char *path, struct diag *d);
 
 #endif
