@@ -18,7 +18,8 @@
 # 3. The call trees against gprof's call graph (tests/ui/tree-check.py):
 #    the whole program, and each entry top-down and bottom-up, every node
 #    open, on cycles.c and calltree.cpp (tree-check).
-# 4. Two static functions of one name, matched by file (statics).
+# 4. Two static functions of one name, matched by file; names alike
+#    without files, the one with calls first (statics).
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 TGPROF=$1
@@ -195,6 +196,17 @@ if want statics; then
 	printf 'load prog new.gmon\ncompare prog old.gmon\ndiff\n' | (cd "$ST" && "$TOOL") >"$ST/out"
 	check "statics: a.c's setup matched with a.c's, b.c's with b.c's" sh -c "
 	    grep -q '^match setup .*/a\\.c -> setup .*/a\\.c\$' '$ST/out' &&
-	    grep -q '^match setup .*/b\\.c -> setup .*/b\\.c\$' '$ST/out'"
+	    grep -q '^match setup .*/b\\.c -> setup .*/b\\.c\$' '$ST/out'"	# Without -g, statics are matched by name: of two helper() in the old
+	# build, c.c's never called and first, a.c's with its one call is the
+	# match of the new build's (a.c's alone): one row, 1 call each side.
+	gcc -pg -O1 -o "$ST/old" "$TOP/tests/progs/statics/c.c" "$TOP/tests/progs/statics/a.c" \
+	    "$TOP/tests/progs/statics/b.c" && gcc -pg -O1 -o "$ST/new" "$TOP/tests/progs/statics/a.c" \
+	    "$TOP/tests/progs/statics/b.c" && (cd "$ST" && ./old && mv gmon.out old2.gmon && ./new &&
+	    mv gmon.out new2.gmon) >/dev/null || fatal "cannot build or run tests/progs/statics without -g"
+	printf 'load new new2.gmon\ncompare old old2.gmon\ndiff\n' | (cd "$ST" && "$TOOL") >"$ST/out2"
+	(cd "$ST" && "$TGPROF" --diff old old2.gmon new new2.gmon) >"$ST/out2.batch"
+	check "statics: names alike, the one with calls matched first (helper: one row, 1 -> 1 calls)" sh -c "
+	    [ \$(grep -c ' helper\$' '$ST/out2') -eq 1 ] && grep -q ' 1  *1  helper\$' '$ST/out2' &&
+	    [ \$(grep -c ' helper\$' '$ST/out2.batch') -eq 1 ] && grep -q ' 1  *1  helper\$' '$ST/out2.batch'"
 fi
 finish

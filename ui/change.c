@@ -13,28 +13,39 @@ shown_at(const struct tui *t)
 	return t->cur != PF_NONE && t->cur < t->s->p->nsyms ? t->s->p->sym[t->cur].addr : 0;
 }
 
+/* A pane of the flat profile's place that the session no longer has (a comparison ended): the home pane. */
+static int
+still_there(const struct tui *t, int pane)
+{
+	return pane == PANE_COMPARE && t->s->diff == NULL ? tui_home(t) : pane;
+}
+
 /*
  * After an operation on the session: the function shown before (at
  * ADDR) found again, the history and the tree's root dropped (ids of the
- * analysis before), the flat pane's selection on the function shown.
- * The panes make their rows again themselves (their fill sees the
- * session's new generation).
+ * analysis before), and every pane's rows made anew at once: keys typed
+ * ahead run before the next drawing, and must not meet rows of the
+ * analysis that is gone.  The flat pane's selection follows the function
+ * shown.  Out of memory (the session unusable), nothing is made.
  */
 static void
 follow(struct tui *t, uint64_t addr)
 {
-	struct pane *fp = &t->pane[PANE_FLAT];
+	int i;
 
-	if (t->seen == t->s->gen)
+	if (t->seen == t->s->gen || !session_usable(t->s))
 		return;
 	t->seen = t->s->gen;
 	t->cur = addr != 0 ? profile_lookup(t->s->p, addr) : PF_NONE;
 	t->hist.nback = t->hist.nfwd = 0;
 	t->tree.view = TREE_WHOLE;
-	if (t->s->diff == NULL && t->slot == PANE_COMPARE)
-		t->slot = PANE_FLAT;
-	if (list_fill(t, fp) == 0)
-		flat_select(fp, t->cur);
+	t->slot = still_there(t, t->slot);
+	t->under = still_there(t, t->under);
+	t->focus = still_there(t, t->focus);
+	for (i = 0; i < NPANES; i++)
+		if (list_fill(t, &t->pane[i]) != 0)
+			snprintf(t->message, sizeof t->message, "out of memory");
+	flat_select(&t->pane[PANE_FLAT], t->cur);
 }
 
 /* An operation failed: its reason (the last of D) on the bottom line; an analysis made again says so. */

@@ -213,7 +213,11 @@ end_search(struct tui *t, int c)
 	t->needle[0] = '\0';
 }
 
-/* s: the next sort column of what is in the flat profile's place when the tree is not (the comparison's own). */
+/*
+ * s: the next sort column of the flat profile, or, in a comparison, of
+ * the comparison (its own), whether or not the tree or the flame graph
+ * covers it.
+ */
 static void
 sort_next(struct tui *t, int c)
 {
@@ -432,7 +436,7 @@ mouse(struct tui *t, int c)
 			continue;	/* not drawn (tui.c's layout), or not there */
 		if (b == 4 || b == 5) {
 			t->focus = i;
-			if (!offer(t, pn, b == 4 ? KEY_UP : KEY_DOWN))
+			if (t->help || !offer(t, pn, b == 4 ? KEY_UP : KEY_DOWN))
 				step(t, b == 4 ? -3 : 3, ROW);
 		} else if (pn->ops->at != NULL && (b == 1 || b == 2)) {
 			long row = pn->ops->at(t, pn, y, x);

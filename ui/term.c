@@ -24,6 +24,8 @@
  *                 Backspace, Up, Down, Left, Right, PgUp, PgDn, Home, End,
  *                 F1, C-d, C-u, M-Right, M-Left, Resize
  *   type TEXT     each character of TEXT as a key
+ *   paste TEXT    the same, but as keys already waiting, as a paste on a
+ *                 terminal brings them: no drawing before each but the first
  *   resize W H    the screen becomes W columns by H lines
  *   dump FILE     the screen as text into FILE, each line marked '>' where
  *                 it shows the selection (reverse video), else ' '
@@ -43,6 +45,7 @@ static int started;
 static char pending[512];	/* the rest of a "type" command */
 static int mouse_y, mouse_x, mouse_button;	/* a script's last mouse event */
 static size_t npending, ipending;
+static int pasting;		/* the pending keys are a paste's */
 static const char *script_path;
 static unsigned long script_line;	/* lines of the script read */
 static char script_error[640];		/* why it stopped early, or "" */
@@ -316,6 +319,9 @@ script_key(void (*draw)(void *), void *ctx)
 	char line[512], *arg;
 	int w, h, k;
 
+	if (pasting && ipending < npending && script_error[0] == '\0')
+		return (unsigned char)pending[ipending++];	/* waiting already: no drawing */
+	pasting = 0;
 	draw(ctx);	/* as on a terminal: the screen is up to date before each key */
 	while (script_error[0] == '\0' && ipending >= npending && fgets(line, sizeof line, script) != NULL) {
 		script_line++;
@@ -326,10 +332,11 @@ script_key(void (*draw)(void *), void *ctx)
 		arg = arg != NULL ? arg + 1 : line + strlen(line);
 		if (strncmp(line, "key ", 4) == 0) {
 			return (k = key_named(arg)) >= 0 ? k : refuse("no key has that name", arg);
-		} else if (strncmp(line, "type ", 5) == 0) {
+		} else if (strncmp(line, "type ", 5) == 0 || strncmp(line, "paste ", 6) == 0) {
 			npending = strlen(arg);
 			memcpy(pending, arg, npending);
 			ipending = 0;
+			pasting = line[0] == 'p';
 		} else if (strncmp(line, "dump ", 5) == 0 && arg[0] != '\0') {
 			draw(ctx);
 			dump(arg);
@@ -339,7 +346,7 @@ script_key(void (*draw)(void *), void *ctx)
 			resizeterm(h, w);
 			return KEY_RESIZE;
 		} else {
-			return refuse("not a command (key, type, dump, mouse, resize)", line);
+			return refuse("not a command (key, type, paste, dump, mouse, resize)", line);
 		}
 	}
 	if (script_error[0] == '\0' && ipending < npending)

@@ -92,22 +92,14 @@ cmp_rows(const void *x, const void *y, void *ctx)
 	return c != 0 ? c : i < j ? -1 : i > j;	/* ties in the diff's order */
 }
 
-/* The rows of the diff that pass the filter, sorted; made again when the view or the diff changes. */
+/* Pane PN's rows: those of the diff that pass the filter, in the sort key's order; 0 or -1. */
 static int
-compare_fill(struct tui *t, struct pane *pn)
+make_rows(struct tui *t, struct pane *pn)
 {
 	const struct pf_diff *df = t->s->diff;
-	struct cmp *c = pn->data;
-	uint32_t keep = pn->sel < pn->nrows && c != NULL && c->sgen == t->s->gen ? c->row[pn->sel] :
-	    UINT32_MAX;
+	struct cmp *c;
 	size_t i;
 
-	if (c != NULL && c->gen == t->view.gen && c->sgen == t->s->gen)
-		return 0;
-	compare_release(pn);
-	pn->nrows = pn->sel = pn->top = 0;
-	if (df == NULL)
-		return 0;
 	if ((c = calloc(1, sizeof *c)) == NULL || (c->row = calloc(df->n + 1, sizeof *c->row)) == NULL) {
 		free(c);
 		return -1;
@@ -127,9 +119,33 @@ compare_fill(struct tui *t, struct pane *pn)
 	if (t->view.cmp_sort != CMP_BY_SELF || t->view.sort_rev)
 		qsort_r(c->row, c->n, sizeof *c->row, cmp_rows, t);
 	pn->nrows = c->n;
-	pn->sel = pn->top = 0;
-	for (i = 0; i < c->n; i++)
-		if (c->row[i] == keep)
+	return 0;
+}
+
+/*
+ * The rows, made again when the view or the diff changes, the same row
+ * selected (after a new diff: the function shown's).
+ */
+static int
+compare_fill(struct tui *t, struct pane *pn)
+{
+	const struct pf_diff *df = t->s->diff;
+	struct cmp *c = pn->data;
+	int same = c != NULL && c->sgen == t->s->gen;
+	uint32_t keep = same && pn->sel < c->n ? df->row[c->row[pn->sel]].side[DIFF_NEW].id : t->cur;
+	size_t i;
+
+	if (same && c->gen == t->view.gen)
+		return 0;
+	compare_release(pn);
+	pn->nrows = pn->sel = pn->top = 0;
+	if (df == NULL)
+		return 0;
+	if (make_rows(t, pn) != 0)
+		return -1;
+	c = pn->data;
+	for (i = 0; keep != PF_NONE && i < c->n; i++)
+		if (df->row[c->row[i]].side[DIFF_NEW].id == keep)
 			pn->sel = i;
 	return 0;
 }

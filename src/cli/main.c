@@ -242,7 +242,7 @@ browser_options(const struct opts *o, struct browser_opts *b)
 	b->nsearch = o->nsearch;
 	b->mouse = o->mouse;
 	b->tabstop = o->tabstop;
-	b->export = (struct export_opts){ o->load.image, o->load.gmon, o->load.ngmon, NULL, 0,
+	b->export = (struct export_opts){ o->load.image, o->load.gmon, o->load.ngmon, NULL, o->measured,
 	    o->node_pct, o->edge_pct };
 	b->script = getenv("TGPROF_SCRIPT");
 	if (size == NULL || sscanf(size, "%dx%d", &b->cols, &b->lines) != 2)

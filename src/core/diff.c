@@ -31,12 +31,27 @@ cmp_keys(const struct key *x, const struct key *y)
 	return c != 0 ? c : strcmp(x->file, y->file);
 }
 
+/*
+ * The keys' order: by name and file, and among equal ones those with
+ * time or calls first (then in address order: the sort is stable), so
+ * that the merge pairs them before those without.
+ */
 static int
 cmp_key(const void *a, const void *b, void *ctx)
 {
-	const struct key *k = ctx;
+	const struct key *k = ctx, *x = &k[*(const uint32_t *)a], *y = &k[*(const uint32_t *)b];
+	int c = cmp_keys(x, y);
 
-	return cmp_keys(&k[*(const uint32_t *)a], &k[*(const uint32_t *)b]);
+	return c != 0 ? c : y->taken - x->taken;
+}
+
+/* Function ID's source file as the rule matches it: its file if static and FILES, else "". */
+static const char *
+match_file(const struct profile *p, uint32_t id, int files)
+{
+	const struct pf_sym *s = &p->sym[id];
+
+	return files && s->is_static && s->file != PF_NONE ? profile_file_name(p, s->file) : "";
 }
 
 /* P's named functions as keys, in *ORDER sorted; their number, or -1 when out of memory. */
@@ -56,7 +71,7 @@ keys(const struct profile *p, int files, struct key **out, uint32_t **order)
 		if (s->name == NULL)
 			continue;
 		k[n].name = s->name;
-		k[n].file = files && s->is_static && s->file != PF_NONE ? profile_file_name(p, s->file) : "";
+		k[n].file = match_file(p, i, files);
 		k[n].id = i;
 		k[n].taken = taken(s);
 		o[n] = n;
@@ -91,17 +106,21 @@ significant(double a, double b, double ea, double eb)
 	return b != a && fabs(b - a) > DIFF_SIGMAS * sqrt(ea * ea + eb * eb);
 }
 
+/* A row for OLD's function IDA and NEW's IDB (PF_NONE: none): its name and file are the rule's. */
 static void
-add_row(struct pf_diff *df, const struct profile *const p[2], const struct key *k, uint32_t ida,
+add_row(struct pf_diff *df, const struct profile *old, const struct profile *new, uint32_t ida,
     uint32_t idb)
 {
 	struct pf_diff_row *r = &df->row[df->n++];
 	struct pf_diff_side *o = &r->side[DIFF_OLD], *n = &r->side[DIFF_NEW];
+	const struct profile *p = ida != PF_NONE ? old : new;
+	uint32_t id = ida != PF_NONE ? ida : idb;
 
-	fill_side(o, p[DIFF_OLD], ida);
-	fill_side(n, p[DIFF_NEW], idb);
-	r->name = k->name;
-	r->file = k->file[0] != '\0' ? k->file : NULL;
+	fill_side(o, old, ida);
+	fill_side(n, new, idb);
+	r->name = p->sym[id].name;
+	r->file = match_file(p, id, df->files);
+	r->file = r->file[0] != '\0' ? r->file : NULL;
 	r->self_significant = significant(o->self, n->self, o->self_err, n->self_err);
 	r->incl_significant = significant(o->incl, n->incl, o->incl_err, n->incl_err);
 }
@@ -154,76 +173,127 @@ sort_rows(struct pf_diff *df)
 	return 0;
 }
 
-/* A row for keys A and B (either NULL: no match) if either has time or calls, the other side's id only if it has. */
+/* The two sides' sorted keys merged: each match into old_of. */
 static void
-pair(struct pf_diff *df, const struct profile *const p[2], const struct key *a, const struct key *b)
-{
-	int ta = a != NULL && a->taken, tb = b != NULL && b->taken;
-
-	if (a != NULL && b != NULL)
-		df->old_of[b->id] = a->id;
-	if (ta || tb)
-		add_row(df, p, ta ? a : b, ta ? a->id : PF_NONE, tb ? b->id : PF_NONE);
-}
-
-/* The two sides' sorted keys merged: each match, and each one-sided key. */
-static void
-merge(struct pf_diff *df, const struct profile *const p[2], struct key *const k[2],
-    uint32_t *const o[2], const long n[2])
+merge(struct pf_diff *df, struct key *const k[2], uint32_t *const o[2], const long n[2])
 {
 	long i = 0, j = 0;
 
-	while (i < n[0] || j < n[1]) {
-		const struct key *a = i < n[0] ? &k[0][o[0][i]] : NULL, *b = j < n[1] ? &k[1][o[1][j]] : NULL;
-		int c = a == NULL ? 1 : b == NULL ? -1 : cmp_keys(a, b);
+	while (i < n[0] && j < n[1]) {
+		const struct key *a = &k[0][o[0][i]], *b = &k[1][o[1][j]];
+		int c = cmp_keys(a, b);
 
 		if (c == 0)
-			pair(df, p, a, b), i++, j++;
+			df->old_of[b->id] = a->id, i++, j++;
 		else if (c < 0)
-			pair(df, p, a, NULL), i++;
+			i++;
 		else
-			pair(df, p, NULL, b), j++;
+			j++;
 	}
+}
+
+/* OLD's and NEW's functions matched by the rule into df->old_of; 0, or -1 when out of memory. */
+static int
+match(struct pf_diff *df, const struct profile *old, const struct profile *new)
+{
+	const struct profile *p[2] = { old, new };
+	struct key *k[2] = { NULL, NULL };
+	uint32_t *o[2] = { NULL, NULL };
+	long n[2];
+	int s, rc = 0;
+
+	for (s = 0; s < 2 && rc == 0; s++)
+		if ((n[s] = keys(p[s], df->files, &k[s], &o[s])) < 0)
+			rc = -1;
+	if (rc == 0)
+		merge(df, k, o, n);
+	for (s = 0; s < 2; s++) {
+		free(k[s]);
+		free(o[s]);
+	}
+	return rc;
+}
+
+/*
+ * The rows as old_of matches the functions: one for each matched pair
+ * with time or calls on either side (a side's id only where it has), and
+ * one for each unmatched function with time or calls; sorted by change,
+ * and the totals.  0, or -1 when out of memory.
+ */
+static int
+make_rows(struct pf_diff *df, const struct profile *old, const struct profile *new)
+{
+	uint8_t *matched = mem_array((size_t)old->nsyms + 1, 1);
+	uint32_t i, o;
+
+	if (matched == NULL || (df->row = mem_array((size_t)old->nsyms + new->nsyms + 1, sizeof *df->row)) == NULL) {
+		free(matched);
+		return -1;
+	}
+	memset(matched, 0, (size_t)old->nsyms + 1);
+	for (i = 0; i < new->nsyms; i++) {
+		if ((o = df->old_of[i]) != PF_NONE)
+			matched[o] = 1;
+		if (taken(&new->sym[i]) || (o != PF_NONE && taken(&old->sym[o])))
+			add_row(df, old, new, o != PF_NONE && taken(&old->sym[o]) ? o : PF_NONE,
+			    taken(&new->sym[i]) ? i : PF_NONE);
+	}
+	for (i = 0; i < old->nsyms; i++)
+		if (!matched[i] && taken(&old->sym[i]))
+			add_row(df, old, new, i, PF_NONE);
+	free(matched);
+	if (sort_rows(df) != 0)
+		return -1;
+	df->total[DIFF_OLD] = old->total_time / (old->hz > 0 ? (double)old->hz : 1);
+	df->total[DIFF_NEW] = new->total_time / (new->hz > 0 ? (double)new->hz : 1);
+	df->total_err = sqrt(old->total_time / (old->hz > 0 ? (double)old->hz * old->hz : 1) +
+	    new->total_time / (new->hz > 0 ? (double)new->hz * new->hz : 1));
+	df->total_significant = df->total[1] != df->total[0] &&
+	    fabs(df->total[1] - df->total[0]) > DIFF_SIGMAS * df->total_err;
+	return 0;
+}
+
+/* A diff of NEW's size, old_of all PF_NONE, or NULL. */
+static struct pf_diff *
+new_diff(const struct profile *new, int files)
+{
+	struct pf_diff *df = calloc(1, sizeof *df);
+
+	if (df == NULL || (df->old_of = mem_array((size_t)new->nsyms + 1, sizeof *df->old_of)) == NULL) {
+		free(df);
+		return NULL;
+	}
+	memset(df->old_of, 0xff, ((size_t)new->nsyms + 1) * sizeof *df->old_of);	/* PF_NONE */
+	df->files = files;
+	return df;
 }
 
 int
 diff_profiles(const struct profile *old, const struct profile *new, struct pf_diff **out,
     struct diag *d)
 {
-	const struct profile *p[2] = { old, new };
-	int files = profile_nfiles(old) > 0 && profile_nfiles(new) > 0, s, rc = -1;
-	struct key *k[2] = { NULL, NULL };
-	uint32_t *o[2] = { NULL, NULL };
-	long n[2];
-	struct pf_diff *df;
+	struct pf_diff *df = new_diff(new, profile_nfiles(old) > 0 && profile_nfiles(new) > 0);
 
 	*out = NULL;
-	if ((df = calloc(1, sizeof *df)) == NULL)
+	if (df == NULL || match(df, old, new) != 0 || make_rows(df, old, new) != 0) {
+		diff_free(df);
 		return diag_oom(d);
-	for (s = 0; s < 2; s++)
-		if ((n[s] = keys(p[s], files, &k[s], &o[s])) < 0)
-			goto done;
-	df->old_of = mem_array((size_t)new->nsyms + 1, sizeof *df->old_of);
-	if ((df->row = mem_array((size_t)(n[0] + n[1]) + 1, sizeof *df->row)) == NULL ||
-	    df->old_of == NULL)
-		goto done;
-	memset(df->old_of, 0xff, ((size_t)new->nsyms + 1) * sizeof *df->old_of);	/* PF_NONE */
-	merge(df, p, k, o, n);
-	if (sort_rows(df) != 0)
-		goto done;
-	for (s = 0; s < 2; s++)
-		df->total[s] = p[s]->total_time / (p[s]->hz > 0 ? (double)p[s]->hz : 1);
-	df->total_err = sqrt(old->total_time / (old->hz > 0 ? (double)old->hz * old->hz : 1) +
-	    new->total_time / (new->hz > 0 ? (double)new->hz * new->hz : 1));
-	df->total_significant = df->total[1] != df->total[0] &&
-	    fabs(df->total[1] - df->total[0]) > DIFF_SIGMAS * df->total_err;
-	rc = 0;
-done:
-	for (s = 0; s < 2; s++) {
-		free(k[s]);
-		free(o[s]);
 	}
-	if (rc != 0) {
+	*out = df;
+	return 0;
+}
+
+int
+diff_again(const struct pf_diff *was, const struct profile *old, const struct profile *new,
+    struct pf_diff **out, struct diag *d)
+{
+	struct pf_diff *df = new_diff(new, was->files);
+
+	*out = NULL;
+	if (df == NULL)
+		return diag_oom(d);
+	memcpy(df->old_of, was->old_of, (size_t)new->nsyms * sizeof *df->old_of);
+	if (make_rows(df, old, new) != 0) {
 		diff_free(df);
 		return diag_oom(d);
 	}

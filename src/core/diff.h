@@ -53,9 +53,12 @@ struct pf_diff {
 	int total_significant;
 	/*
 	 * Per function of the new profile (nsyms of them): the old profile's
-	 * function it matches, time and calls or not, or PF_NONE.
+	 * function it matches, time and calls or not, or PF_NONE.  Among
+	 * functions of one name (and file), those with time or calls are
+	 * matched first, then in address order.
 	 */
 	uint32_t *old_of;
+	int files;			/* statics were matched by file (both sides knew files) */
 };
 
 /*
@@ -65,6 +68,16 @@ struct pf_diff {
  */
 int diff_profiles(const struct profile *old, const struct profile *new, struct pf_diff **out,
     struct diag *d);
+
+/*
+ * OLD and NEW compared again where WAS compared two profiles they were
+ * both narrowed from alike (profile_narrow(): the same functions, names
+ * and files, their self time and calls too): WAS's matching, the rows'
+ * numbers made anew.  The same as diff_profiles(OLD, NEW) without
+ * sorting the names again.  0 with *OUT set, or -1 (out of memory).
+ */
+int diff_again(const struct pf_diff *was, const struct profile *old, const struct profile *new,
+    struct pf_diff **out, struct diag *d);
 void diff_free(struct pf_diff *df);
 
 #endif

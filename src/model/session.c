@@ -8,7 +8,9 @@
  * What the session owns.  The profiles shown are LOADED and OLD_LOADED
  * themselves without narrowings, else SHOWN and OLD_SHOWN, narrowed from
  * them with the symspecs SPEC[0 .. 2 * nnarrow): each narrowing is two,
- * -E and -e (x) or -F and -f (f), naming the function NAME[k].
+ * -E and -e (x) or -F and -f (f), naming the function NAME[k].  DIFF
+ * compares the loaded two, NDIFF the narrowed two (diff_again() of DIFF:
+ * the names are not matched again).
  */
 struct session_own {
 	struct profile *loaded;
@@ -16,24 +18,28 @@ struct session_own {
 	struct profile *shown;		/* NULL: not narrowed */
 	struct profile *old_loaded;	/* NULL: not comparing */
 	struct profile *old_shown;
-	struct pf_diff *diff;
+	struct pf_diff *diff;		/* comparing: LOADED against OLD_LOADED, once made */
+	struct pf_diff *ndiff;		/* narrowed: SHOWN against OLD_SHOWN */
 	struct pf_spec spec[2 * SESSION_NARROW];
 	char *name[SESSION_NARROW];
 	int broken;			/* no report could be made: nothing to show */
 };
 
-/* The analysis shown is freed (with its report and comparison): what was loaded is shown, uncompared. */
+/*
+ * The analysis shown is freed (with its report and narrowed comparison):
+ * what was loaded is shown, not compared until compare_again().
+ */
 static void
 drop(struct session *s)
 {
 	struct session_own *own = s->priv;
 
 	report_free(s->r);
-	diff_free(own->diff);
+	diff_free(own->ndiff);
 	profile_free(own->shown);
 	profile_free(own->old_shown);
 	s->r = NULL;
-	own->diff = NULL;
+	own->ndiff = NULL;
 	own->shown = own->old_shown = NULL;
 	s->p = own->loaded;
 	s->old = own->old_loaded;
@@ -51,26 +57,30 @@ forget(struct session *s, size_t n)
 	s->nnarrow = n < s->nnarrow ? n : s->nnarrow;
 }
 
-/* The old profile narrowed with the first N narrowings and compared with P; 0, or -1 with D. */
+/*
+ * The old profile narrowed with the first N narrowings and compared with
+ * P (the loaded two compared first, once); 0, or -1 with the reason in D.
+ */
 static int
 compare_again(struct session *s, size_t n, struct diag *d)
 {
 	struct session_own *own = s->priv;
 
-	diff_free(own->diff);
+	diff_free(own->ndiff);
 	profile_free(own->old_shown);
-	own->diff = NULL;
+	own->ndiff = NULL;
 	own->old_shown = NULL;
 	s->old = own->old_loaded;
 	s->diff = NULL;
 	if (own->old_loaded == NULL)
 		return 0;
-	if (n > 0 && profile_narrow(own->old_loaded, own->spec, 2 * n, &own->old_shown, d) != 0)
+	if (own->diff == NULL && diff_profiles(own->old_loaded, own->loaded, &own->diff, d) != 0)
+		return -1;
+	if (n > 0 && (profile_narrow(own->old_loaded, own->spec, 2 * n, &own->old_shown, d) != 0 ||
+	    diff_again(own->diff, own->old_shown, s->p, &own->ndiff, d) != 0))
 		return -1;
 	s->old = own->old_shown != NULL ? own->old_shown : own->old_loaded;
-	if (diff_profiles(s->old, s->p, &own->diff, d) != 0)
-		return -1;
-	s->diff = own->diff;
+	s->diff = own->ndiff != NULL ? own->ndiff : own->diff;
 	return 0;
 }
 
@@ -92,10 +102,11 @@ end_comparison(struct session *s)
 {
 	struct session_own *own = s->priv;
 
+	diff_free(own->ndiff);
 	diff_free(own->diff);
 	profile_free(own->old_shown);
 	profile_free(own->old_loaded);
-	own->diff = NULL;
+	own->ndiff = own->diff = NULL;
 	own->old_shown = own->old_loaded = NULL;
 	s->old = NULL;
 	s->diff = NULL;
@@ -263,6 +274,8 @@ session_replace(struct session *s, struct profile *p, struct pf_measure *m, stru
 	int rc;
 
 	drop(s);
+	diff_free(own->diff);	/* of the profile that goes */
+	own->diff = NULL;
 	measure_free(own->measure);
 	profile_free(own->loaded);
 	own->loaded = p;
@@ -319,6 +332,7 @@ session_export(const struct session *s, const struct export_format *ef, const st
 
 	ro.template_dots = NULL;
 	e.stacks = s->nnarrow == 0 ? s->measure : NULL;
+	e.measured = e.measured && e.stacks != NULL;	/* no measured times without the stacks */
 	if ((r = report_new(s->p, &ro)) == NULL)
 		return diag_oom(d);
 	rc = export_save(ef, r, &e, path, d);

@@ -86,8 +86,9 @@ void session_stop_comparing(struct session *s);
 /*
  * The loaded profile replaced by P with its measure M (both taken over;
  * a new run of the same program): the narrowings and the comparison are
- * made again on it.  0; or -1 with the reason in D (narrowings that
- * cannot be made are dropped, a comparison that cannot be made ends).
+ * made again on it.  0; or -1 with the reason in D: then the narrowings
+ * are dropped (they cannot all be made again), and the comparison too if
+ * it cannot be made either.
  */
 int session_replace(struct session *s, struct profile *p, struct pf_measure *m, struct diag *d);
 
