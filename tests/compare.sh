@@ -119,6 +119,9 @@ if want browser && grep -q 'HAVE_UI 1' "$TOP/config.h"; then
 	tcheck "browser: one-sided functions marked, new ones red (significant)" sh -c "
 	    grep -q ' new\*.*  + added *|' '$OUT/b1' && grep -q '  - removed *|' '$OUT/b1'"
 	tcheck "browser: s sorts by the change of inclusive time" grep -q 'by change of inclusive time' "$OUT/b2"
+	printf 'key /\ntype removed\nkey Enter\nkey Esc\nkey s\ndump sel\n' >"$OUT/sel.keys"
+	(cd "$OUT" && TGPROF_SIZE=200x30 TGPROF_SCRIPT=sel.keys "$TGPROF" --diff v1 a.gmon v2 c.gmon)
+	tcheck "browser: s keeps a one-sided row selected (- removed)" grep -q '^>.*  - removed *|' "$OUT/sel"
 	tcheck "browser: Enter opens often's entry, the old calls and time beside (main called it 100 times, now 200)" sh -c "
 	    grep -q 'Call graph: often \[[0-9]*\]; old calls and time first' '$OUT/b3' &&
 	    grep -q '|old calls old time index % time' '$OUT/b3' &&

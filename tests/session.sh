@@ -196,7 +196,8 @@ if want statics; then
 	printf 'load prog new.gmon\ncompare prog old.gmon\ndiff\n' | (cd "$ST" && "$TOOL") >"$ST/out"
 	check "statics: a.c's setup matched with a.c's, b.c's with b.c's" sh -c "
 	    grep -q '^match setup .*/a\\.c -> setup .*/a\\.c\$' '$ST/out' &&
-	    grep -q '^match setup .*/b\\.c -> setup .*/b\\.c\$' '$ST/out'"	# Without -g, statics are matched by name: of two helper() in the old
+	    grep -q '^match setup .*/b\\.c -> setup .*/b\\.c\$' '$ST/out'"
+	# Without -g, statics are matched by name: of two helper() in the old
 	# build, c.c's never called and first, a.c's with its one call is the
 	# match of the new build's (a.c's alone): one row, 1 call each side.
 	gcc -pg -O1 -o "$ST/old" "$TOP/tests/progs/statics/c.c" "$TOP/tests/progs/statics/a.c" \

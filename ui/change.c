@@ -33,8 +33,13 @@ follow(struct tui *t, uint64_t addr)
 {
 	int i;
 
-	if (t->seen == t->s->gen || !session_usable(t->s))
+	if (t->seen == t->s->gen)
 		return;
+	if (!session_usable(t->s)) {	/* nothing to show: the rows of what is gone go too */
+		for (i = 0; i < NPANES; i++)
+			t->pane[i].ops->release(&t->pane[i]);
+		return;
+	}
 	t->seen = t->s->gen;
 	t->cur = addr != 0 ? profile_lookup(t->s->p, addr) : PF_NONE;
 	t->hist.nback = t->hist.nfwd = 0;
@@ -48,7 +53,11 @@ follow(struct tui *t, uint64_t addr)
 	flat_select(&t->pane[PANE_FLAT], t->cur);
 }
 
-/* An operation failed: its reason (the last of D) on the bottom line; an analysis made again says so. */
+/*
+ * An operation failed: its reason (the last of D) on the bottom line; an
+ * analysis tried says what is shown instead (session_narrow(): the
+ * narrowings before it, or none).
+ */
 static void
 failed(struct tui *t, const struct diag *d, unsigned gen)
 {
@@ -58,7 +67,8 @@ failed(struct tui *t, const struct diag *d, unsigned gen)
 		snprintf(t->message, sizeof t->message, "out of memory");
 		t->quit = 1;	/* nothing left to show the profile with */
 	} else if (gen != t->s->gen) {
-		snprintf(t->message, sizeof t->message, "cannot analyse again: %s", why);
+		snprintf(t->message, sizeof t->message, "cannot analyse again: %s; %s", why,
+		    t->s->nnarrow > 0 ? "the narrowings before it stay" : "the profile is shown whole");
 	} else {
 		snprintf(t->message, sizeof t->message, "%s", why);
 	}

@@ -333,6 +333,8 @@ script_key(void (*draw)(void *), void *ctx)
 		if (strncmp(line, "key ", 4) == 0) {
 			return (k = key_named(arg)) >= 0 ? k : refuse("no key has that name", arg);
 		} else if (strncmp(line, "type ", 5) == 0 || strncmp(line, "paste ", 6) == 0) {
+			if (arg[0] == '\0')
+				return refuse("nothing to type", line);
 			npending = strlen(arg);
 			memcpy(pending, arg, npending);
 			ipending = 0;

@@ -132,7 +132,7 @@ compare_fill(struct tui *t, struct pane *pn)
 	const struct pf_diff *df = t->s->diff;
 	struct cmp *c = pn->data;
 	int same = c != NULL && c->sgen == t->s->gen;
-	uint32_t keep = same && pn->sel < c->n ? df->row[c->row[pn->sel]].side[DIFF_NEW].id : t->cur;
+	uint32_t keep = same && pn->sel < c->n ? c->row[pn->sel] : UINT32_MAX;
 	size_t i;
 
 	if (same && c->gen == t->view.gen)
@@ -144,8 +144,8 @@ compare_fill(struct tui *t, struct pane *pn)
 	if (make_rows(t, pn) != 0)
 		return -1;
 	c = pn->data;
-	for (i = 0; keep != PF_NONE && i < c->n; i++)
-		if (df->row[c->row[i]].side[DIFF_NEW].id == keep)
+	for (i = 0; i < c->n; i++)	/* the same diff's row, or the function shown's in a new diff */
+		if (same ? c->row[i] == keep : t->cur != PF_NONE && df->row[c->row[i]].side[DIFF_NEW].id == t->cur)
 			pn->sel = i;
 	return 0;
 }

@@ -214,6 +214,18 @@ match(struct pf_diff *df, const struct profile *old, const struct profile *new)
 	return rc;
 }
 
+/* Each side's total time, and whether their difference is beyond the noise. */
+static void
+totals(struct pf_diff *df, const struct profile *old, const struct profile *new)
+{
+	df->total[DIFF_OLD] = old->total_time / (old->hz > 0 ? (double)old->hz : 1);
+	df->total[DIFF_NEW] = new->total_time / (new->hz > 0 ? (double)new->hz : 1);
+	df->total_err = sqrt(old->total_time / (old->hz > 0 ? (double)old->hz * old->hz : 1) +
+	    new->total_time / (new->hz > 0 ? (double)new->hz * new->hz : 1));
+	df->total_significant = df->total[1] != df->total[0] &&
+	    fabs(df->total[1] - df->total[0]) > DIFF_SIGMAS * df->total_err;
+}
+
 /*
  * The rows as old_of matches the functions: one for each matched pair
  * with time or calls on either side (a side's id only where it has), and
@@ -225,15 +237,24 @@ make_rows(struct pf_diff *df, const struct profile *old, const struct profile *n
 {
 	uint8_t *matched = mem_array((size_t)old->nsyms + 1, 1);
 	uint32_t i, o;
+	size_t n = 0;
 
-	if (matched == NULL || (df->row = mem_array((size_t)old->nsyms + new->nsyms + 1, sizeof *df->row)) == NULL) {
+	if (matched == NULL)
+		return -1;
+	memset(matched, 0, (size_t)old->nsyms + 1);
+	for (i = 0; i < new->nsyms; i++) {	/* the rows counted, then made */
+		if ((o = df->old_of[i]) != PF_NONE)
+			matched[o] = 1;
+		n += taken(&new->sym[i]) || (o != PF_NONE && taken(&old->sym[o]));
+	}
+	for (i = 0; i < old->nsyms; i++)
+		n += !matched[i] && taken(&old->sym[i]);
+	if ((df->row = mem_array(n + 1, sizeof *df->row)) == NULL) {
 		free(matched);
 		return -1;
 	}
-	memset(matched, 0, (size_t)old->nsyms + 1);
 	for (i = 0; i < new->nsyms; i++) {
-		if ((o = df->old_of[i]) != PF_NONE)
-			matched[o] = 1;
+		o = df->old_of[i];
 		if (taken(&new->sym[i]) || (o != PF_NONE && taken(&old->sym[o])))
 			add_row(df, old, new, o != PF_NONE && taken(&old->sym[o]) ? o : PF_NONE,
 			    taken(&new->sym[i]) ? i : PF_NONE);
@@ -244,18 +265,13 @@ make_rows(struct pf_diff *df, const struct profile *old, const struct profile *n
 	free(matched);
 	if (sort_rows(df) != 0)
 		return -1;
-	df->total[DIFF_OLD] = old->total_time / (old->hz > 0 ? (double)old->hz : 1);
-	df->total[DIFF_NEW] = new->total_time / (new->hz > 0 ? (double)new->hz : 1);
-	df->total_err = sqrt(old->total_time / (old->hz > 0 ? (double)old->hz * old->hz : 1) +
-	    new->total_time / (new->hz > 0 ? (double)new->hz * new->hz : 1));
-	df->total_significant = df->total[1] != df->total[0] &&
-	    fabs(df->total[1] - df->total[0]) > DIFF_SIGMAS * df->total_err;
+	totals(df, old, new);
 	return 0;
 }
 
-/* A diff of NEW's size, old_of all PF_NONE, or NULL. */
+/* A diff of OLD and NEW, old_of all PF_NONE, or NULL. */
 static struct pf_diff *
-new_diff(const struct profile *new, int files)
+new_diff(const struct profile *old, const struct profile *new, int files)
 {
 	struct pf_diff *df = calloc(1, sizeof *df);
 
@@ -265,6 +281,8 @@ new_diff(const struct profile *new, int files)
 	}
 	memset(df->old_of, 0xff, ((size_t)new->nsyms + 1) * sizeof *df->old_of);	/* PF_NONE */
 	df->files = files;
+	df->nsyms[DIFF_OLD] = old->nsyms;
+	df->nsyms[DIFF_NEW] = new->nsyms;
 	return df;
 }
 
@@ -272,7 +290,7 @@ int
 diff_profiles(const struct profile *old, const struct profile *new, struct pf_diff **out,
     struct diag *d)
 {
-	struct pf_diff *df = new_diff(new, profile_nfiles(old) > 0 && profile_nfiles(new) > 0);
+	struct pf_diff *df = new_diff(old, new, profile_nfiles(old) > 0 && profile_nfiles(new) > 0);
 
 	*out = NULL;
 	if (df == NULL || match(df, old, new) != 0 || make_rows(df, old, new) != 0) {
@@ -287,10 +305,14 @@ int
 diff_again(const struct pf_diff *was, const struct profile *old, const struct profile *new,
     struct pf_diff **out, struct diag *d)
 {
-	struct pf_diff *df = new_diff(new, was->files);
+	struct pf_diff *df;
 
 	*out = NULL;
-	if (df == NULL)
+	if (old->nsyms != was->nsyms[DIFF_OLD] || new->nsyms != was->nsyms[DIFF_NEW]) {
+		diag_add(d, DIAG_ERROR, "diff_again: the profiles are not those compared before");
+		return -1;
+	}
+	if ((df = new_diff(old, new, was->files)) == NULL)
 		return diag_oom(d);
 	memcpy(df->old_of, was->old_of, (size_t)new->nsyms * sizeof *df->old_of);
 	if (make_rows(df, old, new) != 0) {

@@ -59,6 +59,7 @@ struct pf_diff {
 	 */
 	uint32_t *old_of;
 	int files;			/* statics were matched by file (both sides knew files) */
+	uint32_t nsyms[2];		/* each side's functions (diff_again() checks them) */
 };
 
 /*
@@ -74,7 +75,8 @@ int diff_profiles(const struct profile *old, const struct profile *new, struct p
  * both narrowed from alike (profile_narrow(): the same functions, names
  * and files, their self time and calls too): WAS's matching, the rows'
  * numbers made anew.  The same as diff_profiles(OLD, NEW) without
- * sorting the names again.  0 with *OUT set, or -1 (out of memory).
+ * sorting the names again.  0 with *OUT set, or -1 with the reason in D
+ * (out of memory, or OLD and NEW have not WAS's numbers of functions).
  */
 int diff_again(const struct pf_diff *was, const struct profile *old, const struct profile *new,
     struct pf_diff **out, struct diag *d);

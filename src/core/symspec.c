@@ -378,17 +378,16 @@ new_specs(struct build *b, const struct pf_spec *req, size_t nreq, const struct 
 	b->sp = mem_calloc(nreq, sizeof *b->sp);
 	if (b->sp == NULL)
 		return -1;
+	b->nspec = nreq;	/* filled from the end: free_build() frees them all, NULL or not */
 	for (k = 0; k < nreq; k++) {
 		struct spec *sp = &b->sp[nreq - 1 - k];
 
 		sp->copy = mem_strndup(req[k].text, strlen(req[k].text));
 		if (sp->copy == NULL)
 			return -1;
-		b->nspec = k + 1;
 		sp->table = req[k].table;
 		parse_id(sp, files);
 	}
-	b->nspec = nreq;
 	return 0;
 }
 
@@ -446,9 +445,11 @@ symspec_build_sorted(struct symspecs *ss, const struct pf_spec *req, size_t nreq
 	if (new_specs(&b, req, nreq, files) != 0 || build_tables(ss, &b) != 0)
 		goto out;
 	for (t = 0; t < SPEC_NTABLES; t++) {
-		if (symtab_finalize(&ss->table[t], b.ent[t], b.len[t], text_end) != 0)
+		struct symtab_ent *ent = b.ent[t];
+
+		b.ent[t] = NULL;	/* symtab_finalize() takes it, and frees it if it fails */
+		if (symtab_finalize(&ss->table[t], ent, b.len[t], text_end) != 0)
 			goto out;
-		b.ent[t] = NULL;	/* owned by the table now */
 	}
 	rc = 0;
 out:
