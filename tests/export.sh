@@ -158,6 +158,95 @@ if want "pprof"; then
 		tcheck "pprof to a terminal: refused (-o FILE)" grep -q 'tgprof: --export=pprof: not to a terminal (-o FILE)' "$OUT/tty.out"
 	fi
 fi
+# With libtgmon's call stacks the exports tell the measured story by
+# default (tests/progs/rt/costly.c: work() called 10,000 times cheaply
+# from cheap() and 10 times, for 97% of the time, from costly(), where
+# gprof's estimate gives costly() almost nothing), and say so; with
+# --estimated, gprof's estimates, said so too.
+C=$OUT/costly
+if want_any "measured callgrind" "measured dot" "measured json"; then
+	mkdir -p "$C" && gcc -pg -O1 -o "$C/costly" "$TOP/tests/progs/rt/costly.c" -L"$TOP/runtime" -l:libtgmon.a \
+	    -pthread && (cd "$C" && ./costly >/dev/null) || fatal "cannot build or run tests/progs/rt/costly.c"
+	for how in measured estimated; do
+		flag=
+		[ $how = estimated ] && flag=--estimated
+		(cd "$C" && "$TGPROF" --export=callgrind $flag costly gmon.out >$how.callgrind &&
+		    "$TGPROF" --export=dot $flag costly gmon.out >$how.dot &&
+		    "$TGPROF" --export=json $flag costly gmon.out >$how.json) 2>"$C/err" ||
+		    fail "measured: the exports ($how) fail: $(head -n 1 "$C/err")"
+		callgrind_annotate --inclusive=yes "$C/$how.callgrind" >"$C/$how.annotated" 2>&1
+	done
+fi
+if want "measured callgrind"; then
+	# callgrind_annotate --inclusive: "COST (PCT%)  file:function".
+	share() { sed -n "s/^ *[0-9,]* ( *\([0-9.]*\)%)  [^ :]*:$2\\( \\[.*\\]\\)\\{0,1\\}\$/\1/p" "$1" | head -n 1; }
+	c=$(share "$C/measured.annotated" costly)
+	e=$(share "$C/estimated.annotated" costly)
+	tcheck "measured callgrind: callgrind_annotate --inclusive gives costly() ${c:-?}% (over 90), --estimated ${e:-?}% (under 10)" \
+	    awk -v c="${c:-0}" -v e="${e:-100}" 'BEGIN { exit !(c > 90 && e < 10) }'
+	tcheck "measured callgrind: its desc says measured, --estimated's estimated" sh -c "
+	    grep -q '^desc: Calls.* measured from libtgmon' '$C/measured.callgrind' &&
+	    grep -q '^desc: Calls.* gprof.s estimates' '$C/estimated.callgrind'"
+fi
+if want "measured dot"; then
+	edge() { python3 -c "
+import re, sys
+t = open(sys.argv[1]).read()
+ids = {m.group(2): m.group(1) for m in re.finditer(r'\t(f\d+) \[.*label=\"([A-Za-z_]+)\\\\n', t)}
+m = 'costly' in ids and re.search(r'\t%s -> %s \[.*label=\"([0-9.]+)%%' % (ids['costly'], ids['work']), t)
+print(m.group(1) if m else 'none')" "$1"; }
+	tcheck "measured dot: the edge costly -> work carries over 90% ($(edge "$C/measured.dot")), --estimated leaves it out ($(edge "$C/estimated.dot"))" \
+	    sh -c "[ \"\$(echo '$(edge "$C/measured.dot")' | awk '\$1 > 90 { print \"ok\" }')\" = ok ] && [ '$(edge "$C/estimated.dot")' = none ]"
+	tcheck "measured dot: dot draws it; the graph's comment says measured, --estimated's estimated" sh -c "
+	    dot -Tsvg '$C/measured.dot' | grep -q '<svg' && grep -q 'comment=\"tgprof: times measured' '$C/measured.dot' &&
+	    grep -q 'comment=\"tgprof: times estimated' '$C/estimated.dot'"
+fi
+if want "measured json"; then
+	(cd "$C" && "$TGPROF" --batch -b -p costly gmon.out >flat && "$TGPROF" --batch -b -q --measured costly gmon.out >cg.measured &&
+	    "$TGPROF" --batch -b -q costly gmon.out >cg.estimated)
+	tcheck "measured json: valid, its inclusive times the measured call graph's (tgprof --measured)" \
+	    python3 "$TOP/tests/export/json-check.py" "$C/measured.json" "$TOP/doc/tgprof-profile.schema.json" \
+	    "$C/flat" "$C/cg.measured"
+	tcheck "measured json --estimated: valid, its inclusive times gprof's" \
+	    python3 "$TOP/tests/export/json-check.py" "$C/estimated.json" "$TOP/doc/tgprof-profile.schema.json" \
+	    "$C/flat" "$C/cg.estimated"
+	tcheck "measured json: times measured, costly -> work's inclusive over 90% of the stacks, gprof's beside each function" python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = {x['name']: x for x in d['functions']}
+a = [x for x in d['arcs'] if x['caller'] == f['costly']['id'] and x['callee'] == f['work']['id']][0]
+total = d['stacks']['samples'] / d['stacks']['hz']
+assert d['times'] == 'measured' and a['inclusive'] > 0.9 * total, (a, total)
+assert all('estimated' in x for x in d['functions'])
+e = json.load(open(sys.argv[2]))
+assert e['times'] == 'estimated' and not any('estimated' in x for x in e['functions'])
+" "$C/measured.json" "$C/estimated.json"
+fi
+# GCC's clones are named as the browser names them (--clones=fold, unless
+# --clones says), not after the symbol before them as gprof does
+# (tests/progs/rt/isra.c: -O2 makes hot() hot.constprop.0.isra.0, which
+# gprof counts as frame_dummy's).
+if want "clones"; then
+	I=$OUT/isra
+	mkdir -p "$I" && gcc -pg -O2 -o "$I/isra" "$TOP/tests/progs/rt/isra.c" -L"$TOP/runtime" -l:libtgmon.a \
+	    -pthread && (cd "$I" && ./isra >/dev/null) || fatal "cannot build or run tests/progs/rt/isra.c"
+	if nm "$I/isra" | grep -q ' t hot\.'; then
+		(cd "$I" && "$TGPROF" --export=callgrind isra gmon.out >cg && "$TGPROF" --batch --folded isra gmon.out >folded &&
+		    "$TGPROF" --export=pprof -o isra.pb.gz isra gmon.out && printf 'dump flat\n' >keys &&
+		    TGPROF_SIZE=150x10 TGPROF_SCRIPT=keys "$TGPROF" isra gmon.out)
+		# The flat row: measured %, % time, seconds, self, calls, two per-call times, the name.
+		name=$(sed -n 5p "$I/flat" | cut -c2- | awk '{ for (i = 8; i <= NF; i++) printf "%s%s", $i, i < NF ? " " : "" }')
+		gzip -dc "$I/isra.pb.gz" | protoc --decode=perftools.profiles.Profile -I "$PROTO" "$PROTO/profile.proto" \
+		    >"$I/pprof.txt" 2>/dev/null
+		tcheck "clones: callgrind, --folded and pprof name hot's clone as the browser does ($name), none frame_dummy" sh -c "
+		    case '$name' in hot*) ;; *) exit 1 ;; esac &&
+		    grep -F ') $name' '$I/cg' | grep -q '^c\{0,1\}fn=(' && grep -qF ';$name ' '$I/folded' &&
+		    grep -qF 'string_table: \"$name\"' '$I/pprof.txt' &&
+		    ! grep -q frame_dummy '$I/cg' && ! grep -q frame_dummy '$I/folded'"
+	else
+		pass "clones: gcc made no clone of hot (nm): nothing to check"
+	fi
+fi
 if want "callgrind -o"; then
 	P=$PROGS/cycles_O0
 	(umask 027 && "$TGPROF" --export=callgrind -o "$OUT/o.callgrind" "$P/prog" "$P/gmon.out")

@@ -125,12 +125,12 @@ print_folded(const struct profile *p, const struct opts *o, const struct pf_meas
 /*
  * --export: the profile in O's format, to -o FILE (a complete file or
  * none) or stdout; a binary format is not written to a terminal.  M: the
- * stacks, or NULL.
+ * stacks, or NULL; their times are the export's unless --estimated.
  */
 static int
 export(const struct profile *p, const struct opts *o, const struct pf_measure *m, struct diag *d)
 {
-	struct export_opts eo = { o->load.image, o->load.gmon, o->load.ngmon, m, o->measured,
+	struct export_opts eo = { o->load.image, o->load.gmon, o->load.ngmon, m, m != NULL && !o->estimated,
 	    o->node_pct, o->edge_pct };
 	struct report *r = report_new(p, &o->out.ro);
 	int rc;
@@ -151,6 +151,25 @@ export(const struct profile *p, const struct opts *o, const struct pf_measure *m
 	return rc;
 }
 
+/*
+ * What tgprof's own outputs change in the analysis: GCC's clones are
+ * folded into their functions, as the browser shows them, unless --clones
+ * says; the source lines an export needs.  0, or -1 (a conflict, said).
+ */
+static int
+own_outputs(struct opts *o, struct diag *d)
+{
+	if (o->measured && o->estimated) {
+		diag_add(d, DIAG_ERROR, "--measured and --estimated: one or the other");
+		return -1;
+	}
+	if ((o->export != NULL || o->folded) && !o->clones_given)
+		o->load.clones = PF_CLONES_FOLD;
+	if (o->export != NULL && o->export->lines)
+		o->load.source_lines = 1;
+	return 0;
+}
+
 static int
 run(struct opts *o, struct diag *d)
 {
@@ -158,9 +177,7 @@ run(struct opts *o, struct diag *d)
 	struct profile *p;
 	int rc = 0;
 
-	if (o->export != NULL && o->export->lines)
-		o->load.source_lines = 1;
-	if (profile_load(&p, &o->load, d) != 0)
+	if (own_outputs(o, d) != 0 || profile_load(&p, &o->load, d) != 0)
 		return 1;
 	o->out.style = styles(o, p);
 	if ((o->folded || o->measured) && load_measure(o, p, 1, &m, d) != 0)
@@ -242,7 +259,7 @@ browser_options(const struct opts *o, struct browser_opts *b)
 	b->nsearch = o->nsearch;
 	b->mouse = o->mouse;
 	b->tabstop = o->tabstop;
-	b->export = (struct export_opts){ o->load.image, o->load.gmon, o->load.ngmon, NULL, o->measured,
+	b->export = (struct export_opts){ o->load.image, o->load.gmon, o->load.ngmon, NULL, !o->estimated,
 	    o->node_pct, o->edge_pct };
 	b->script = getenv("TGPROF_SCRIPT");
 	if (size == NULL || sscanf(size, "%dx%d", &b->cols, &b->lines) != 2)

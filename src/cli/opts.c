@@ -27,6 +27,7 @@ enum {
 	OPT_NO_STACKS,
 	OPT_FOLDED,
 	OPT_MEASURED,
+	OPT_ESTIMATED,
 	OPT_EXPORT,
 	OPT_NODE_THRESHOLD,
 	OPT_EDGE_THRESHOLD,
@@ -82,6 +83,7 @@ static const struct option long_options[] = {
 	{ "no-stacks", no_argument, NULL, OPT_NO_STACKS },
 	{ "folded", no_argument, NULL, OPT_FOLDED },
 	{ "measured", no_argument, NULL, OPT_MEASURED },
+	{ "estimated", no_argument, NULL, OPT_ESTIMATED },
 	{ "export", required_argument, NULL, OPT_EXPORT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "node-threshold", required_argument, NULL, OPT_NODE_THRESHOLD },
@@ -113,7 +115,10 @@ opts_usage(FILE *f)
 "Call stacks (libtgmon's GMON.stacks beside each gmon file; not gprof's):\n"
 "      --measured               the call graph's times measured from the stacks,\n"
 "                               not gprof's estimates\n"
+"      --estimated              exports: gprof's estimates, though there\n"
+"                               are stacks (measured times are their default)\n"
 "      --folded                 print the stacks folded, for flame graphs\n"
+
 "      --stacks=FILE            the stacks of the one gmon file are in FILE\n"
 "      --no-stacks              do not read stacks files\n"
 "Comparison (not gprof's): tgprof --diff PROG OLD NEW, or OLDPROG OLD NEWPROG NEW\n"
@@ -431,6 +436,7 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case OPT_NO_STACKS: o->no_stacks = 1; break;
 	case OPT_FOLDED: o->folded = 1; break;
 	case OPT_MEASURED: o->measured = 1; break;
+	case OPT_ESTIMATED: o->estimated = 1; break;
 	case OPT_EXPORT: return export_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case 'o': o->output = arg; break;
 	case OPT_DIFF: o->diff = 1; break;

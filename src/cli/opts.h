@@ -21,6 +21,7 @@ struct opts {
 	int no_stacks;			/* --no-stacks */
 	int folded;			/* --folded: print the stacks folded, not the report */
 	int measured;			/* --measured: the call graph's times from the stacks */
+	int estimated;			/* --estimated: exports keep gprof's estimates */
 	const struct export_format *export;	/* --export=FORMAT, or NULL */
 	const char *output;		/* -o FILE: where an export goes, NULL for stdout */
 	double node_pct, edge_pct;	/* --node-threshold, --edge-threshold (dot) */

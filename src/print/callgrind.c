@@ -151,7 +151,11 @@ put_header(struct cg *c)
 	fputs("# callgrind format\nversion: 1\ncreator: tgprof " TGPROF_VERSION "\n", c->f);
 	fputs("cmd: ", c->f);
 	put_clean(c->f, c->eo->image, strlen(c->eo->image));
-	fputs("\npart: 1\npositions: line\nevent: us : Time (microseconds)\nevents: us\n", c->f);
+	fputs("\npart: 1\n", c->f);
+	fputs(c->eo->measured && c->eo->stacks != NULL ?
+	    "desc: Calls' inclusive times: measured from libtgmon's call stacks\n" :
+	    "desc: Calls' inclusive times: gprof's estimates (a callee's time shared by calls)\n", c->f);
+	fputs("positions: line\nevent: us : Time (microseconds)\nevents: us\n", c->f);
 	fprintf(c->f, "summary: %llu\n\nob=", total);
 	put_clean(c->f, c->eo->image, strlen(c->eo->image));
 	putc('\n', c->f);

@@ -185,8 +185,10 @@ dot_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag *
 	sbuf_init(&g.sb);
 	g.total = g.m != NULL ? (double)g.m->samples : p->print_time > 0 ? report_cg_total(r) : 0;
 	choose(&g, eo->node_pct);
-	fputs("digraph {\n\tgraph [fontname=Arial, nodesep=0.125, ranksep=0.25];\n"
-	    "\tnode [fontcolor=white, fontname=Arial, height=0, shape=box, style=\"filled,rounded\", "
+	fprintf(f, "digraph {\n\tgraph [fontname=Arial, nodesep=0.125, ranksep=0.25, comment=\"tgprof: %s\"];\n",
+	    g.m != NULL ? "times measured from libtgmon's call stacks" :
+	    "times estimated by gprof's rule (a callee's time shared by calls)");
+	fputs("\tnode [fontcolor=white, fontname=Arial, height=0, shape=box, style=\"filled,rounded\", "
 	    "width=0];\n\tedge [fontname=Arial];\n", f);
 	put_clusters(&g);
 	for (id = 0; id < p->nsyms; id++)

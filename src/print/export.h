@@ -17,7 +17,7 @@ struct export_opts {
 	size_t ngmon;
 	/* Call stacks, or NULL: folded and pprof write them, json adds their times. */
 	const struct pf_measure *stacks;
-	int measured;			/* --measured: arcs' times from the stacks, not gprof's */
+	int measured;			/* with STACKS: their times, not gprof's (the default, but --estimated) */
 	double node_pct, edge_pct;	/* dot: nodes and edges under these shares of the time left out */
 };
 

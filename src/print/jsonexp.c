@@ -12,6 +12,7 @@ struct js {
 	struct report *r;
 	const struct profile *p;
 	const struct pf_measure *m;	/* the stacks, or NULL */
+	int measured;			/* "times": the inclusive times are M's, not gprof's */
 	double hz;			/* the histogram's ticks a second (1 without) */
 	struct sbuf sb;
 };
@@ -40,6 +41,7 @@ header(struct js *j, const struct export_opts *eo)
 
 	fputs("{\n  \"tgprof_profile\": 1,\n  \"executable\": ", j->f);
 	jsonstr_put(j->f, eo->image);
+	fprintf(j->f, ",\n  \"times\": \"%s\"", j->measured ? "measured" : "estimated");
 	fputs(",\n  \"gmon\": [", j->f);
 	for (k = 0; k < eo->ngmon; k++) {
 		fputs(k > 0 ? ", " : "", j->f);
@@ -79,6 +81,26 @@ lines(struct js *j, uint32_t id)
 	fputs("]", j->f);
 }
 
+/*
+ * "inclusive": the time told (the stacks' samples MEASURED, or gprof's
+ * TICKS), and where measured, gprof's as "estimated": {"inclusive": ...}.
+ */
+static void
+inclusive(struct js *j, double measured, double ticks, int with_estimate)
+{
+	if (!j->measured) {
+		secs(j, "inclusive", ticks);
+		return;
+	}
+	fputs(", \"inclusive\": ", j->f);
+	jsonstr_num(j->f, measured / (j->m->hz > 0 ? (double)j->m->hz : 1));
+	if (with_estimate) {
+		fputs(", \"estimated\": {\"inclusive\": ", j->f);
+		jsonstr_num(j->f, ticks / j->hz);
+		fputs("}", j->f);
+	}
+}
+
 /* Measured times (the stacks' samples X and Y in seconds) as "measured": {...}. */
 static void
 measured(struct js *j, double incl, double self)
@@ -115,7 +137,7 @@ function(struct js *j, uint32_t id)
 	    (unsigned long long)s->addr, (unsigned long long)s->ncalls,
 	    (unsigned long long)s->self_calls);
 	secs(j, "self", s->time);
-	secs(j, "inclusive", s->prop_self + s->prop_child);
+	inclusive(j, j->m != NULL ? j->m->incl[id] : 0, s->prop_self + s->prop_child, 1);
 	fprintf(j->f, s->cycle != 0 ? ", \"cycle\": %d" : ", \"cycle\": null", s->cycle);
 	fprintf(j->f, s->index != 0 ? ", \"index\": %d" : ", \"index\": null", s->index);
 	lines(j, id);
@@ -149,6 +171,7 @@ functions_and_arcs(struct js *j)
 			    (unsigned long long)p->arc[a].count);
 			secs(j, "self", p->arc[a].time);
 			secs(j, "children", p->arc[a].child_time);
+			inclusive(j, j->m != NULL ? j->m->arc_incl[a] : 0, p->arc[a].time + p->arc[a].child_time, 0);
 			if (j->m != NULL)
 				measured(j, j->m->arc_incl[a], -1);
 			fputs("}", j->f);
@@ -174,7 +197,7 @@ cycles(struct js *j)
 		}
 		fprintf(j->f, "], \"calls\": %llu", (unsigned long long)p->sym[c].ncalls);
 		secs(j, "self", p->sym[c].prop_self);
-		secs(j, "inclusive", p->sym[c].prop_self + p->sym[c].prop_child);
+		inclusive(j, j->m != NULL ? j->m->incl[c] : 0, p->sym[c].prop_self + p->sym[c].prop_child, 1);
 		fputs("}", j->f);
 	}
 	fputs("\n  ],\n", j->f);
@@ -184,7 +207,8 @@ int
 jsonexp_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag *d)
 {
 	const struct profile *p = report_profile(r);
-	struct js j = { f, r, p, eo->stacks, p->hz > 0 ? (double)p->hz : 1, { 0 } };
+	struct js j = { f, r, p, eo->stacks, eo->measured && eo->stacks != NULL, p->hz > 0 ? (double)p->hz : 1,
+	    { 0 } };
 
 	sbuf_init(&j.sb);
 	header(&j, eo);
