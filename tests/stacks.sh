@@ -112,6 +112,34 @@ elif want live; then
 	fail "live: cannot build or run tests/progs/rt/costly.c with libtgmon"
 fi
 
+# The call tree of the stacks (--tree, as the browser's t, r, b): eval()
+# and apply() call each other, heavy() under apply() has 90% and more of
+# eval()'s time (tests/progs/rt/evalapply.c).  gprof's arcs collapse the
+# cycle and cannot reach heavy from eval; their times are marked ~.  The
+# roots of the whole program add up to 100%, none counted twice.
+if want tree && pgcc -o "$L/ea" "$RTP/evalapply.c" && (cd "$L" && ./ea >/dev/null); then
+	(cd "$L" && "$TGPROF" --tree=eval ea gmon.out >ea.tree && "$TGPROF" --tree=eval --estimated ea gmon.out >ea.est &&
+	    "$TGPROF" --tree ea gmon.out >ea.whole && "$TGPROF" --tree=heavy --callers ea gmon.out >ea.up)
+	heavy=$(awk '$NF == "[4]" || $(NF-1) == "heavy" { print $1; exit }' "$L/ea.tree")
+	check "tree: r on eval reaches heavy through apply, at 90% or more ($heavy%)" sh -c "
+	    grep -q '^ *[0-9.]* *[0-9.]* *[0-9]*  *- apply <cycle 1> \[' '$L/ea.tree' &&
+	    awk -v h='${heavy:-0}' 'BEGIN { exit !(h >= 90) }'"
+	check "tree: gprof's tree of eval cannot reach heavy, and marks its time ~" sh -c "
+	    ! grep -q heavy '$L/ea.est' && grep -q '^ *~[0-9.]* .* eval <cycle 1> \[' '$L/ea.est'"
+	# A root's mark is in column 32 (a leaf's name in column 34, as no mark is there deeper).
+	check "tree: the whole program's roots add up to 100% (no overlap)" awk '
+	    NR > 2 && (substr($0, 32, 1) != " " || substr($0, 34, 1) !~ /[-+@ ]/) { s += $1 }
+	    END { exit !(s > 99.4 && s < 100.6) }' "$L/ea.whole"
+	check "tree: --callers of heavy: apply, then eval, then main" sh -c "
+	    sed -n 3,5p '$L/ea.up' | tr -s ' ' | cut -d ' ' -f 6- | tr '\n' ' ' | grep -q '^heavy \[.*apply <cycle 1> \[.*eval <cycle 1> \['"
+	(cd "$L" && ! "$TGPROF" --tree=nosuch ea gmon.out 2>e1 >/dev/null && ! "$TGPROF" --callers ea gmon.out 2>e2 >/dev/null)
+	check "tree: no such function, --callers without --tree: status 1, one line each" sh -c "
+	    grep -q '^tgprof: --tree=nosuch: no such function in ea\$' '$L/e1' && [ \$(wc -l <'$L/e1') -eq 1 ] &&
+	    grep -q '^tgprof: --callers: of a --tree\$' '$L/e2' && [ \$(wc -l <'$L/e2') -eq 1 ]"
+elif want tree; then
+	fail "tree: cannot build or run tests/progs/rt/evalapply.c with libtgmon"
+fi
+
 # Through libc (a qsort comparator: libc keeps no frame pointer), a
 # 100,000-deep recursion, a signal handler: no fault, every sample kept,
 # the stacks that stop early or are cut said to be.

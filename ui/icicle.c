@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/flame.h"
+#include "model/treetext.h"
 #include "term.h"
 #include "ui.h"
 
@@ -33,7 +34,6 @@ struct box {
 	uint32_t node;
 	uint32_t level;		/* depth below the zoomed node */
 	uint32_t up;		/* the box it is under (the first: itself) */
-	int under_match;	/* match_share()'s: it or a box above it matches the search */
 	double x0, x1;		/* columns from the pane's left, not rounded */
 };
 
@@ -48,6 +48,15 @@ struct flame {
 	size_t nbox, cap;
 	struct sbuf name;	/* flame_match()'s */
 	unsigned loaded;	/* the session's loaded profile whose measure it is made of */
+	int up, recursion;	/* the view it is of (tree_view's flame_up, recursion) */
+	struct {		/* the search's matches among all the frames under the zoom (found()) */
+		char *needle;
+		uint32_t zoom;
+		unsigned names;
+		int width;
+		size_t n, drawn;
+		double share;
+	} found;
 };
 
 static void
@@ -58,6 +67,7 @@ flame_release(struct pane *pn)
 	if (fl != NULL) {
 		flame_free(fl->tree);
 		free(fl->box);
+		free(fl->found.needle);
 		sbuf_release(&fl->name);
 	}
 	free(fl);
@@ -77,7 +87,7 @@ add_box(struct flame *fl, uint32_t node, uint32_t up, uint32_t level, double x0,
 		fl->box = b;
 		fl->cap = cap;
 	}
-	fl->box[fl->nbox++] = (struct box){ node, level, up, 0, x0, x1 };
+	fl->box[fl->nbox++] = (struct box){ node, level, up, x0, x1 };
 	return 0;
 }
 
@@ -145,8 +155,9 @@ flame_fill(struct tui *t, struct pane *pn)
 	struct flame *fl = pn->data;
 	struct diag d;
 
-	if (fl != NULL && fl->loaded != t->s->loaded) {
-		flame_release(pn);	/* of another profile's stacks */
+	if (fl != NULL && (fl->loaded != t->s->loaded || fl->up != t->tree.flame_up ||
+	    fl->recursion != t->tree.recursion)) {
+		flame_release(pn);	/* of another profile's stacks, or another view of them */
 		fl = NULL;
 		pn->nrows = pn->sel = pn->top = 0;
 	}
@@ -156,6 +167,8 @@ flame_fill(struct tui *t, struct pane *pn)
 		return -1;
 	pn->data = fl;
 	fl->loaded = t->s->loaded;
+	fl->up = t->tree.flame_up;
+	fl->recursion = t->tree.recursion;
 	sbuf_init(&fl->name);
 	pn->nrows = 1;	/* a note, without stacks */
 	pn->sel = pn->top = 0;
@@ -163,7 +176,8 @@ flame_fill(struct tui *t, struct pane *pn)
 	if (t->s->measure == NULL)
 		return 0;
 	diag_init(&d);
-	if (flame_build(t->s->measure, &fl->tree, &d) != 0) {
+	if (flame_build_view(t->s->measure, &(struct flame_view){ PF_NONE, fl->up, fl->recursion },
+	    &fl->tree, &d) != 0) {
 		diag_release(&d);
 		return -1;
 	}
@@ -207,46 +221,64 @@ samples(struct tui *t, const struct flame *fl, uint32_t node, struct sbuf *sb)
 }
 
 /*
- * The frames (boxes drawn) whose names match the search, and their share
- * of the zoomed node's samples, each counted once: a match under another
- * adds nothing (its samples are in it).
+ * The search's matches among all the frames under the zoomed node, drawn
+ * or too narrow to be, and their share of its samples, each counted once
+ * (a match under another adds nothing: its samples are in it); of them,
+ * those drawn.  Counted again when the search, the zoom, the width or
+ * the names change.
  */
-static double
-match_share(struct tui *t, struct pane *pn, struct flame *fl, size_t *count)
+static void
+found(struct tui *t, struct pane *pn, struct flame *fl)
 {
 	const struct pf_flame_node *n = fl->tree->node;
+	uint32_t *stack, c, x;
+	size_t depth = 0, i;
 	double sum = 0;
-	size_t i;
 
-	*count = 0;
-	for (i = 0; i < fl->nbox; i++) {	/* a box's UP comes before it */
-		struct box *b = &fl->box[i];
-		int above = i > 0 && fl->box[b->up].under_match;
-
-		b->under_match = above;
-		if (!pn->ops->match(t, pn, i, t->needle))
-			continue;
-		++*count;
-		b->under_match = 1;
-		if (!above)
-			sum += n[b->node].total;
+	if (fl->found.needle != NULL && strcmp(fl->found.needle, t->needle) == 0 && fl->found.zoom == fl->zoom &&
+	    fl->found.names == t->s->names && fl->found.width == fl->width)
+		return;
+	free(fl->found.needle);
+	fl->found.needle = strdup(t->needle);
+	fl->found.zoom = fl->zoom;
+	fl->found.names = t->s->names;
+	fl->found.width = fl->width;
+	fl->found.n = fl->found.drawn = 0;
+	fl->found.share = 0;
+	if (fl->found.needle == NULL || (stack = malloc((fl->tree->n + 1) * sizeof *stack)) == NULL)
+		return;
+	stack[depth++] = fl->zoom << 1;	/* a node, and whether a match is above it */
+	while (depth > 0) {
+		x = stack[--depth];
+		sbuf_reset(&fl->name);
+		frame_name(t, fl, x >> 1, &fl->name);
+		if ((x >> 1) != 0 && list_matches(sbuf_str(&fl->name), t->needle)) {
+			fl->found.n++;
+			sum += (x & 1) ? 0 : n[x >> 1].total;
+			x |= 1;
+		}
+		for (c = n[x >> 1].child; c != PF_NONE; c = n[c].next)
+			stack[depth++] = c << 1 | (x & 1);
 	}
-	return n[fl->zoom].total > 0 ? sum / n[fl->zoom].total : 0;
+	free(stack);
+	for (i = 0; i < fl->nbox; i++)
+		fl->found.drawn += pn->ops->match(t, pn, i, t->needle) == 1;
+	fl->found.share = n[fl->zoom].total > 0 ? sum / n[fl->zoom].total : 0;
 }
 
 static void
 flame_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 {
 	struct flame *fl = pn->data;
-	size_t n;
-	double share;
 
 	sbuf_puts(sb, "Flame graph: ");
 	if (fl == NULL || fl->tree == NULL) {
 		sbuf_puts(sb, "no call stacks\n");
 		return;
 	}
-	sbuf_printf(sb, "%.0f samples", fl->tree->node[0].total);
+	sbuf_printf(sb, "%.0f samples%s", fl->tree->node[0].total, fl->up ? ", bottom-up (I)" : "");
+	if (fl->recursion != FLAME_RECURSION_INDIRECT)
+		sbuf_printf(sb, ", %s (R)", treetext_recursion(fl->recursion));
 	if (fl->zoom != 0) {
 		sbuf_puts(sb, ", zoomed into ");
 		frame_name(t, fl, fl->zoom, sb);
@@ -261,9 +293,11 @@ flame_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 		samples(t, fl, fl->box[pn->sel].node, sb);
 	}
 	if (t->needle[0] != '\0') {
-		share = match_share(t, pn, fl, &n);
-		sbuf_printf(sb, " | /%s: %zu frame%s, %.1f%%", t->needle, n, n == 1 ? "" : "s",
-		    100 * share);
+		found(t, pn, fl);
+		sbuf_printf(sb, " | /%s: %zu frame%s, %.1f%%", t->needle, fl->found.n,
+		    fl->found.n == 1 ? "" : "s", 100 * fl->found.share);
+		if (fl->found.drawn < fl->found.n)
+			sbuf_printf(sb, ", %zu too narrow to draw", fl->found.n - fl->found.drawn);
 	}
 	sbuf_putc(sb, '\n');
 }
@@ -477,7 +511,7 @@ go(struct tui *t, struct pane *pn, int move)
 /*
  * The flame graph's own keys, in two dimensions: Enter zooms into the
  * frame, Backspace out; h l (Left Right) to a sibling; j k (Down Up) to
- * the widest child, the parent.
+ * the widest child, the parent; I turns it upside down (bottom-up).
  */
 static int
 flame_key(struct tui *t, struct pane *pn, int c)
@@ -491,6 +525,9 @@ flame_key(struct tui *t, struct pane *pn, int c)
 	case 'l': case KEY_RIGHT: m = FLAME_RIGHT; break;
 	case 'j': case KEY_DOWN: m = FLAME_DOWN; break;
 	case 'k': case KEY_UP: m = FLAME_UP; break;
+	case 'I':
+		t->tree.flame_up = !t->tree.flame_up;	/* flame_fill() makes the other view */
+		return 1;
 	default: return 0;
 	}
 	go(t, pn, m);

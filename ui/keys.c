@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/flame.h"
+#include "model/treetext.h"
 #include "term.h"
 #include "ui.h"
 
@@ -388,6 +390,27 @@ tree_of(struct tui *t, int c)
 	place_tree(t);
 }
 
+/* R: recursion in the trees of call stacks (the tree, the flame graph) collapsed through others, all, or none. */
+static void
+recursion(struct tui *t, int c)
+{
+	static const int next[] = { FLAME_RECURSION_INDIRECT, FLAME_RECURSION_ALL, FLAME_RECURSION_SHOWN };
+
+	if (t->s->measure == NULL) {
+		snprintf(t->message, sizeof t->message, "%s", NO_STACKS);
+		return;
+	}
+	t->tree.recursion = next[t->tree.recursion];
+	snprintf(t->message, sizeof t->message, "trees of call stacks: %s", treetext_recursion(t->tree.recursion));
+}
+
+/* I elsewhere than in the flame graph (icicle.c takes it there). */
+static void
+flame_only(struct tui *t, int c)
+{
+	snprintf(t->message, sizeof t->message, "%c: in the flame graph (F shows it)", c);
+}
+
 /* The call tree's + - * E C, elsewhere (the tree pane takes them itself). */
 static void
 fold(struct tui *t, int c)
@@ -590,6 +613,11 @@ static const struct binding bindings[] = {
 	      "back; in it Enter zooms into a frame, Backspace out, h l siblings,\n"
 	      "j k a child, the parent",
 	  .hint = "F:flame" },
+	{ .key = { { 'R', "R", recursion } },
+	  .help = "call stacks' trees and flame graph: recursion collapsed through\n"
+	      "other functions (the default), all of it, or none" },
+	{ .key = { { 'I', "I", flame_only } },
+	  .help = "flame graph: bottom-up (each frame's callers under it), or top-down" },
 	/* Not in the help: */
 	{ .key = { { TERM_END, NULL, quit } }, .flags = OVER | TYPING },
 	{ .key = { { KEY_RESIZE, NULL, resized } } },

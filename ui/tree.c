@@ -14,6 +14,7 @@ struct tree {
 	int view;		/* TREE_* */
 	uint32_t root;		/* PF_NONE for the whole program */
 	int measured;		/* the times are measured from call stacks (tui_measured()) */
+	int recursion;		/* with stacks, as the view collapsed it */
 	unsigned gen;		/* the session's generation the tree is of */
 };
 
@@ -125,7 +126,8 @@ tree_fill(struct tui *t, struct pane *pn)
 	if (t->tree.root >= p->nsyms + p->ncycles)
 		t->tree.view = TREE_WHOLE;	/* no such function: the whole program */
 	root = t->tree.view == TREE_WHOLE ? PF_NONE : t->tree.root;
-	if (t->slot != PANE_TREE || (tr != NULL && tr->made && tr->view == t->tree.view && tr->root == root))
+	if (t->slot != PANE_TREE || (tr != NULL && tr->made && tr->view == t->tree.view && tr->root == root &&
+	    (!tr->measured || tr->recursion == t->tree.recursion)))
 		return 0;
 	pn->nrows = pn->sel = pn->top = 0;
 	pn->gen++;
@@ -134,12 +136,13 @@ tree_fill(struct tui *t, struct pane *pn)
 	tr = pn->data;
 	tr->view = t->tree.view;
 	tr->root = root;
+	tr->recursion = t->tree.recursion;
 	tr->made = 1;
 	if (tr->ct == NULL) {
 		pn->nrows = 1;	/* a note: no arcs, no tree */
 		return 0;
 	}
-	if (calltree_make(tr->ct, t->s->r, root, tr->view == TREE_INVERTED) != 0) {
+	if (calltree_make(tr->ct, t->s->r, root, tr->view == TREE_INVERTED, tr->recursion) != 0) {
 		tr->made = 0;
 		return -1;
 	}
@@ -158,9 +161,10 @@ tree_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 	const struct tree *tr = pn->data;
 
 	if (tr == NULL)
-		treetext_header(sb, t->s->r, PF_NONE, 0, 0);
+		treetext_header(sb, t->s->r, PF_NONE, 0, 0, 0);
 	else
-		treetext_header(sb, t->s->r, tr->root, tr->view == TREE_INVERTED, tr->measured);
+		treetext_header(sb, t->s->r, tr->root, tr->view == TREE_INVERTED, tr->measured,
+		    tr->recursion);
 }
 
 static void
@@ -185,8 +189,12 @@ tree_target(struct tui *t, struct pane *pn, size_t i)
 {
 	const struct tree *tr = pn->data;
 
-	return tr != NULL && tr->ct != NULL && tr->gen == t->s->gen && i < calltree_nrows(tr->ct) ?
-	    calltree_row(tr->ct, i)->id : PF_NONE;
+	uint32_t id;
+
+	if (tr == NULL || tr->ct == NULL || tr->gen != t->s->gen || i >= calltree_nrows(tr->ct))
+		return PF_NONE;
+	id = calltree_row(tr->ct, i)->id;	/* a function, a cycle; in a stack tree maybe no function */
+	return id < t->s->p->nsyms + (tr->measured ? 0 : t->s->p->ncycles) ? id : PF_NONE;
 }
 
 static const struct pane_ops tree_ops = {

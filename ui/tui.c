@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "browser.h"
+#include "core/flame.h"
 #include "term.h"
 #include "ui.h"
 
@@ -442,6 +443,7 @@ start(struct tui *t, struct session *s, const struct browser_opts *o, const stru
 	versus_init(&t->pane[PANE_COMPARE]);
 	help_init(&t->help_pane);
 	t->slot = t->under = t->focus = tui_home(t);
+	t->tree.recursion = FLAME_RECURSION_INDIRECT;
 }
 
 int

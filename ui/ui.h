@@ -122,10 +122,12 @@ struct flat_view {
 	unsigned gen;
 };
 
-/* What the call tree shows (tree.c). */
+/* What the call tree shows (tree.c), and how trees of call stacks are made (tree.c, icicle.c). */
 struct tree_view {
 	int view;			/* TREE_* */
 	uint32_t root;			/* the function or cycle of TREE_ROOTED and TREE_INVERTED */
+	int recursion;			/* R: FLAME_RECURSION_* in the trees of call stacks */
+	int flame_up;			/* I: the flame graph bottom-up, each frame's callers under it */
 };
 
 /* The line typed on the bottom line (prompt.c). */

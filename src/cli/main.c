@@ -14,6 +14,7 @@
 #include "argfile.h"
 #include "diffcmd.h"
 #include "record.h"
+#include "treecmd.h"
 #include "warm.h"
 #include "opts.h"
 #include "core/profile.h"
@@ -163,7 +164,11 @@ own_outputs(struct opts *o, struct diag *d)
 		diag_add(d, DIAG_ERROR, "--measured and --estimated: one or the other");
 		return -1;
 	}
-	if ((o->export != NULL || o->folded) && !o->clones_given)
+	if (o->tree_callers && !o->tree) {
+		diag_add(d, DIAG_ERROR, "--callers: of a --tree");
+		return -1;
+	}
+	if ((o->export != NULL || o->folded || o->tree) && !o->clones_given)
 		o->load.clones = PF_CLONES_FOLD;
 	if (o->export != NULL && o->export->lines)
 		o->load.source_lines = 1;
@@ -182,9 +187,15 @@ run(struct opts *o, struct diag *d)
 	o->out.style = styles(o, p);
 	if ((o->folded || o->measured) && load_measure(o, p, 1, &m, d) != 0)
 		rc = 1;
-	else if (o->export != NULL && !o->measured)
+	else if ((o->export != NULL || o->tree) && !o->measured)
 		load_measure(o, p, 0, &m, d);	/* stacks if there are: a warning where some miss */
 	o->out.measure = o->measured ? m : NULL;
+	if (rc == 0 && o->tree) {
+		rc = treecmd_run(o, p, m, d) != 0;
+		measure_free(m);
+		profile_free(p);
+		return rc;
+	}
 	if (rc == 0 && o->export != NULL) {
 		rc = export(p, o, m, d) != 0;
 		measure_free(m);
@@ -383,7 +394,8 @@ set_memory_limit(struct diag *d)
 static int
 want_browser(const struct opts *o)
 {
-	if (o->batch || (o->out.style & BATCH_SUM) || o->folded || o->measured || o->export != NULL)
+	if (o->batch || (o->out.style & BATCH_SUM) || o->folded || o->measured || o->export != NULL ||
+	    o->tree)
 		return 0;
 	if (getenv("TGPROF_SCRIPT") != NULL)
 		return 1;

@@ -28,6 +28,9 @@ enum {
 	OPT_FOLDED,
 	OPT_MEASURED,
 	OPT_ESTIMATED,
+	OPT_TREE,
+	OPT_CALLERS,
+	OPT_COLLAPSE,
 	OPT_EXPORT,
 	OPT_NODE_THRESHOLD,
 	OPT_EDGE_THRESHOLD,
@@ -84,6 +87,9 @@ static const struct option long_options[] = {
 	{ "folded", no_argument, NULL, OPT_FOLDED },
 	{ "measured", no_argument, NULL, OPT_MEASURED },
 	{ "estimated", no_argument, NULL, OPT_ESTIMATED },
+	{ "tree", optional_argument, NULL, OPT_TREE },
+	{ "callers", no_argument, NULL, OPT_CALLERS },
+	{ "collapse", required_argument, NULL, OPT_COLLAPSE },
 	{ "export", required_argument, NULL, OPT_EXPORT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "node-threshold", required_argument, NULL, OPT_NODE_THRESHOLD },
@@ -115,10 +121,14 @@ opts_usage(FILE *f)
 "Call stacks (libtgmon's GMON.stacks beside each gmon file; not gprof's):\n"
 "      --measured               the call graph's times measured from the stacks,\n"
 "                               not gprof's estimates\n"
-"      --estimated              exports: gprof's estimates, though there\n"
+"      --estimated              exports and trees: gprof's estimates, though there\n"
 "                               are stacks (measured times are their default)\n"
 "      --folded                 print the stacks folded, for flame graphs\n"
-
+"      --tree[=FUNC]            print the call tree: the whole program, or FUNC\n"
+"                               and what it calls (measured where there are stacks)\n"
+"      --callers                with --tree: the callers, bottom-up\n"
+"      --collapse=HOW           recursion in the trees: none, indirect (through\n"
+"                               other functions: the default) or all\n"
 "      --stacks=FILE            the stacks of the one gmon file are in FILE\n"
 "      --no-stacks              do not read stacks files\n"
 "Comparison (not gprof's): tgprof --diff PROG OLD NEW, or OLDPROG OLD NEWPROG NEW\n"
@@ -267,6 +277,23 @@ clones_opt(struct opts *o, const char *arg)
 		}
 	}
 	fprintf(stderr, "tgprof: --clones: %s is not gprof, show or fold\n", arg);
+	return -1;
+}
+
+/* --collapse=none|indirect|all: recursion in the trees (core/flame.h's FLAME_RECURSION_*). */
+static int
+collapse_opt(struct opts *o, const char *arg)
+{
+	static const char *const how[] = { "none", "indirect", "all" };
+	size_t k;
+
+	for (k = 0; k < sizeof how / sizeof *how; k++) {
+		if (strcmp(arg, how[k]) == 0) {
+			o->collapse = (int)k;
+			return 0;
+		}
+	}
+	fprintf(stderr, "tgprof: --collapse: %s is not none, indirect or all\n", arg);
 	return -1;
 }
 
@@ -437,6 +464,9 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case OPT_FOLDED: o->folded = 1; break;
 	case OPT_MEASURED: o->measured = 1; break;
 	case OPT_ESTIMATED: o->estimated = 1; break;
+	case OPT_TREE: o->tree = 1; o->tree_root = arg; break;
+	case OPT_CALLERS: o->tree_callers = 1; break;
+	case OPT_COLLAPSE: return collapse_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case OPT_EXPORT: return export_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case 'o': o->output = arg; break;
 	case OPT_DIFF: o->diff = 1; break;
@@ -463,6 +493,7 @@ set_defaults(struct opts *o)
 	o->tabstop = 8;
 	o->min_count = 1;
 	o->table_length = 10;
+	o->collapse = 1;	/* FLAME_RECURSION_INDIRECT */
 	o->node_pct = 0.5;	/* gprof2dot's defaults */
 	o->edge_pct = 0.1;
 	o->cmp.fail_slower = o->cmp.fail_total_slower = -1;	/* no rule */

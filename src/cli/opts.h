@@ -21,7 +21,11 @@ struct opts {
 	int no_stacks;			/* --no-stacks */
 	int folded;			/* --folded: print the stacks folded, not the report */
 	int measured;			/* --measured: the call graph's times from the stacks */
-	int estimated;			/* --estimated: exports keep gprof's estimates */
+	int estimated;			/* --estimated: exports and trees keep gprof's estimates */
+	int tree;			/* --tree: print the call tree */
+	const char *tree_root;		/* --tree=FUNC: its root, or NULL: the whole program */
+	int tree_callers;		/* --callers: the tree of the callers, bottom-up */
+	int collapse;			/* --collapse: recursion in trees, FLAME_RECURSION_* (core/flame.h) */
 	const struct export_format *export;	/* --export=FORMAT, or NULL */
 	const char *output;		/* -o FILE: where an export goes, NULL for stdout */
 	double node_pct, edge_pct;	/* --node-threshold, --edge-threshold (dot) */

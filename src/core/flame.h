@@ -40,10 +40,38 @@ struct pf_flame {
 };
 
 /*
- * The tree of M's stacks (M outlives nothing: the tree keeps no pointer
- * into it).  0 with *OUT set, or -1 with the reason in D (out of memory).
- * Time and memory linear in the frames of the distinct stacks.
+ * Recursion in a tree: shown as the stacks have it; collapsed where a
+ * function calls itself through others (its later frames join its first:
+ * eval -> apply -> eval -> heavy is eval -> apply -> heavy); collapsed
+ * everywhere (fib -> fib -> fib is one fib too).  A sample still counts
+ * once in each node of its path.
  */
+enum { FLAME_RECURSION_SHOWN, FLAME_RECURSION_INDIRECT, FLAME_RECURSION_ALL };
+
+/*
+ * What a tree shows.  ROOT PF_NONE: every stack, from its outermost frame
+ * (CALLERS 0), or reversed, from its innermost (CALLERS 1: bottom-up, each
+ * function's callers under it).  Else the stacks with function ROOT on
+ * them, from its outermost frame on: what it calls (CALLERS 0), or up to
+ * the thread's root (CALLERS 1: its callers).  COLLAPSE: FLAME_RECURSION_*,
+ * applied to each stack first.  Under node 0 the tree's first frames are
+ * then FLAME_INCOMPLETE and FLAME_TRUNCATED stacks' markers, top-down, or
+ * ROOT itself; bottom-up, the markers end a path instead.
+ */
+struct flame_view {
+	uint32_t root;
+	int callers;
+	int collapse;
+};
+
+/*
+ * The tree of M's stacks as V says (M outlives nothing: the tree keeps no
+ * pointer into it).  0 with *OUT set, or -1 with the reason in D (out of
+ * memory).  Time and memory linear in the frames of the distinct stacks.
+ * flame_build() is the whole program top-down, recursion shown.
+ */
+int flame_build_view(const struct pf_measure *m, const struct flame_view *v, struct pf_flame **out,
+    struct diag *d);
 int flame_build(const struct pf_measure *m, struct pf_flame **out, struct diag *d);
 void flame_free(struct pf_flame *f);
 

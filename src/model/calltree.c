@@ -4,28 +4,31 @@
 
 #include "calltree.h"
 
+#include "arcfacts.h"
+
 /*
  * The rows are the nodes shown, in preorder: a node's open subtree
  * follows it, one level deeper.  Nothing is kept for a node not shown:
- * opening one makes its children from the profile's arcs, closing it
- * drops them.  (What is kept is the graph's, made once: calltree_new().)
+ * opening one makes its children, closing it drops them.
  *
- * A node stands for a function or a cycle as a whole (a cycle's id), met
- * along an arc.  Its time is its inclusive time (self and children, as
- * gprof's call graph propagates it) along its path: a root has all of
- * it; a node under a parent has the arc's time (gprof's child line, or
- * bottom-up its parent line) scaled by the share of the parent's whole
- * time its path carries.  The time is an estimate (CALLTREE_ESTIMATED)
- * where gprof or the tree split a time by calls on the way: its parent's
- * is one, or its arc has less than all of the calls (top-down, into it;
- * bottom-up, into its parent).
+ * Without stacks, a node stands for a function or a cycle as a whole, met
+ * along an arc, and its children are made from the profile's arcs (what
+ * is kept is the graph's facts, made once: model/arcfacts.h).  Its time is
+ * its inclusive time (self and children, as gprof's call graph propagates
+ * it) along its path: a root has all of it; a node under a parent has the
+ * arc's time (gprof's child line, or bottom-up its parent line) scaled by
+ * the share of the parent's whole time its path carries.  Top-down, that
+ * share is split by calls (CALLTREE_SHARED) where its parent's is or its
+ * arc has less than all of its calls, and its time is an estimate
+ * (CALLTREE_ESTIMATED) where it is shared or its function's whole time
+ * holds a share gprof split below it (arcfacts' exact).  Bottom-up, every
+ * node's time is a part of the root's: an estimate where the root's
+ * whole time is, its parent's is, or its arc has less than all of its
+ * parent's calls.
  *
- * With call stacks (a pf_measure) a function's whole time is the samples
- * with it on the stack and an arc's the samples in which its caller
- * called its callee: measured, not split by calls.  A node's time is
- * then exact while every node above it has all of its function's time
- * (a function called along one path); below one that has a share, it is
- * the arc's scaled by that share, an estimate.
+ * With stacks the view's tree of frames is made whole at calltree_make()
+ * (core/flame.h) and a node's children are its node's there, with a self
+ * row top-down: every number is samples counted, none estimated.
  */
 
 struct vec {
@@ -35,17 +38,11 @@ struct vec {
 
 struct calltree {
 	const struct profile *p;
-	const struct pf_measure *m;	/* measured times, or NULL for gprof's */
-	/* The graph's facts, per function and cycle: */
-	uint8_t *on;		/* on the path of the node being opened */
+	const struct pf_measure *m;	/* stack trees, or NULL for gprof's arcs */
+	struct arcfacts facts;	/* without stacks: the graph's, once */
+	uint8_t *on;		/* per function and cycle: on the path of the node being opened */
 	size_t *slot;		/* its node among the children being made, + 1, or 0 */
-	uint8_t *down;		/* has callees outside its cycle (a cycle: has members) */
-	uint8_t *called;	/* called by another function (a cycle: from outside it) */
-	/* Per cycle: */
-	uint32_t **member;	/* its members in gprof's order */
-	size_t *nmember;
-	double *cycle_whole;	/* its members' whole times summed (whole_time()) */
-	uint32_t ncycles;	/* the profile's (it may be gone when the tree is freed) */
+	struct pf_flame *stk;	/* with stacks: the view's tree of frames */
 	/* The rows, and what they are for (calltree_make()): */
 	struct vec rows;
 	uint32_t root;		/* PF_NONE for the whole program */
@@ -75,42 +72,11 @@ reserve(struct vec *v, size_t n)
 	return 0;
 }
 
-/*
- * The whole time of a function: its primary line's self and children in
- * gprof's call graph; of a cycle, its members' (its own line's, but for a
- * cycle nothing outside calls, whose self time gprof leaves out).
- */
-static double
-whole_time(const struct calltree *ct, const struct profile *p, uint32_t id)
-{
-	if (ct->m != NULL)
-		return ct->m->incl[id];
-	if (id >= p->nsyms)
-		return ct->cycle_whole[id - p->nsyms];
-	return p->sym[id].prop_self + p->sym[id].prop_child;
-}
-
 /* The time along ARC (its callee's time, self and children, on behalf of its caller). */
 static double
-arc_time(const struct calltree *ct, const struct profile *p, uint32_t arc)
+arc_time(const struct profile *p, uint32_t arc)
 {
-	if (ct->m != NULL)
-		return ct->m->arc_incl[arc];
 	return p->arc[arc].time + p->arc[arc].child_time;
-}
-
-/* The function stands for its cycle (an arc's end in a cycle is the cycle as a whole). */
-static uint32_t
-as_node(const struct profile *p, uint32_t id)
-{
-	return id < p->nsyms && p->sym[id].cycle != 0 ? p->sym[id].cyc_head : id;
-}
-
-/* An arc between two members of one cycle, which the cycle's node stands for (not a self call). */
-static int
-inside(const struct profile *p, uint32_t from, uint32_t to)
-{
-	return from != to && p->sym[from].cycle != 0 && p->sym[from].cyc_head == p->sym[to].cyc_head;
 }
 
 /*
@@ -121,7 +87,7 @@ inside(const struct profile *p, uint32_t from, uint32_t to)
 static double
 share(const struct calltree *ct, const struct profile *p, const struct calltree_node *x)
 {
-	double w = whole_time(ct, p, x->id);
+	double w = arcfacts_whole(&ct->facts, p, x->id);
 
 	return w > 0 && x->time < w ? x->time / w : 1;
 }
@@ -131,10 +97,10 @@ static int
 has_kids(const struct calltree *ct, const struct profile *p, uint32_t id, int inv)
 {
 	if (id >= p->nsyms)	/* a cycle: its members, or its callers from outside */
-		return !inv || ct->called[id];
+		return !inv || ct->facts.called[id];
 	if (inv)
 		return p->sym[id].cycle != 0 || p->caller_start[id + 1] > p->caller_start[id];
-	return ct->down[id];
+	return ct->facts.down[id];
 }
 
 /*
@@ -149,7 +115,7 @@ add_arc(struct calltree *ct, const struct profile *p, int inv, const struct call
 {
 	const struct pf_arc *a = &p->arc[arc];
 	/* Top-down, a cycle member called from outside stands for its cycle; a self call is recursion. */
-	uint32_t id = inv || end == x->id ? end : as_node(p, end);
+	uint32_t id = inv || end == x->id ? end : arcfacts_as_node(p, end);
 	double s = share(ct, p, x);
 	struct calltree_node *k;
 
@@ -157,34 +123,33 @@ add_arc(struct calltree *ct, const struct profile *p, int inv, const struct call
 		ct->merged = 1;
 		k = &v->v[ct->slot[id] - 1];
 		k->calls += a->count;
-		k->time += k->flags & CALLTREE_RECURSIVE ? 0 : arc_time(ct, p, arc) * s;
+		k->time += k->flags & CALLTREE_RECURSIVE ? 0 : arc_time(p, arc) * s;
 		return;
 	}
 	k = &v->v[v->n++];
 	ct->slot[id] = v->n;
 	k->id = id;
 	k->arc = arc;
+	k->ref = PF_NONE;
 	k->depth = x->depth + 1;
 	k->calls = a->count;
 	k->time = 0;
 	k->flags = CALLTREE_RECURSIVE;
 	if (ct->on[id])
 		return;
-	k->time = arc_time(ct, p, arc) * s;
-	/* Estimated as its parent or its share; kids() adds a split of calls here. */
-	k->flags = (x->flags & CALLTREE_ESTIMATED) | (ct->m != NULL && s < 1 ? CALLTREE_ESTIMATED : 0) |
-	    (has_kids(ct, p, id, inv) ? CALLTREE_KIDS : 0);
+	k->time = arc_time(p, arc) * s;
+	k->flags = has_kids(ct, p, id, inv) ? CALLTREE_KIDS : 0;	/* arc_kids() says what is estimated */
 }
 
-/* Appends to V the node of ID (a cycle's member, or a member's cycle) under X with TIME, EST. */
+/* Appends to V the node of ID (a cycle's member, or a member's cycle) under X with TIME. */
 static void
 add_plain(struct calltree *ct, const struct profile *p, int inv, const struct calltree_node *x,
-    uint32_t id, double time, int est, struct vec *v)
+    uint32_t id, double time, struct vec *v)
 {
 	struct calltree_node *k = &v->v[v->n++];
 
 	k->id = id;
-	k->arc = PF_NONE;
+	k->arc = k->ref = PF_NONE;
 	k->depth = x->depth + 1;
 	k->calls = p->sym[id].ncalls;
 	k->time = 0;
@@ -192,7 +157,7 @@ add_plain(struct calltree *ct, const struct profile *p, int inv, const struct ca
 	if (ct->on[id])
 		return;
 	k->time = time;
-	k->flags = (est ? CALLTREE_ESTIMATED : 0) | (has_kids(ct, p, id, inv) ? CALLTREE_KIDS : 0);
+	k->flags = has_kids(ct, p, id, inv) ? CALLTREE_KIDS : 0;
 }
 
 /* Most time first; then the most calls, then by arc and id (a total order: the same everywhere). */
@@ -215,17 +180,16 @@ static int
 callees(struct calltree *ct, const struct calltree_node *x, struct vec *v)
 {
 	const struct profile *p = ct->p;
+	const struct arcfacts *af = &ct->facts;
 	uint32_t c = x->id - p->nsyms, i;
 	double s = share(ct, p, x);
-	int est = (x->flags & CALLTREE_ESTIMATED) != 0 || (ct->m != NULL && s < 1);
 	size_t k;
 
 	if (x->id >= p->nsyms) {
-		if (reserve(v, ct->nmember[c]) != 0)
+		if (reserve(v, af->nmember[c]) != 0)
 			return -1;
-		for (k = 0; k < ct->nmember[c]; k++)
-			add_plain(ct, p, 0, x, ct->member[c][k],
-			    whole_time(ct, p, ct->member[c][k]) * s, est, v);
+		for (k = 0; k < af->nmember[c]; k++)
+			add_plain(ct, p, 0, x, af->member[c][k], arcfacts_whole(af, p, af->member[c][k]) * s, v);
 		return 0;
 	}
 	if (reserve(v, p->callee_start[x->id + 1] - p->callee_start[x->id]) != 0)
@@ -233,7 +197,7 @@ callees(struct calltree *ct, const struct calltree_node *x, struct vec *v)
 	for (i = p->callee_start[x->id]; i < p->callee_start[x->id + 1]; i++) {
 		uint32_t a = p->callee_arc[i], end = p->arc[a].child;
 
-		if (!inside(p, x->id, end))
+		if (!arcfacts_inside(p, x->id, end))
 			add_arc(ct, p, 0, x, a, end, v);
 	}
 	return 0;
@@ -252,8 +216,7 @@ callers(struct calltree *ct, const struct calltree_node *x, struct vec *v)
 	if (x->id < p->nsyms && p->sym[x->id].cycle != 0) {
 		if (reserve(v, 1) != 0)
 			return -1;
-		add_plain(ct, p, 1, x, p->sym[x->id].cyc_head, x->time,
-		    (x->flags & CALLTREE_ESTIMATED) != 0, v);
+		add_plain(ct, p, 1, x, p->sym[x->id].cyc_head, x->time, v);
 		return 0;
 	}
 	for (m = x->id < p->nsyms ? x->id : p->sym[x->id].cyc_next; m != PF_NONE;
@@ -270,14 +233,9 @@ callers(struct calltree *ct, const struct calltree_node *x, struct vec *v)
 	return 0;
 }
 
-/*
- * Appends X's children to V, most time first: as gprof orders a
- * function's callees, callers (reversed) and a cycle's members, else
- * sorted (measured times, arcs merged, a cycle's callers).  0, or -1
- * when out of memory.
- */
+/* Arc-tree: appends X's children to V; see kids(). */
 static int
-kids(struct calltree *ct, const struct calltree_node *x, struct vec *v)
+arc_kids(struct calltree *ct, const struct calltree_node *x, struct vec *v)
 {
 	const struct profile *p = ct->p;
 	size_t from = v->n, j;
@@ -287,15 +245,92 @@ kids(struct calltree *ct, const struct calltree_node *x, struct vec *v)
 	rc = ct->inverted ? callers(ct, x, v) : callees(ct, x, v);
 	for (j = from; j < v->n; j++) {
 		struct calltree_node *k = &v->v[j];
+		int split = k->arc != PF_NONE && k->calls < p->sym[ct->inverted ? x->id : k->id].ncalls;
 
 		ct->slot[k->id] = 0;
-		if (ct->m == NULL && k->arc != PF_NONE && !(k->flags & CALLTREE_RECURSIVE) && k->calls <
-		    p->sym[ct->inverted ? x->id : k->id].ncalls)
-			k->flags |= CALLTREE_ESTIMATED;	/* a time split by calls */
+		if (k->flags & CALLTREE_RECURSIVE)
+			continue;	/* no time */
+		if (ct->inverted && ((x->flags & CALLTREE_ESTIMATED) || split))
+			k->flags |= CALLTREE_ESTIMATED;
+		if (!ct->inverted && ((x->flags & CALLTREE_SHARED) || split))
+			k->flags |= CALLTREE_SHARED | CALLTREE_ESTIMATED;
+		if (!ct->inverted && !ct->facts.exact[k->id])
+			k->flags |= CALLTREE_ESTIMATED;
 	}
-	if (rc == 0 && (ct->m != NULL || ct->merged || (ct->inverted && x->id >= p->nsyms)))
+	if (rc == 0 && (ct->merged || (ct->inverted && x->id >= p->nsyms)))
 		qsort(v->v + from, v->n - from, sizeof *v->v, cmp_kids);
 	return rc;
+}
+
+/* The arc from function A to function B, or PF_NONE (either no function, or no such call). */
+static uint32_t
+arc_between(const struct profile *p, uint32_t a, uint32_t b)
+{
+	uint32_t k;
+
+	if (a >= p->nsyms || b >= p->nsyms || p->callee_start == NULL)
+		return PF_NONE;
+	for (k = p->callee_start[a]; k < p->callee_start[a + 1]; k++)
+		if (p->arc[p->callee_arc[k]].child == b)
+			return p->callee_arc[k];
+	return PF_NONE;
+}
+
+/* A stack tree's node N (under frame PARENT, or PF_NONE) as a row at DEPTH, into V (which has room). */
+static void
+add_frame(struct calltree *ct, uint32_t n, uint32_t parent, uint32_t depth, struct vec *v)
+{
+	const struct pf_flame_node *f = &ct->stk->node[n];
+	struct calltree_node *k = &v->v[v->n++];
+	uint32_t from = ct->inverted ? f->frame : parent, to = ct->inverted ? parent : f->frame;
+
+	k->id = f->frame;
+	k->ref = n;
+	k->depth = depth;
+	k->arc = arc_between(ct->p, from, to);
+	k->calls = k->arc != PF_NONE ? ct->p->arc[k->arc].count :
+	    depth == 0 && f->frame < ct->p->nsyms ? ct->p->sym[f->frame].ncalls : 0;
+	k->time = f->total;
+	k->flags = f->child != PF_NONE ? CALLTREE_KIDS : 0;
+}
+
+/* Stack tree: X's node's children, and top-down a self row if it has its own samples beside them. */
+static int
+stack_kids(struct calltree *ct, const struct calltree_node *x, struct vec *v)
+{
+	const struct pf_flame_node *f = &ct->stk->node[x->ref];
+	size_t n = 0, from = v->n;
+	uint32_t c;
+
+	for (c = f->child; c != PF_NONE; c = ct->stk->node[c].next)
+		n++;
+	if (reserve(v, n + 1) != 0)
+		return -1;
+	for (c = f->child; c != PF_NONE; c = ct->stk->node[c].next)
+		add_frame(ct, c, x->id, x->depth + 1, v);
+	if (!ct->inverted && f->self > 0 && n > 0) {
+		struct calltree_node *k = &v->v[v->n++];
+
+		memset(k, 0, sizeof *k);
+		k->id = CALLTREE_SELF;
+		k->arc = k->ref = PF_NONE;
+		k->depth = x->depth + 1;
+		k->time = f->self;
+		qsort(v->v + from, v->n - from, sizeof *v->v, cmp_kids);	/* among them by time */
+	}
+	return 0;
+}
+
+/*
+ * Appends X's children to V, most time first: in a stack tree, its
+ * node's; else as gprof orders a function's callees, callers (reversed)
+ * and a cycle's members, or sorted (arcs merged, a cycle's callers).  0,
+ * or -1 when out of memory.
+ */
+static int
+kids(struct calltree *ct, const struct calltree_node *x, struct vec *v)
+{
+	return ct->stk != NULL ? stack_kids(ct, x, v) : arc_kids(ct, x, v);
 }
 
 /*
@@ -310,7 +345,7 @@ path_to(struct calltree *ct, size_t depth, const struct calltree_node *x)
 
 	while (ct->npath > depth)
 		ct->on[ct->path[--ct->npath]] = 0;
-	if (x->flags & CALLTREE_RECURSIVE)
+	if ((x->flags & CALLTREE_RECURSIVE) || ct->stk != NULL)	/* a stack tree needs no path */
 		return 0;
 	if (ct->npath == ct->cappath) {
 		size_t cap = ct->cappath > 0 ? 2 * ct->cappath : 64;
@@ -333,6 +368,8 @@ mark_ancestors(struct calltree *ct, size_t i)
 	size_t j = i, d = r[i].depth, k = d;
 	uint32_t *np;
 
+	if (ct->stk != NULL)
+		return 0;	/* a stack tree needs no path */
 	if (d > ct->cappath) {
 		if ((np = realloc(ct->path, (d + 64) * sizeof *np)) == NULL)
 			return -1;
@@ -554,32 +591,6 @@ calltree_close_all(struct calltree *ct, size_t *sel)
 	*sel = first;
 }
 
-/* Has any function outside cycle K (0..) an arc into it? */
-static int
-cycle_called(const struct profile *p, uint32_t k)
-{
-	uint32_t m, i;
-
-	for (m = p->sym[p->nsyms + k].cyc_next; m != PF_NONE; m = p->sym[m].cyc_next)
-		for (i = p->caller_start[m]; i < p->caller_start[m + 1]; i++)
-			if (!inside(p, m, p->arc[p->caller_arc[i]].parent) &&
-			    p->arc[p->caller_arc[i]].parent != m)
-				return 1;
-	return 0;
-}
-
-/* Has any other function an arc into function I? */
-static int
-fn_called(const struct profile *p, uint32_t i)
-{
-	uint32_t k;
-
-	for (k = p->caller_start[i]; k < p->caller_start[i + 1]; k++)
-		if (p->arc[p->caller_arc[k]].parent != i)
-			return 1;
-	return 0;
-}
-
 /* Most time first, then by id. */
 static int
 cmp_roots(const void *a, const void *b)
@@ -604,10 +615,10 @@ listed(const struct calltree *ct, struct report *r, uint32_t id)
 	size_t k;
 
 	if (id < p->nsyms)
-		return report_cg_listed(r, id) || (ct->down[id] && p->sym[id].print_flag &&
+		return report_cg_listed(r, id) || (ct->facts.down[id] && p->sym[id].print_flag &&
 		    p->sym[id].fold == PF_NONE);
-	for (k = 0; k < ct->nmember[id - p->nsyms]; k++)
-		if (listed(ct, r, ct->member[id - p->nsyms][k]))
+	for (k = 0; k < ct->facts.nmember[id - p->nsyms]; k++)
+		if (listed(ct, r, ct->facts.member[id - p->nsyms][k]))
 			return 1;
 	return 0;
 }
@@ -619,17 +630,34 @@ add_root(struct calltree *ct, const struct profile *p, uint32_t id, struct vec *
 	struct calltree_node *k = &v->v[v->n++];
 
 	k->id = id;
-	k->arc = PF_NONE;
+	k->arc = k->ref = PF_NONE;
 	k->depth = 0;
 	k->calls = p->sym[id].ncalls;
-	k->time = whole_time(ct, p, id);
-	k->flags = has_kids(ct, p, id, ct->inverted) ? CALLTREE_KIDS : 0;
+	k->time = arcfacts_whole(&ct->facts, p, id);
+	k->flags = (has_kids(ct, p, id, ct->inverted) ? CALLTREE_KIDS : 0) |
+	    (ct->facts.exact[id] ? 0 : CALLTREE_ESTIMATED);
+}
+
+/* A stack tree's roots: node 0's children, most time first (the view's root, if it has one). */
+static int
+stack_roots(struct calltree *ct)
+{
+	uint32_t c, n = 0;
+
+	for (c = ct->stk->node[0].child; c != PF_NONE; c = ct->stk->node[c].next)
+		n++;
+	if (reserve(&ct->rows, n) != 0)
+		return -1;
+	for (c = ct->stk->node[0].child; c != PF_NONE; c = ct->stk->node[c].next)
+		add_frame(ct, c, PF_NONE, 0, &ct->rows);
+	return 0;
 }
 
 /*
- * The roots: the functions no other function calls and the cycles
- * nothing outside calls (of those the call graph lists), most time first;
- * else the one function or cycle the view is for.  0, or -1.
+ * The roots: a stack tree's; else the functions no other function calls
+ * and the cycles nothing outside calls (of those the call graph lists),
+ * most time first; else the one function or cycle the view is for.  0,
+ * or -1.
  */
 static int
 roots(struct calltree *ct, struct report *r)
@@ -637,6 +665,8 @@ roots(struct calltree *ct, struct report *r)
 	const struct profile *p = ct->p;
 	uint32_t i, n = p->nsyms + p->ncycles;
 
+	if (ct->stk != NULL)
+		return stack_roots(ct);
 	if (ct->root != PF_NONE) {
 		if (reserve(&ct->rows, 1) != 0)
 			return -1;
@@ -644,7 +674,7 @@ roots(struct calltree *ct, struct report *r)
 		return 0;
 	}
 	for (i = 0; i < n; i++) {
-		if ((i < p->nsyms && p->sym[i].cycle != 0) || ct->called[i])
+		if ((i < p->nsyms && p->sym[i].cycle != 0) || ct->facts.called[i])
 			continue;
 		if (!listed(ct, r, i))
 			continue;
@@ -657,120 +687,20 @@ roots(struct calltree *ct, struct report *r)
 	return 0;
 }
 
-/* Has function I callees outside its cycle (it may call itself)? */
-static int
-calls_out(const struct profile *p, uint32_t i)
-{
-	uint32_t k;
-
-	if (p->sym[i].cycle == 0)
-		return p->callee_start[i + 1] > p->callee_start[i];
-	for (k = p->callee_start[i]; k < p->callee_start[i + 1]; k++)
-		if (!inside(p, i, p->arc[p->callee_arc[k]].child))
-			return 1;
-	return 0;
-}
-
-struct keyed {
-	double time;
-	uint64_t calls;
-	size_t pos;
-	uint32_t id;
-};
-
-/* gprof's order of a cycle's members: most time, then most calls first; ties as they come. */
-static int
-cmp_members(const void *a, const void *b)
-{
-	const struct keyed *x = a, *y = b;
-
-	if (x->time != y->time)
-		return x->time > y->time ? -1 : 1;
-	if (x->calls != y->calls)
-		return x->calls > y->calls ? -1 : 1;
-	return x->pos < y->pos ? -1 : x->pos > y->pos;
-}
-
-/*
- * Cycle K's members in gprof's order (report.h's report_cg_members(),
- * sorted here on keys read once: a cycle may have most of the program),
- * and their whole time; 0, or -1 when out of memory.
- */
-static int
-members(struct calltree *ct, uint32_t k)
-{
-	const struct profile *p = ct->p;
-	struct keyed *v;
-	size_t n = 0, i;
-	uint32_t m;
-
-	for (m = p->sym[p->nsyms + k].cyc_next; m != PF_NONE; m = p->sym[m].cyc_next)
-		n++;
-	v = calloc(n + 1, sizeof *v);
-	ct->member[k] = calloc(n + 1, sizeof **ct->member);
-	if (v == NULL || ct->member[k] == NULL) {
-		free(v);
-		return -1;
-	}
-	for (m = p->sym[p->nsyms + k].cyc_next, i = 0; m != PF_NONE; m = p->sym[m].cyc_next, i++) {
-		v[i].time = whole_time(ct, p, m);
-		v[i].calls = p->sym[m].ncalls + p->sym[m].self_calls;
-		v[i].pos = i;
-		v[i].id = m;
-		ct->cycle_whole[k] += v[i].time;
-	}
-	qsort(v, n, sizeof *v, cmp_members);
-	for (i = 0; i < n; i++)
-		ct->member[k][i] = v[i].id;
-	ct->nmember[k] = n;
-	free(v);
-	return 0;
-}
-
-/* The graph's facts the nodes need (struct calltree), once for the profile; 0, or -1. */
-static int
-graph(struct calltree *ct)
-{
-	const struct profile *p = ct->p;
-	size_t n = (size_t)p->nsyms + p->ncycles + 1;
-	uint32_t i;
-
-	ct->on = calloc(n, 1);
-	ct->slot = calloc(n, sizeof *ct->slot);
-	ct->down = calloc(n, 1);
-	ct->called = calloc(n, 1);
-	ct->member = calloc((size_t)p->ncycles + 1, sizeof *ct->member);
-	ct->nmember = calloc((size_t)p->ncycles + 1, sizeof *ct->nmember);
-	ct->cycle_whole = calloc((size_t)p->ncycles + 1, sizeof *ct->cycle_whole);
-	if (ct->on == NULL || ct->slot == NULL || ct->down == NULL || ct->called == NULL ||
-	    ct->member == NULL || ct->nmember == NULL || ct->cycle_whole == NULL)
-		return -1;
-	for (i = 0; i < p->nsyms; i++) {
-		ct->down[i] = (uint8_t)calls_out(p, i);
-		ct->called[i] = (uint8_t)fn_called(p, i);
-	}
-	for (i = 0; i < p->ncycles; i++) {
-		ct->called[p->nsyms + i] = (uint8_t)cycle_called(p, i);
-		if (members(ct, i) != 0)
-			return -1;
-		ct->down[p->nsyms + i] = 1;
-	}
-	return 0;
-}
-
-
 struct calltree *
 calltree_new(const struct profile *p, const struct pf_measure *m)
 {
 	struct calltree *ct = calloc(1, sizeof *ct);
+	size_t n = (size_t)p->nsyms + p->ncycles + 1;
 
 	if (ct == NULL)
 		return NULL;
 	ct->p = p;
 	ct->m = m;
-	ct->ncycles = p->ncycles;
 	ct->root = PF_NONE;
-	if (graph(ct) != 0) {
+	ct->on = calloc(n, 1);
+	ct->slot = calloc(n, sizeof *ct->slot);
+	if (ct->on == NULL || ct->slot == NULL || (m == NULL && arcfacts_make(&ct->facts, p) != 0)) {
 		calltree_free(ct);
 		return NULL;
 	}
@@ -780,32 +710,42 @@ calltree_new(const struct profile *p, const struct pf_measure *m)
 void
 calltree_free(struct calltree *ct)
 {
-	uint32_t i;
-
 	if (ct == NULL)
 		return;
-	for (i = 0; ct->member != NULL && i < ct->ncycles; i++)
-		free(ct->member[i]);
-	free(ct->member);
-	free(ct->nmember);
-	free(ct->cycle_whole);
+	arcfacts_release(&ct->facts);
+	flame_free(ct->stk);
 	free(ct->on);
 	free(ct->slot);
-	free(ct->down);
-	free(ct->called);
 	free(ct->rows.v);
 	free(ct->stack.v);
 	free(ct->path);
 	free(ct);
 }
 
+/* With stacks: the view's tree of frames, made anew; 0, or -1 when out of memory. */
+static int
+stack_view(struct calltree *ct, int collapse)
+{
+	struct flame_view v = { ct->root, ct->inverted, collapse };
+	struct diag quiet;
+	int rc;
+
+	flame_free(ct->stk);
+	ct->stk = NULL;
+	diag_init(&quiet);
+	rc = flame_build_view(ct->m, &v, &ct->stk, &quiet);
+	diag_release(&quiet);
+	return rc;
+}
+
 int
-calltree_make(struct calltree *ct, struct report *r, uint32_t root, int inverted)
+calltree_make(struct calltree *ct, struct report *r, uint32_t root, int inverted, int collapse)
 {
 	ct->rows.n = 0;
-	ct->root = root < ct->p->nsyms + ct->p->ncycles ? root : PF_NONE;
+	ct->root = root < ct->p->nsyms + (ct->m != NULL ? 0 : ct->p->ncycles) ? root : PF_NONE;
 	ct->inverted = inverted;
-	if (roots(ct, r) != 0 || (ct->rows.n > 0 && calltree_open(ct, 0, 1) < 0)) {
+	if ((ct->m != NULL && stack_view(ct, collapse) != 0) || roots(ct, r) != 0 ||
+	    (ct->rows.n > 0 && calltree_open(ct, 0, 1) < 0)) {
 		ct->rows.n = 0;
 		return -1;
 	}

@@ -6,32 +6,56 @@
 
 #define TREE_INDENT 16		/* levels indented; deeper rows show their depth instead */
 
-/* A function's name as gprof prints it, or a cycle's as its call graph's cycle line does. */
+/*
+ * A node's name: a function's as gprof prints it, a cycle's as its call
+ * graph's cycle line does (M NULL: an arc tree); in a stack tree (M), a
+ * library's frame by M's name for it, the markers in brackets.
+ */
 static void
-node_name(struct sbuf *sb, struct report *r, uint32_t id)
+node_name(struct sbuf *sb, struct report *r, const struct pf_measure *m, uint32_t id)
 {
 	const struct profile *p = report_profile(r);
-	const struct pf_sym *s = &p->sym[id];
+	const struct pf_sym *s = &p->sym[id < p->nsyms + p->ncycles ? id : 0];
 
 	if (id < p->nsyms)
 		report_name(r, sb, id);
-	else
+	else if (m == NULL && id < p->nsyms + p->ncycles)
 		sbuf_printf(sb, "<cycle %d as a whole> %c%d%c", s->cycle, s->print_flag ? '[' : '(',
 		    s->index, s->print_flag ? ']' : ')');
+	else if (id == CALLTREE_SELF)
+		sbuf_puts(sb, "[self]");
+	else if (id == FLAME_INCOMPLETE)
+		sbuf_puts(sb, "[incomplete]");
+	else if (id == FLAME_TRUNCATED)
+		sbuf_puts(sb, "[truncated]");
+	else if (m != NULL && id >= PF_FRAME_OTHER && id - PF_FRAME_OTHER < m->nother)
+		sbuf_puts(sb, m->other[id - PF_FRAME_OTHER]);
+	else
+		sbuf_puts(sb, "[unknown]");
+}
+
+const char *
+treetext_recursion(int collapse)
+{
+	return collapse == FLAME_RECURSION_ALL ? "recursion collapsed" :
+	    collapse == FLAME_RECURSION_INDIRECT ? "recursion through others collapsed" : "recursion shown";
 }
 
 void
-treetext_header(struct sbuf *sb, struct report *r, uint32_t root, int inverted, int measured)
+treetext_header(struct sbuf *sb, struct report *r, uint32_t root, int inverted, int measured,
+    int collapse)
 {
 	sbuf_puts(sb, "Call tree: ");
 	if (root == PF_NONE) {
-		sbuf_puts(sb, "the whole program");
+		sbuf_puts(sb, inverted ? "the whole program, bottom-up" : "the whole program");
 	} else {
-		node_name(sb, r, root);
+		node_name(sb, r, NULL, root);
 		sbuf_puts(sb, inverted ? " and its callers (bottom-up)" : " and what it calls");
 	}
-	sbuf_puts(sb, measured ? "; measured from call stacks, ~: a share, estimated\n" :
-	    "; ~: estimated, split by calls\n");
+	if (measured)
+		sbuf_printf(sb, "; measured from call stacks, %s\n", treetext_recursion(collapse));
+	else
+		sbuf_puts(sb, "; ~: estimated, split by calls\n");
 	sbuf_printf(sb, "%7s%11s%11s  %s", "%time", "inclusive", "calls", "name");
 }
 
@@ -102,7 +126,7 @@ treetext_row(struct sbuf *sb, const struct calltree *ct, struct report *r, size_
 	sbuf_puts(sb, "  ");
 	indent(sb, x->depth);
 	sbuf_puts(sb, mark(x->flags, utf8));
-	node_name(sb, r, x->id);
+	node_name(sb, r, m, x->id);
 	if (x->flags & CALLTREE_RECURSIVE)
 		sbuf_puts(sb, " (recursive)");
 }

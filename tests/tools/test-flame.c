@@ -8,13 +8,35 @@
 /*
  * Input: "COUNT FLAGS F1;F2;...", frames outermost first as numbers
  * (symbol ids), FLAGS 1 (reached the root) + 2 (truncated); '#' lines
- * are comments.  Output: each node in preorder, "DEPTH-indented FRAME
- * total self", then "ok" or what breaks the tree's rules: a node's total
- * is its self plus its children's, the root's the samples, children most
- * first.
+ * are comments; a line "view ROOT CALLERS RECURSION" asks for another
+ * view than the whole program top-down, recursion shown (ROOT a frame or
+ * -, CALLERS 0 or 1, RECURSION shown, indirect or all: flame_build_view()).
+ * Output: each node in preorder, "DEPTH-indented FRAME total self", then
+ * "ok" or what breaks the tree's rules: a node's total is its self plus
+ * its children's, the root's the samples of the view (all of them for
+ * the whole program), children most first.
  */
 
 static struct pf_measure m;
+static struct flame_view view = { PF_NONE, 0, FLAME_RECURSION_SHOWN };
+
+/* "view ROOT CALLERS RECURSION"; 0, or -1 if the line is not one. */
+static int
+set_view(const char *line)
+{
+	static const char *const how[] = { "shown", "indirect", "all" };
+	char root[32], rec[32];
+	int callers, k;
+
+	if (sscanf(line, "view %31s %d %31s", root, &callers, rec) != 3)
+		return -1;
+	view.root = strcmp(root, "-") == 0 ? PF_NONE : (uint32_t)strtoul(root, NULL, 10);
+	view.callers = callers;
+	for (k = 0; k < 3; k++)
+		if (strcmp(rec, how[k]) == 0)
+			view.collapse = k;
+	return 0;
+}
 static size_t cap_stack, cap_frame;
 
 static void
@@ -84,15 +106,15 @@ main(void)
 	int bad;
 
 	while (fgets(line, sizeof line, stdin) != NULL)
-		if (line[0] != '#' && sscanf(line, "%llu %u %4095s", &count, &flags, frames) == 3)
+		if (line[0] != '#' && set_view(line) != 0 && sscanf(line, "%llu %u %4095s", &count, &flags, frames) == 3)
 			add(count, flags, frames);
 	diag_init(&d);
-	if (flame_build(&m, &t, &d) != 0) {
-		printf("flame_build failed\n");
+	if (flame_build_view(&m, &view, &t, &d) != 0) {
+		printf("flame_build_view failed\n");
 		return 1;
 	}
 	bad = walk(t);
-	if ((double)m.samples != t->node[0].total)
+	if (view.root == PF_NONE && (double)m.samples != t->node[0].total)
 		bad += printf("root %.0f, samples %llu\n", t->node[0].total, (unsigned long long)m.samples) > 0;
 	printf("%s\n", bad ? "BROKEN" : "ok");
 	flame_free(t);

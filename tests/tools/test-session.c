@@ -23,7 +23,10 @@
  *   tree [NAME [callers]]  the call tree of the whole program, or of NAME
  *                    (a raw name, or #N: the call graph's entry [N], a
  *                    cycle's too) and what it calls or its callers, every
- *                    node open, as the browser's P writes it (ASCII marks)
+ *                    node open, as the browser's P writes it (ASCII marks);
+ *                    with call stacks, made of them
+ *   recursion shown|indirect|all   how the next trees of call stacks
+ *                    collapse recursion (indirect at first)
  *
  * An operation that fails prints "error: WHY" and the session goes on.
  * Exit status 0; 1 if a load fails; 2 for a command it does not know.
@@ -45,6 +48,7 @@
 static struct session *s;
 static struct opts first;	/* the first load's: how the profiles print */
 static int loaded;
+static int recursion = FLAME_RECURSION_INDIRECT;	/* the trees' (the recursion command) */
 static char *kept[MAXLOADS];	/* the command lines loaded: their options and profiles point into them */
 static size_t nkept;
 
@@ -240,13 +244,13 @@ tree(char *args)
 		return;
 	}
 	if ((ct = calltree_new(s->p, measured ? s->measure : NULL)) == NULL ||
-	    calltree_make(ct, s->r, root, inverted) != 0 || calltree_open_all(ct, &sel) < 0) {
+	    calltree_make(ct, s->r, root, inverted, recursion) != 0 || calltree_open_all(ct, &sel) < 0) {
 		printf("error: out of memory\n");
 		calltree_free(ct);
 		return;
 	}
 	sbuf_init(&sb);
-	treetext_header(&sb, s->r, root, inverted, measured);
+	treetext_header(&sb, s->r, root, inverted, measured, recursion);
 	sbuf_putc(&sb, '\n');
 	for (i = 0; i < calltree_nrows(ct); i++) {
 		treetext_row(&sb, ct, s->r, i, 0);
@@ -280,6 +284,18 @@ static int
 op_stop(const char *args, struct diag *d)
 {
 	session_stop_comparing(s);
+	return 0;
+}
+
+static int
+op_recursion(const char *args, struct diag *d)
+{
+	static const char *const how[] = { "shown", "indirect", "all" };
+	int k;
+
+	for (k = 0; k < 3; k++)
+		if (args != NULL && strcmp(args, how[k]) == 0)
+			recursion = k;
 	return 0;
 }
 
@@ -318,7 +334,7 @@ static const struct {
 	int (*run)(const char *args, struct diag *d);
 } ops[] = {
 	{ "narrow", op_narrow }, { "focus", op_focus }, { "undo", op_undo }, { "stop", op_stop },
-	{ "names", op_names },
+	{ "names", op_names }, { "recursion", op_recursion },
 };
 
 /* One command; 0, or -1 if it is not one. */

@@ -14,8 +14,12 @@ every row against the call graph:
     into one cycle, or from one caller into a cycle, summed) and its time
     is the arc's self + children times the share of its parent's whole
     time that the parent node carries;
-  - it is marked ~ exactly where its parent is or the arc's calls are
-    less than all (count < total: gprof split a time by calls there);
+  - top-down it is marked ~ exactly where its time is a share split by
+    calls (its parent's is, or the arc's calls are less than all: count
+    < total) or its own whole time is not exact (it is a cycle or in
+    one, or a function under it is called from elsewhere too); bottom-up
+    where its parent is or the arc's calls are less than all; a root
+    where its whole time is not exact;
   - a cycle's member under the cycle: its whole time (member line) times
     the cycle node's share; with --inverted, a cycle under its member has
     the member's time, and under it the cycle's callers from outside (the
@@ -104,6 +108,26 @@ def parse_row(line):
             'rec': rec, 'line': line}
 
 
+EXACT = {}
+
+
+def exact(g, name):
+    """Whether NAME's whole time in the call graph G holds no share gprof split by calls."""
+    if name in EXACT:
+        return EXACT[name]
+    EXACT[name] = False                 # a cycle of calls is not exact while it is worked out
+    e = g.get(name)
+    ok = e is not None and '<cycle' not in name
+    for k in (e['kids'] if ok else []):
+        if k[3] == name:
+            continue                    # a recursive call of its own
+        if '<cycle' in k[3] or (k[2] is not None and k[1] < int(k[2])) or not exact(g, k[3]):
+            ok = False
+            break
+    EXACT[name] = ok
+    return ok
+
+
 def cycle_of(name):
     m = re.search(r'<cycle (\d+)', name)
     return m.group(1) if m else None
@@ -168,14 +192,18 @@ def check(g, r, par, inv):
         e = g.get(r['name'])
         if e is None:
             return 'no entry'
-        if r['pct'] != e['pct'] or abs(num(r['time']) - e['whole']) > TOL:
+        if r['pct'].lstrip('~') != e['pct'] or abs(num(r['time']) - e['whole']) > TOL:
             return 'root: %s%% %.2f in the call graph' % (e['pct'], e['whole'])
+        if r['est'] != (not exact(g, r['name'])):
+            return 'root marked estimated: %s, but its time is %s' % (
+                r['est'], 'exact' if exact(g, r['name']) else 'not exact')
         return None
+    r['shared'] = False
     if inv and 'as a whole' in r['name']:
         # A member's cycle: all of the member node's time goes up through it.
         r['share'], r['exact'] = approx_share(g, r), None
         if num(r['time']) != num(par['time']) or r['est'] != par['est']:
-            return 'not its member\'s time'
+            return 'not its member\'s time, or marked estimated otherwise'
         return None
     a = arc_of(g, r, par, inv)
     if isinstance(a, str):
@@ -196,8 +224,13 @@ def check(g, r, par, inv):
     want = a[0] * s
     if abs(num(r['time']) - want) > TOL + 0.02 * want:
         return 'time: %.4f from the call graph' % want
-    if r['est'] != (par['est'] or split):
-        return 'marked estimated: %s, but its parent is %s and the calls %s' % (
+    if inv:
+        want = par['est'] or split
+    else:
+        r['shared'] = par.get('shared', False) or split
+        want = r['shared'] or 'as a whole' in r['name'] or not exact(g, r['name'])
+    if r['est'] != want:
+        return 'marked estimated: %s, but its parent is %s, the calls %s' % (
             r['est'], 'estimated' if par['est'] else 'not', 'split' if split else 'all here')
     return None
 
