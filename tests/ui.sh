@@ -318,8 +318,34 @@ if want measured && mkdir -p "$M" && python3 "$TOP/tests/gen/stacks.py" "$P/prog
 	    sed -n 3p '$M/flame.txt' | grep -q '^all  62 samples, 100.0% of all' &&
 	    grep -q '^  main  59 samples, 95.2% of all' '$M/flame.txt' &&
 	    grep -q '^    top  40 samples, 64.5% of all' '$M/flame.txt'"
+	# s to the measured inclusive time: the rows by it, most first (95.2% of the stacks: burn, or main).
+	printf 'resize 150 30\nkey s\nkey s\nkey s\nkey s\nkey s\nkey z\ndump sorted\n' >"$M/sort.keys"
+	(cd "$M" && TGPROF_SCRIPT=sort.keys "$TGPROF" "$P/prog" gmon.out)
+	check "measured: s sorts the flat profile by the measured inclusive time, most first (95.2)" sh -c "
+	    head -n 1 '$M/sorted' | grep -q '| sort: measured inclusive' &&
+	    sed -n '5,20p' '$M/sorted' | cut -c2- | awk '\$1 ~ /^[0-9.]+\$/ { if (NR > 1 && \$1 > last) bad = 1; last = \$1; n++;
+	        if (n == 1 && \$1 != 95.2) bad = 1 } END { exit bad || n < 5 }'"
 elif want measured; then
 	fail "measured: tests/gen/stacks.py failed"
+fi
+
+# The browser opens on the program's hottest function, not on the
+# profiler's own row above it, and the source pane says what such a row
+# is (tests/progs/rt/costly.c with libtgmon, its histogram chosen:
+# tgmon_count 500 samples, work 300).
+O=$OUT/opening
+if want opening && mkdir -p "$O" && gcc -pg -O1 -o "$O/costly" "$TOP/tests/progs/rt/costly.c" \
+    -L"$TOP/runtime" -l:libtgmon.a -pthread && (cd "$O" && ./costly >/dev/null) &&
+    python3 "$TOP/tests/ui/tree-gmon.py" "$O/costly" "$O/gmon.out" "$O/chosen.gmon" tgmon_count=500 work=300; then
+	printf 'resize 150 30\ndump open\nkey g\ndump prof\n' >"$O/keys"
+	(cd "$O" && TGPROF_SCRIPT=keys "$TGPROF" --no-stacks costly chosen.gmon)
+	check "opening: the hottest function of the program selected (work), not tgmon_count above it" sh -c "
+	    grep -q '^ *62\.50 .* tgmon_count  \[profil' '$O/open' && grep -q '^> *37\.50 .* work ' '$O/open' &&
+	    tail -n 1 '$O/open' | grep -q '^ work: '"
+	check "opening: the source pane of a profiler's row says what it is" \
+	    grep -q "a function of the profiler (libtgmon's or the C library's mcount): its time is the cost" "$O/prof"
+elif want opening; then
+	fail "opening: cannot build or run tests/progs/rt/costly.c with libtgmon"
 fi
 
 # W: the profile shown exported, as tgprof --export writes it; narrowed, as

@@ -22,7 +22,7 @@ struct flat {
 };
 
 const char *const flat_sort_names[FLAT_NSORT] = {
-	"time", "calls", "self/call", "total/call", "name"
+	"time", "calls", "self/call", "total/call", "name", "measured inclusive"
 };
 
 /* What a row is sorted by (higher first), under the tui's sort key. */
@@ -36,6 +36,7 @@ sort_value(const struct tui *t, uint32_t id)
 	case FLAT_BY_SELF: return s->ncalls ? s->time / (double)s->ncalls : 0;
 	case FLAT_BY_TOTAL: return s->ncalls ? (s->time + s->child_time) / (double)s->ncalls : 0;
 	case FLAT_BY_NAME: return -(double)t->s->p->name_rank[id];
+	case FLAT_BY_MEASURED: return t->s->measure != NULL ? t->s->measure->incl[id] : 0;
 	default: return 0;
 	}
 }

@@ -22,6 +22,7 @@ struct graph {
 	size_t n;
 	uint32_t shown;		/* the function the rows are for */
 	unsigned gen;		/* the session's generation they are of */
+	int measured;		/* ordered by the measured times (tui_measured()) */
 };
 
 static void
@@ -62,6 +63,41 @@ graph_release(struct pane *pn)
 	pn->data = NULL;
 }
 
+/* How cmp_arcs() orders: by the times M measured, least first (DIR 1) or most (-1). */
+struct order {
+	const struct pf_measure *m;
+	int dir;
+};
+
+/* By the time measured along the rows' arcs, as CTX says; ties as they were (arc ids are gprof's order). */
+static int
+cmp_arcs(const void *a, const void *b, void *ctx)
+{
+	const struct order *o = ctx;
+	uint32_t ra = ((const struct grow *)a)->ref, rb = ((const struct grow *)b)->ref;
+	double x = o->m->arc_incl[ra], y = o->m->arc_incl[rb];
+
+	if (x != y)
+		return (x < y ? -1 : 1) * o->dir;
+	return ra < rb ? -1 : ra > rb;
+}
+
+/*
+ * With the times measured: the callers in ROW[0 .. PRIMARY) least time
+ * first (the most nearest the function, as gprof orders them), and the
+ * callees after it most first.
+ */
+static void
+by_measure(const struct pf_measure *m, struct grow *row, size_t primary, size_t n)
+{
+	struct order up = { m, 1 }, down = { m, -1 };
+
+	if (primary > 0 && row[0].kind == CALLER)
+		qsort_r(row, primary, sizeof *row, cmp_arcs, &up);
+	if (n > primary + 1)
+		qsort_r(row + primary + 1, n - primary - 1, sizeof *row, cmp_arcs, &down);
+}
+
 /*
  * gprof's entry for the function shown: its callers (or <spontaneous>),
  * the function (selected), its callees; for a cycle, fill_cycle()'s rows.
@@ -73,7 +109,8 @@ graph_fill(struct tui *t, struct pane *pn)
 	struct graph *g = pn->data;
 	uint32_t id = t->cur, i, nc, ne;
 
-	if (g != NULL && g->shown == id && g->gen == t->s->gen && g->row != NULL)
+	if (g != NULL && g->shown == id && g->gen == t->s->gen && g->measured == tui_measured(t) &&
+	    g->row != NULL)
 		return 0;
 	graph_release(pn);
 	if ((g = calloc(1, sizeof *g)) == NULL)
@@ -81,6 +118,7 @@ graph_fill(struct tui *t, struct pane *pn)
 	pn->data = g;
 	g->shown = id;
 	g->gen = t->s->gen;
+	g->measured = tui_measured(t);
 	pn->nrows = pn->sel = pn->top = 0;
 	if (id == PF_NONE || p->caller_start == NULL)
 		return 0;
@@ -100,6 +138,8 @@ graph_fill(struct tui *t, struct pane *pn)
 		add(g, PRIMARY, id);
 		for (i = p->callee_start[id]; i < p->callee_start[id + 1]; i++)
 			add(g, CALLEE, p->callee_arc[i]);
+		if (g->measured)
+			by_measure(t->s->measure, g->row, pn->sel, g->n);
 	}
 	pn->nrows = g->n;
 	return 0;

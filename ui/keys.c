@@ -216,9 +216,9 @@ end_search(struct tui *t, int c)
 }
 
 /*
- * s: the next sort column of the flat profile, or, in a comparison, of
- * the comparison (its own), whether or not the tree or the flame graph
- * covers it.
+ * s: the next sort column of the flat profile (the measured inclusive
+ * time's too, with stacks), or, in a comparison, of the comparison (its
+ * own), whether or not the tree or the flame graph covers it.
  */
 static void
 sort_next(struct tui *t, int c)
@@ -226,6 +226,8 @@ sort_next(struct tui *t, int c)
 	if (offer(t, &t->pane[tui_home(t)], c))
 		return;
 	t->view.sort_key = (t->view.sort_key + 1) % FLAT_NSORT;
+	if (t->view.sort_key == FLAT_BY_MEASURED && t->s->measure == NULL)
+		t->view.sort_key = FLAT_BY_TIME;	/* no stacks, nothing measured to sort by */
 	t->view.gen++;
 }
 

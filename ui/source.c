@@ -118,6 +118,9 @@ fill_lines(struct tui *t, struct source *s)
 	diag_init(&d);
 	if (t->cur == PF_NONE || t->cur >= ss->p->nsyms)
 		snprintf(s->note, sizeof s->note, "no function selected (a cycle has no source)");
+	else if (report_profiler_own(ss->r, t->cur))
+		snprintf(s->note, sizeof s->note, "a function of the profiler (libtgmon's or the C "
+		    "library's mcount): its time is the cost of profiling, not the program's");
 	else if (profile_lines(ss->p, t->cur, &s->lines, &d) != 0)
 		snprintf(s->note, sizeof s->note, "%s", d.n > 0 ? d.msg[0].text : "out of memory");
 	else if (s->lines.file == PF_NONE)

@@ -330,15 +330,25 @@ tui_go(struct tui *t, int dir)
 	flat_select(&t->pane[PANE_FLAT], t->cur);
 }
 
-/* The function first shown: the top of the flat profile, else the first call-graph entry. */
+/*
+ * The function first shown, selected in the flat profile: its first row
+ * that is the program's (not the profiler's own), else its first, else
+ * the first call-graph entry.
+ */
 static uint32_t
 first_function(struct tui *t)
 {
 	struct pane *pn = &t->pane[PANE_FLAT];
 	const struct profile *p = t->s->p;
-	uint32_t i;
+	uint32_t i, id;
+	size_t k;
 
-	if (list_fill(t, pn) == 0 && pn->nrows > 0 && pn->ops->target(t, pn, 0) != PF_NONE)
+	for (k = 0; list_fill(t, pn) == 0 && k < pn->nrows; k++)
+		if ((id = pn->ops->target(t, pn, k)) != PF_NONE && !report_profiler_own(t->s->r, id)) {
+			list_to(pn, k);
+			return id;
+		}
+	if (pn->nrows > 0 && pn->ops->target(t, pn, 0) != PF_NONE)
 		return pn->ops->target(t, pn, 0);
 	for (i = 0; p->cg_order != NULL && i < p->nsyms + p->ncycles; i++)
 		if (report_cg_listed(t->s->r, p->cg_order[i]))

@@ -185,7 +185,8 @@ struct tui {
 enum { CMP_BY_SELF, CMP_BY_INCL, CMP_BY_CALLS, CMP_BY_NAME, CMP_NSORT };
 extern const char *const versus_sort_names[CMP_NSORT];
 
-enum { FLAT_BY_TIME, FLAT_BY_CALLS, FLAT_BY_SELF, FLAT_BY_TOTAL, FLAT_BY_NAME, FLAT_NSORT };
+/* The flat profile's sort keys; FLAT_BY_MEASURED (inclusive, from the stacks) only where there are stacks. */
+enum { FLAT_BY_TIME, FLAT_BY_CALLS, FLAT_BY_SELF, FLAT_BY_TOTAL, FLAT_BY_NAME, FLAT_BY_MEASURED, FLAT_NSORT };
 
 /* list.c: the list behaviour shared by the panes. */
 /* PN's rows made for the browser's state; out of memory, none and -1. */
