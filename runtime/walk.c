@@ -31,6 +31,12 @@
  * 8-aligned and readable (tgmon_stk_readable: a page not known to be
  * mapped is asked of the kernel, so a bad chain never faults), and its
  * return address must be in loaded code.
+ *
+ * Code without frame pointers (the C library's) leaves rbp to hold
+ * anything: a sample there whose walk is not rooted through the program
+ * is walked again from the program's function that called the library
+ * (tgmon_stk_library): the library frame, that function, then its own
+ * frame's chain, as the histogram charges the sample to that function.
  */
 
 #define SEG_SHIFT 16			/* nodes in a segment: 64 Ki, 1.5 MiB */
@@ -41,6 +47,10 @@
 #define PAGE 4096u
 #define MAX_STEP (64ull << 20)		/* a frame bigger than this is not believed */
 #define PROBE_PAGES 256			/* at most this much stack is proven readable at once */
+#define SCAN_BYTES 8192			/* a library's frames searched for its caller (snprintf's: 3 KiB) */
+#define SCAN_NEAR 512			/* its caller's return address believed without its frame */
+#define CALLER_FRAME 65536		/* that caller's frame is at most this far above its call */
+#define CALLER_TRIES 4			/* return addresses tried as the caller's, at most */
 
 /* One frame of a stack: the stacks through ADDR under PARENT. */
 struct tgmon_node {
@@ -201,11 +211,19 @@ tgmon_stk_count(struct tgmon_stk *s, int n, uint32_t flags, uint32_t weight)
 /*
  * Whether the 8 bytes at A can be read: the kernel reads them for
  * rt_sigprocmask() (which then refuses the bad HOW), or says EFAULT.
+ * The system call is made here, not by the C library's syscall(): errno
+ * is left alone, and a sample handler's calls leave no return address
+ * into the program below the stack pointer, which a later sample's
+ * search of a library's frames (tgmon_stk_scan) could take for its caller.
  */
 static int
 tgmon_stk_probe(uint64_t a)
 {
-	return syscall(SYS_rt_sigprocmask, ~0, (void *)a, NULL, 8) != 0 && errno != EFAULT;
+	register long r10 __asm__("r10") = 8;
+	long r = SYS_rt_sigprocmask;
+
+	__asm__ volatile ("syscall" : "+a" (r) : "D" (~0L), "S" (a), "d" (0L), "r" (r10) : "rcx", "r11", "memory");
+	return r != 0 && r != -EFAULT;
 }
 
 /* A walk in progress. */
@@ -422,73 +440,243 @@ tgmon_stk_signal(struct tgmon_walk *w, uint64_t fp)
 	return tgmon_stk_first(w, pc, sp, r[REG_RBP], r[REG_RBX]);
 }
 
-/*
- * Walks the interrupted thread's stack into s->frame: its program
- * counter, then the return addresses; the count, and *FLAGS.
- */
+/* Whether module M is the program's profiled code, not libtgmon's own (SELF). */
 static int
-tgmon_stk_walk(struct tgmon_stk *s, const ucontext_t *uc, uint32_t *flags)
+tgmon_stk_program(int m, int self)
 {
-	const greg_t *g = uc->uc_mcontext.gregs;
-	uint64_t pc = (uint64_t)g[REG_RIP], fp = (uint64_t)g[REG_RBP], last = 0, link = 1;
-	struct tgmon_walk w = { s, 0, 0, (uint64_t)g[REG_RSP], 0 };
-
-	s->frame[w.n++] = pc;
-	fp = tgmon_stk_first(&w, pc, (uint64_t)g[REG_RSP], fp, (uint64_t)g[REG_RBX]);
-	while (fp != 0 && tgmon_stk_readable(&w, fp)) {
-		uint64_t ra = ((uint64_t *)fp)[1];
-
-		if (ra == stk_restorer && ra != 0) {	/* a signal handler's frame */
-			last = fp;
-			if ((link = tgmon_stk_signal(&w, fp)) == 0) {
-				link = 1;	/* not the root */
-				break;
-			}
-			fp = link;
-			continue;
-		}
-		if (!tgmon_stk_push(&w, ra))
-			break;
-		if ((ra == tgmon_stub_at(TGMON_SPAN_RET) || ra == tgmon_stub_at(TGMON_SPAN_FRET)) &&
-		    !tgmon_stk_slow(&w, fp, ra))
-			break;
-		last = fp;
-		link = ((uint64_t *)fp)[0];
-		if (link == 0 || (s->main_thread && link > s->hi - 16))	/* the root, or out at the top */
-			break;
-		w.lo = w.lo > fp + 16 ? w.lo : fp + 16;
-		fp = link;
-	}
-	*flags = w.full ? TGSTACKS_TRUNCATED : 0;
-	if (!w.full && last != 0 && (link == 0 || (s->main_thread && link > s->hi - 16) ||
-	    (s->top != 0 && last >= s->top)))
-		*flags = TGSTACKS_ROOT;
-	return w.n;
+	return m != self && tgmon_is_profiled(m);
 }
 
 /*
- * Where a sample outside the profiled code belongs when its walk found no
- * profiled frame (code without frame pointers, as the C library's, leaves
- * rbp to hold anything): the first return address into profiled code
- * among the 64 words above SP, known as such by the call instruction that
- * ends at it (tgmon_stk_callee), a call out of the profiled code (a stale
- * pointer that happens to follow such bytes rarely calls a library);
- * less one, or 0.
+ * Follows the frame pointers from FP (0: none) into the walk: the last
+ * frame reached in *LAST (0: none), the frame pointer saved there in
+ * *LINK (1 where it is not known).
+ */
+static void
+tgmon_stk_chain(struct tgmon_walk *w, uint64_t fp, uint64_t *last, uint64_t *link)
+{
+	const struct tgmon_stk *s = w->s;
+
+	*last = 0;
+	*link = 1;
+	while (fp != 0 && tgmon_stk_readable(w, fp)) {
+		uint64_t ra = ((uint64_t *)fp)[1];
+
+		if (ra == stk_restorer && ra != 0) {	/* a signal handler's frame */
+			*last = fp;
+			if ((*link = tgmon_stk_signal(w, fp)) == 0) {
+				*link = 1;	/* not the root */
+				return;
+			}
+			fp = *link;
+			continue;
+		}
+		if (!tgmon_stk_push(w, ra))
+			return;
+		if ((ra == tgmon_stub_at(TGMON_SPAN_RET) || ra == tgmon_stub_at(TGMON_SPAN_FRET)) &&
+		    !tgmon_stk_slow(w, fp, ra))
+			return;
+		*last = fp;
+		*link = ((uint64_t *)fp)[0];
+		if (*link == 0 || (s->main_thread && *link > s->hi - 16))	/* the root, or out at the top */
+			return;
+		w->lo = w->lo > fp + 16 ? w->lo : fp + 16;
+		fp = *link;
+	}
+}
+
+/* The flags of the walk W, whose chain ended at LAST with LINK (tgmon_stk_chain). */
+static uint32_t
+tgmon_stk_flags(const struct tgmon_walk *w, uint64_t last, uint64_t link)
+{
+	const struct tgmon_stk *s = w->s;
+
+	if (w->full)
+		return TGSTACKS_TRUNCATED;
+	return last != 0 && (link == 0 || (s->main_thread && link > s->hi - 16) ||
+	    (s->top != 0 && last >= s->top)) ? TGSTACKS_ROOT : 0;
+}
+
+/* The innermost return address into the program (tgmon_stk_program) in s->frame[1..N), or 0. */
+static uint64_t
+tgmon_stk_inner(const struct tgmon_stk *s, int n, int self)
+{
+	int k;
+
+	for (k = 1; k < n; k++)	/* frame 0 is the sampled PC itself */
+		if (tgmon_stk_program(tgmon_module_at(s->frame[k]), self))
+			return s->frame[k];
+	return 0;
+}
+
+/*
+ * The instruction before RA (a return address in loaded code): 2, a
+ * direct call to at most 64 KiB before IN, the function that holds it
+ * (tgmon_stk_callee); 1, another call (direct, or ff /2 through a
+ * register or memory, whose target is not known: *%reg, *(%reg), *(sib),
+ * *d8(%reg), *d8(sib), *d32(%reg), *d32(sib)); 0, no call.
+ */
+static int
+tgmon_stk_call_kind(uint64_t ra, uint64_t in)
+{
+	const unsigned char *c = (const unsigned char *)ra;
+	uint64_t t;
+
+	if ((t = tgmon_stk_callee(ra)) != 0)
+		return t <= in && in - t < 65536 ? 2 : 1;
+	if (!tgmon_stk_probe((ra - 7) & ~(uint64_t)(PAGE - 1)) ||
+	    !tgmon_stk_probe((ra - 1) & ~(uint64_t)(PAGE - 1)))
+		return 0;
+	return (c[-2] == 0xff && ((c[-1] & 0xf8) == 0xd0 ||
+	    ((c[-1] & 0xf8) == 0x10 && c[-1] != 0x14 && c[-1] != 0x15))) ||
+	    (c[-3] == 0xff && (c[-2] == 0x14 || ((c[-2] & 0xf8) == 0x50 && c[-2] != 0x54))) ||
+	    (c[-4] == 0xff && c[-3] == 0x54) ||
+	    (c[-6] == 0xff && (c[-5] & 0xf8) == 0x90 && c[-5] != 0x94) ||
+	    (c[-7] == 0xff && (c[-6] == 0x94 || c[-6] == 0x14));
+}
+
+/*
+ * The lowest 8-aligned value from FLOOR to AT + CALLER_FRAME among BP and
+ * the words in [SP, AT) (which the scan proved readable); ~0 if none.
  */
 static uint64_t
-tgmon_stk_scan(struct tgmon_stk *s, uint64_t sp)
+tgmon_stk_lowest(uint64_t sp, uint64_t bp, uint64_t at, uint64_t floor)
 {
-	struct tgmon_walk w = { s, 0, 0, sp, 0 };
-	uint64_t at, r, t;
-	int mt;
+	uint64_t f = ~(uint64_t)0, a, v;
 
-	for (at = sp; at < sp + 64 * 8 && tgmon_stk_readable(&w, at); at += 8) {
-		r = *(const uint64_t *)at;
-		if (tgmon_is_profiled(tgmon_module_at(r)) && (t = tgmon_stk_callee(r)) != 0 &&
-		    (mt = tgmon_module_at(t)) >= 0 && !tgmon_is_profiled(mt))
-			return r - 1;
+	if (bp >= floor && bp - at <= CALLER_FRAME && !(bp & 7))
+		f = bp;
+	for (a = sp; a < at; a += 8)
+		if ((v = *(const uint64_t *)a) >= floor && v < f && v - at <= CALLER_FRAME && !(v & 7))
+			f = v;
+	return f;
+}
+
+/*
+ * The frame of the program's function that made the call into a library
+ * returning to R at AT: its frame pointer then, which the library either
+ * left in rbp (BP) or saved among the words from SP up to AT.  Of the
+ * candidates above AT, within CALLER_FRAME, lowest first (4 * CALLER_TRIES
+ * at most), that are frames (their return address in loaded code): one
+ * whose return address follows a call to R's function, or the first if
+ * its return address follows a call in the program (not SELF: R's
+ * function may have been called by a tail call) or if it is the thread's
+ * root frame (main's, called from the C library); 0 if none.  Not a
+ * signal handler's frame (the trampoline follows no call): below the
+ * stack pointer, the sample handler's earlier runs leave their frames,
+ * with their calls to the C library.
+ */
+static uint64_t
+tgmon_stk_caller_frame(struct tgmon_walk *w, uint64_t sp, uint64_t bp, uint64_t at, uint64_t r, int self)
+{
+	uint64_t floor = at + 8, f, ra;
+	int k, first = 1, kind;
+
+	for (k = 0; k < 4 * CALLER_TRIES && (f = tgmon_stk_lowest(sp, bp, at, floor)) != ~(uint64_t)0; k++) {
+		floor = f + 8;
+		if (!tgmon_stk_readable(w, f) || tgmon_module_at(ra = ((const uint64_t *)f)[1]) < 0)
+			continue;	/* not a frame */
+		kind = tgmon_stk_call_kind(ra, r - 1);
+		if (kind == 2 || (first && ((kind == 1 && tgmon_stk_program(tgmon_module_at(ra), self)) ||
+		    (w->s->top != 0 ? f >= w->s->top : ((const uint64_t *)f)[0] == 0))))
+			return f;
+		first = 0;
 	}
 	return 0;
+}
+
+/* A call into a library found on the stack: it returns to R, at AT, in the function whose frame is F. */
+struct tgmon_call {
+	uint64_t r, at, f;	/* R 0: none found; F 0: not found */
+};
+
+/*
+ * The call into the library a sample is in (W's lo at its SP): among the
+ * SCAN_BYTES above SP, the return addresses into the program whose call
+ * instruction calls out of the profiled code (tgmon_stk_callee: a stale
+ * pointer that happens to follow such bytes rarely calls a library),
+ * lowest first, CALLER_TRIES at most: the first whose caller's frame is
+ * found or that lies among the SCAN_NEAR above SP (further up, in a
+ * library's frames, lie stale ones, left by earlier calls, and those of a
+ * callback the library called).  None when the first return address into
+ * the program is KEEP (the walk's own innermost one, as tgmon_stk_entry
+ * finds it: among the 8 words above SP).
+ */
+static void
+tgmon_stk_scan(struct tgmon_walk *w, uint64_t bp, int self, uint64_t keep, struct tgmon_call *c)
+{
+	uint64_t sp = w->lo, at, r, t, f;
+	int mt, tries = 0;
+
+	c->r = c->at = c->f = 0;
+	for (at = sp; at < sp + SCAN_BYTES && tries < CALLER_TRIES && tgmon_stk_readable(w, at); at += 8) {
+		r = *(const uint64_t *)at;
+		if (!tgmon_stk_program(tgmon_module_at(r), self))
+			continue;
+		if (r == keep && at - sp < 64)
+			return;
+		keep = 0;
+		if ((t = tgmon_stk_callee(r)) == 0 || (mt = tgmon_module_at(t)) < 0 || tgmon_is_profiled(mt))
+			continue;
+		tries++;
+		if ((f = tgmon_stk_caller_frame(w, sp, bp, at, r, self)) != 0 || at - sp < SCAN_NEAR) {
+			*c = (struct tgmon_call){ r, at, f };
+			return;
+		}
+	}
+}
+
+/*
+ * A sample at the program counter of G outside the program (a library
+ * built without frame pointers or -pg, the kernel's system calls) whose
+ * walk W ended at LAST with LINK: unless it reached the root (or the
+ * depth limit) from the PC straight into the program, by the return
+ * address that the stack holds first, it is walked again from the call
+ * into the library (tgmon_stk_scan): the PC, that return address, then
+ * the chain from its function's frame.  When that frame is not found, a
+ * walk that reached the root through the program is kept, or else the
+ * stack is the PC and the return address.
+ */
+static void
+tgmon_stk_library(struct tgmon_walk *w, const greg_t *g, int self, uint64_t *last, uint64_t *link)
+{
+	int rooted = tgmon_stk_flags(w, *last, *link) != 0 && tgmon_stk_inner(w->s, w->n, self) != 0;
+	uint64_t keep = rooted && tgmon_stk_program(tgmon_module_at(w->s->frame[1]), self) ? w->s->frame[1] : 0;
+	struct tgmon_call c;
+
+	w->lo = (uint64_t)g[REG_RSP];
+	tgmon_stk_scan(w, (uint64_t)g[REG_RBP], self, keep, &c);
+	if (c.r == 0 || (c.f == 0 && rooted))
+		return;
+	w->n = 1;
+	w->full = 0;
+	tgmon_stk_push(w, c.r);
+	w->lo = c.at + 8;
+	*last = 0;
+	*link = 1;
+	if (c.f != 0)
+		tgmon_stk_chain(w, c.f, last, link);
+}
+
+/*
+ * Walks the interrupted thread's stack into s->frame: its program
+ * counter, then the return addresses; the count, and *FLAGS.  SELF is
+ * libtgmon's module (tgmon_stacks_sample).
+ */
+static int
+tgmon_stk_walk(struct tgmon_stk *s, const ucontext_t *uc, int self, uint32_t *flags)
+{
+	const greg_t *g = uc->uc_mcontext.gregs;
+	uint64_t pc = (uint64_t)g[REG_RIP], sp = (uint64_t)g[REG_RSP], last, link;
+	struct tgmon_walk w = { s, 0, 0, sp, 0 };
+	int m = tgmon_module_at(pc);
+
+	s->frame[w.n++] = pc;
+	tgmon_stk_chain(&w, tgmon_stk_first(&w, pc, sp, (uint64_t)g[REG_RBP], (uint64_t)g[REG_RBX]), &last, &link);
+	if (m < 0 || (m != self && !tgmon_is_profiled(m)))
+		tgmon_stk_library(&w, g, self, &last, &link);
+	*flags = tgmon_stk_flags(&w, last, link);
+	return w.n;
 }
 
 uint64_t
@@ -496,23 +684,18 @@ tgmon_stacks_sample(const void *uc, uint32_t weight, int self)
 {
 	struct tgmon_stk *s = stk_self;
 	uint32_t flags;
-	int n, k;
+	uint64_t r;
+	int n;
 
 	if (s == NULL) {
 		__atomic_fetch_add(&stk_lost, weight, __ATOMIC_RELAXED);
 		return 0;
 	}
-	n = tgmon_stk_walk(s, uc, &flags);
+	n = tgmon_stk_walk(s, uc, self, &flags);
 	tgmon_stk_count(s, n, flags, weight);
-	if (n > 0 && (k = tgmon_module_at(s->frame[0])) != self && tgmon_is_profiled(k))
+	if (n > 0 && tgmon_stk_program(tgmon_module_at(s->frame[0]), self))
 		return 0;	/* in profiled code: its own time */
-	for (k = 1; k < n; k++) {	/* frame 0 is the sampled PC itself */
-		int m = tgmon_module_at(s->frame[k]);
-
-		if (m != self && tgmon_is_profiled(m))
-			return s->frame[k] - 1;
-	}
-	return tgmon_stk_scan(s, (uint64_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RSP]);
+	return (r = tgmon_stk_inner(s, n, self)) != 0 ? r - 1 : 0;
 }
 
 /*

@@ -455,6 +455,62 @@ if want_any "stacks libc time"; then
 	    awk -v a="$c" -v t="$t" 'BEGIN { exit !(t > 0 && a >= 0.8 * t) }'
 fi
 
+# Library time under known callers (libtime.c: memcpy under copy_heavy,
+# snprintf under report;format_heavy, 40% of the CPU time each, printed by
+# the program; own_work 20%).  The C library has no frame pointers: a
+# sample in it is walked on from the frame of the program's function that
+# called it, so that its stack reaches the root and the measured times
+# (--folded) are the histogram's (gprof's flat profile) and the truth's,
+# within 3.5 standard deviations of the signals and 3% of bias.
+if want_any "stacks library time"; then
+	stk_setup
+	e=$d/libtime
+	mkdir -p "$e"
+	gcc -pg -O2 -o "$e/libtime" "$P/libtime.c" -L"$RT" -l:libtgmon.a -pthread ||
+	    fatal "cannot build libtime.c"
+	(cd "$e" && rm -f gmon.out* && ./libtime >phases)
+	stk "$e" libtime gmon.out gmon.out.stacks && same_run "$e/out"
+	tcheck "stacks library time: the file is sound $(cat "$e/err")" [ $? -eq 0 ]
+	"$TGPROF" --batch --folded "$e/libtime" "$e/gmon.out" >"$e/folded"
+	"$TGPROF" --batch -b -p "$e/libtime" "$e/gmon.out" >"$e/flat"
+	n=$(head_of "$e/out" samples) s=$(head_of "$e/out" signals)
+	h=$(sed -n 's/^gmon runid [0-9a-f]* hist \([0-9]*\)$/\1/p' "$e/out")
+	r=$(sums "$e/out" '^root .*;main(;|$)')
+	tcheck "stacks library time: $r of $n samples reached the root through main (at least 95%)" \
+	    share "$r" "$n" 0.95
+	# lib_share FUNC PHASE: FUNC's samples in the stacks (m), in the histogram
+	# (g) and under it in a library frame (l), and its phase's share of the
+	# CPU time (t).
+	lib_share() {
+		m=$(awk -v f="$1" '{ k = split($1, p, ";"); for (i = 1; i <= k; i++) if (p[i] == f) { n += $2; break } }
+		    END { print n + 0 }' "$e/folded")
+		l=$(awk -v f="$1" '{ k = split($1, p, ";") } k >= 2 && p[k - 1] == f && p[k] !~ /^(tgmon_.*|_?mcount|__fentry__)$/ { n += $2 }
+		    END { print n + 0 }' "$e/folded")
+		g=$(awk -v f="$1" -v h="$h" '$NF == f && NF >= 4 { g = $1 * h / 100 } END { printf "%.0f", g }' "$e/flat")
+		t=$(awk -v k="$2" '{ for (i = 1; i < NF; i += 2) { c[$i] = $(i + 1); if ($i != "sum") a += $(i + 1) } }
+		    END { printf "%.4f", (a > 0 ? c[k] / a : 0) }' "$e/phases")
+	}
+	# near A B P: whether the shares A / n and B are within 3.5 standard
+	# deviations of a share P among s signals, and 3%, of each other.
+	near() {
+		awk -v a="$1" -v b="$2" -v p="$3" -v n="$n" -v s="$s" 'BEGIN {
+		    e = 3.5 * sqrt(p * (1 - p) / (s > 0 ? s : 1)) + 0.03; d = a / n - b
+		    exit !(n > 0 && s >= 50 && d < e && -d < e) }'
+	}
+	agree='' below='' ok_agree=1 ok_below=1
+	for f in copy_heavy:copy format_heavy:format; do
+		lib_share "${f%:*}" "${f#*:}"
+		w=$(awk -v t="$t" -v n="$n" 'BEGIN { printf "%.0f", t * n }')
+		agree="$agree ${f%:*} $m/$g/$w"
+		near "$m" "$(awk -v g="$g" -v n="$n" 'BEGIN { print (n > 0 ? g / n : 0) }')" "$t" &&
+		    near "$m" "$t" "$t" && near "$g" "$t" "$t" || ok_agree=0
+		below="$below ${f%:*} $l of $w"
+		share "$l" "$w" 0.8 || ok_below=0
+	done
+	tcheck "stacks library time: measured, histogram and truth agree (measured/histogram/truth samples:$agree)" [ $ok_agree = 1 ]
+	tcheck "stacks library time: the library frame is under its caller in --folded (${below# })" [ $ok_below = 1 ]
+fi
+
 # Threads: each thread's own path, complete.
 if want_any "stacks threads"; then
 	stk_setup
