@@ -17,6 +17,8 @@ struct browser_opts {
 	size_t nsearch;
 	int mouse;			/* take mouse events */
 	int tabstop;			/* the source's tab stops: every N columns (1 to 64) */
+	int libraries;			/* the flat profile starts with library time as rows (O) */
+	int recursion;			/* the trees' recursion at the start, FLAME_RECURSION_* (R) */
 	/* W's exports: the command line's export options (the stacks are the session's). */
 	struct export_opts export;
 	/*

@@ -10,9 +10,11 @@
 #define MEASURED_HEAD2 "  incl % "
 
 struct flat {
-	uint32_t *id;		/* the rows' functions */
+	uint32_t *id;		/* the rows' functions; with library rows PF_FRAME_OTHER + k too */
 	double *accum;		/* cumulative time at each row */
 	size_t n;
+	uint32_t nother;	/* library rows there may be (the measure's frames outside the program) */
+	size_t nlib;		/* library rows there are */
 	struct report_unit unit;
 	unsigned gen;		/* the flat view's generation they were made for (t->view.gen) */
 	unsigned loaded;	/* the session's loaded profile they were made of */
@@ -25,19 +27,59 @@ const char *const flat_sort_names[FLAT_NSORT] = {
 	"time", "calls", "self/call", "total/call", "name", "measured inclusive"
 };
 
+/*
+ * Whether library time has rows of its own (O): asked, and the stacks
+ * tell it (pf_measure's other_self and lib_charged: the whole program's,
+ * so not once x or f narrowed it, as the measured column).
+ */
+static int
+libraries(const struct tui *t)
+{
+	return t->view.libraries && t->s->measure != NULL && t->s->measure->hz > 0 && t->s->nnarrow == 0;
+}
+
+/* Row ID's self time, ticks: a function's own, less the library time charged to it when that has rows. */
+static double
+self_of(const struct tui *t, uint32_t id)
+{
+	const struct pf_measure *m = t->s->measure;
+	double per = libraries(t) ? (double)t->s->p->hz / (double)m->hz : 0, v;
+
+	if (id >= PF_FRAME_OTHER)
+		return m->other_self[id - PF_FRAME_OTHER] * per;
+	v = t->s->p->sym[id].time - (per > 0 ? m->lib_charged[id] * per : 0);
+	return v > 0 ? v : 0;
+}
+
+/* A library row's name: "function@library", or "[library]" for its code without a name. */
+static void
+library_name(const struct tui *t, uint32_t id, struct sbuf *sb)
+{
+	const struct pf_measure *m = t->s->measure;
+	uint32_t k = id - PF_FRAME_OTHER;
+
+	if (m->other[k][0] == '[')
+		sbuf_puts(sb, m->other[k]);
+	else
+		sbuf_printf(sb, "%s@%s", m->other[k], m->other_lib[k]);
+}
+
 /* What a row is sorted by (higher first), under the tui's sort key. */
 static double
 sort_value(const struct tui *t, uint32_t id)
 {
-	const struct pf_sym *s = &t->s->p->sym[id];
+	const struct pf_sym *s = &t->s->p->sym[id < PF_FRAME_OTHER ? id : 0];
 
+	if (id >= PF_FRAME_OTHER)	/* a library's: its time, else last */
+		return t->view.sort_key == FLAT_BY_TIME ? self_of(t, id) :
+		    t->view.sort_key == FLAT_BY_NAME ? -(double)t->s->p->nsyms - (id - PF_FRAME_OTHER) : 0;
 	switch (t->view.sort_key) {
 	case FLAT_BY_CALLS: return (double)s->ncalls;
 	case FLAT_BY_SELF: return s->ncalls ? s->time / (double)s->ncalls : 0;
 	case FLAT_BY_TOTAL: return s->ncalls ? (s->time + s->child_time) / (double)s->ncalls : 0;
 	case FLAT_BY_NAME: return -(double)t->s->p->name_rank[id];
 	case FLAT_BY_MEASURED: return t->s->measure != NULL ? t->s->measure->incl[id] : 0;
-	default: return 0;
+	default: return self_of(t, id);
 	}
 }
 
@@ -62,11 +104,11 @@ sort_rows(const struct tui *t, struct flat *f, const struct facts *fa)
 	double *v;
 	size_t i;
 
-	if (t->view.sort_key != FLAT_BY_TIME) {
+	if (t->view.sort_key != FLAT_BY_TIME || libraries(t)) {	/* library rows change times */
 		if ((v = malloc((f->n + 1) * sizeof *v)) == NULL)
 			return -1;
 		for (i = 0; i < f->n; i++)
-			v[i] = fa[f->id[i]].value;
+			v[i] = fa[f->id[i] < PF_FRAME_OTHER ? f->id[i] : t->s->p->nsyms + f->id[i] - PF_FRAME_OTHER].value;
 		if (profile_sort_down(f->id, v, f->n) != 0) {
 			free(v);
 			return -1;
@@ -127,7 +169,36 @@ still(const struct tui *t, struct flat *f)
 	return 1;
 }
 
-/* The rows' functions: those of gprof's flat profile that pass, in its order or the sort key's; 0 or -1. */
+/* The library rows, after the functions' (FA has their facts after the functions'): those with time. */
+static void
+library_rows(struct tui *t, struct flat *f, struct facts *fa, double total)
+{
+	const struct pf_measure *m = t->s->measure;
+	uint32_t k, nsyms = t->s->p->nsyms;
+
+	for (k = 0; libraries(t) && k < m->nother; k++) {
+		uint32_t id = PF_FRAME_OTHER + k;
+
+		fa[nsyms + k].time = self_of(t, id);
+		fa[nsyms + k].value = sort_value(t, id);
+		if (fa[nsyms + k].time <= 0 ||
+		    (t->view.limit > 0 && 100 * fa[nsyms + k].time / total < t->view.limit))
+			continue;
+		if (t->view.filter[0] != '\0') {
+			sbuf_reset(&t->sb);
+			library_name(t, id, &t->sb);
+			if (!list_matches(sbuf_str(&t->sb), t->view.filter))
+				continue;
+		}
+		f->id[f->n++] = id;
+		f->nlib++;
+	}
+}
+
+/*
+ * The rows: the functions of gprof's flat profile that pass, and with O
+ * the libraries', in gprof's order or the sort key's; 0 or -1.
+ */
 static int
 make_rows(struct tui *t, struct flat *f)
 {
@@ -137,22 +208,23 @@ make_rows(struct tui *t, struct flat *f)
 	uint32_t k;
 	size_t i;
 
-	if ((fa = malloc(((size_t)p->nsyms + 1) * sizeof *fa)) == NULL)
+	if ((fa = malloc(((size_t)p->nsyms + f->nother + 1) * sizeof *fa)) == NULL)
 		return -1;
 	for (k = 0; k < p->nsyms; k++) {
 		fa[k].shown = report_flat_listed(t->s->r, k) && shown(t, k, total);
-		fa[k].time = p->sym[k].time;
+		fa[k].time = self_of(t, k);
 		fa[k].value = sort_value(t, k);
 	}
 	for (k = 0; k < p->nsyms; k++)
 		if (fa[p->flat_order[k]].shown)
 			f->id[f->n++] = p->flat_order[k];
+	library_rows(t, f, fa, total);
 	if (sort_rows(t, f, fa) != 0) {
 		free(fa);
 		return -1;
 	}
 	for (i = 0; i < f->n; i++)
-		f->accum[i] = accum += fa[f->id[i]].time;
+		f->accum[i] = accum += fa[f->id[i] < PF_FRAME_OTHER ? f->id[i] : p->nsyms + f->id[i] - PF_FRAME_OTHER].time;
 	free(fa);
 	return 0;
 }
@@ -179,8 +251,9 @@ flat_fill(struct tui *t, struct pane *pn)
 	f->gen = t->view.gen;
 	f->loaded = t->s->loaded;
 	f->sgen = t->s->gen;
-	f->id = calloc(p->nsyms + 1, sizeof *f->id);
-	f->accum = calloc(p->nsyms + 1, sizeof *f->accum);
+	f->nother = libraries(t) ? t->s->measure->nother : 0;
+	f->id = calloc((size_t)p->nsyms + f->nother + 1, sizeof *f->id);
+	f->accum = calloc((size_t)p->nsyms + f->nother + 1, sizeof *f->accum);
 	if (f->id == NULL || f->accum == NULL)
 		return -1;
 	if (p->hz <= 0 || p->nhist == 0) {
@@ -202,8 +275,10 @@ flat_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 	const struct flat *f = pn->data;
 	struct sbuf cols;
 
-	sbuf_printf(sb, "Flat profile: %zu functions, by %s%s", f != NULL ? f->n : 0,
-	    flat_sort_names[t->view.sort_key], t->view.sort_rev ? " (reversed)" : "");
+	sbuf_printf(sb, "Flat profile: %zu functions", f != NULL ? f->n - f->nlib : 0);
+	if (libraries(t))
+		sbuf_printf(sb, " and %zu in libraries (out of their callers' time)", f != NULL ? f->nlib : 0);
+	sbuf_printf(sb, ", by %s%s", flat_sort_names[t->view.sort_key], t->view.sort_rev ? " (reversed)" : "");
 	if (t->view.filter[0] != '\0')
 		sbuf_printf(sb, ", names with \"%s\"", t->view.filter);
 	if (t->view.limit > 0)
@@ -249,12 +324,24 @@ flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 		*attr = UI_NOTE;
 		return;
 	}
-	self = t->s->p->sym[f->id[i]].time;
+	self = self_of(t, f->id[i]);
 	pct = 100 * self / total;
-	if (tui_measured(t))
+	if (tui_measured(t) && f->id[i] < PF_FRAME_OTHER)
 		sbuf_printf(sb, "%8.1f ", 100 * m->incl[f->id[i]] /
 		    (m->samples > 0 ? (double)m->samples : 1));
-	report_flat_row(t->s->r, sb, f->id[i], f->accum[i], total, &f->unit);
+	else if (tui_measured(t))
+		sbuf_puts(sb, "         ");
+	if (f->id[i] >= PF_FRAME_OTHER) {	/* a library's */
+		struct sbuf name;
+
+		sbuf_init(&name);
+		library_name(t, f->id[i], &name);
+		report_flat_other(t->s->r, sb, name.failed ? "?" : sbuf_str(&name), self, f->accum[i], total);
+		sbuf_release(&name);
+		*attr = pct >= 5 ? UI_HOT : pct > 0.5 ? UI_WARM : 0;
+		return;
+	}
+	report_flat_row_self(t->s->r, sb, f->id[i], self, f->accum[i], total, &f->unit);
 	*attr = pct >= 5 ? UI_HOT : pct > 0.5 ? UI_WARM : 0;
 	if (self > 0 && self < UI_FEW_SAMPLES)
 		*attr |= UI_DIM;	/* too few samples to trust */
@@ -315,8 +402,8 @@ flat_match(struct tui *t, struct pane *pn, size_t i, const char *needle)
 		return -1;
 	for (c = needle; *c != '\0' && strchr("0123456789.-infasmu<", *c) != NULL; c++)
 		;
-	if (*c == '\0' || find_hits(t, f, needle) != 0)
-		return -1;
+	if (*c == '\0' || f->id[i] >= PF_FRAME_OTHER || find_hits(t, f, needle) != 0)
+		return -1;	/* a library's row: matched on its text */
 	return f->hit[f->id[i]];
 }
 
@@ -325,7 +412,7 @@ flat_target(struct tui *t, struct pane *pn, size_t i)
 {
 	const struct flat *f = pn->data;
 
-	return f != NULL && i < f->n ? f->id[i] : PF_NONE;
+	return f != NULL && i < f->n && f->id[i] < PF_FRAME_OTHER ? f->id[i] : PF_NONE;	/* a library's: none */
 }
 
 /* Selects the row of function ID, if it has one. */

@@ -406,6 +406,21 @@ recursion(struct tui *t, int c)
 	snprintf(t->message, sizeof t->message, "trees of call stacks: %s", treetext_recursion(t->tree.recursion));
 }
 
+/* O: with stacks, the time in libraries as rows of the flat profile of their own, out of their callers'. */
+static void
+library_rows(struct tui *t, int c)
+{
+	if (t->s->measure == NULL) {
+		snprintf(t->message, sizeof t->message, "%s", NO_STACKS);
+		return;
+	}
+	t->view.libraries = !t->view.libraries;
+	t->view.gen++;
+	if (t->view.libraries && t->s->nnarrow > 0)
+		snprintf(t->message, sizeof t->message, "library rows: the whole program's stacks, "
+		    "shown once u undoes x and f");
+}
+
 /* I elsewhere than in the flame graph (icicle.c takes it there). */
 static void
 flame_only(struct tui *t, int c)
@@ -618,6 +633,9 @@ static const struct binding bindings[] = {
 	{ .key = { { 'R', "R", recursion } },
 	  .help = "call stacks' trees and flame graph: recursion collapsed through\n"
 	      "other functions (the default), all of it, or none" },
+	{ .key = { { 'O', "O", library_rows } },
+	  .help = "flat profile, with call stacks: the time in libraries as rows of\n"
+	      "its own (memcpy@libc.so.6), out of the functions that called them" },
 	{ .key = { { 'I', "I", flame_only } },
 	  .help = "flame graph: bottom-up (each frame's callers under it), or top-down" },
 	/* Not in the help: */

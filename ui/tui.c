@@ -88,6 +88,8 @@ top_line(struct tui *t)
 		sbuf_printf(&t->sb, " | names with \"%s\"", t->view.filter);
 	if (t->view.limit > 0)
 		sbuf_printf(&t->sb, " | %g%% or more", t->view.limit);
+	if (t->view.libraries && s->measure != NULL && s->nnarrow == 0)
+		sbuf_puts(&t->sb, " | libraries as rows (O)");
 	times_note(t);
 	if (t->zoom)
 		sbuf_puts(&t->sb, " | one pane (z)");
@@ -453,7 +455,8 @@ start(struct tui *t, struct session *s, const struct browser_opts *o, const stru
 	versus_init(&t->pane[PANE_COMPARE]);
 	help_init(&t->help_pane);
 	t->slot = t->under = t->focus = tui_home(t);
-	t->tree.recursion = FLAME_RECURSION_INDIRECT;
+	t->tree.recursion = o->recursion;
+	t->view.libraries = o->libraries;
 }
 
 int

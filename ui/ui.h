@@ -119,6 +119,7 @@ struct flat_view {
 	int sort_rev;			/* S: either reversed */
 	char filter[UI_LINE];		/* names must contain it ("" for all) */
 	double limit;			/* rows under this percent are hidden */
+	int libraries;			/* O: with stacks, library time as rows of its own */
 	unsigned gen;
 };
 

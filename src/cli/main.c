@@ -64,6 +64,18 @@ stacks_path(const struct opts *o, size_t k)
 }
 
 /*
+ * Where libraries' detached debugging files are, by build ID:
+ * $TGPROF_DEBUG_DIR, else /usr/lib/debug (Debian's *-dbg packages).
+ */
+static const char *
+debug_dir(void)
+{
+	const char *v = getenv("TGPROF_DEBUG_DIR");
+
+	return v != NULL && *v != '\0' ? v : "/usr/lib/debug";
+}
+
+/*
  * The call stacks libtgmon recorded beside the gmon files, measured
  * against P into *M (NULL if there are none, or --no-stacks).  Every gmon
  * file needs its stacks file, or none is used (the stacks of some runs
@@ -98,7 +110,7 @@ load_measure(const struct opts *o, const struct profile *p, int needed, struct p
 		}
 	}
 	if (rc == 0 && found == n && n > 0 && !o->no_stacks)
-		rc = measure_load(p, (const char *const *)path, n, m, d);
+		rc = measure_load(p, (const char *const *)path, n, debug_dir(), m, d);
 	else if (rc == 0 && (needed || found > 0))
 		diag_add(d, needed ? DIAG_ERROR : DIAG_WARN, "%s: no call stacks%s (libtgmon records "
 		    "them: see libtgmon(3))", o->no_stacks ? "--no-stacks" : path[missing],
@@ -270,6 +282,8 @@ browser_options(const struct opts *o, struct browser_opts *b)
 	b->nsearch = o->nsearch;
 	b->mouse = o->mouse;
 	b->tabstop = o->tabstop;
+	b->libraries = o->library_rows;
+	b->recursion = o->collapse;
 	b->export = (struct export_opts){ o->load.image, o->load.gmon, o->load.ngmon, NULL, !o->estimated,
 	    o->node_pct, o->edge_pct };
 	b->script = getenv("TGPROF_SCRIPT");

@@ -31,6 +31,7 @@ enum {
 	OPT_TREE,
 	OPT_CALLERS,
 	OPT_COLLAPSE,
+	OPT_LIBRARY_ROWS,
 	OPT_EXPORT,
 	OPT_NODE_THRESHOLD,
 	OPT_EDGE_THRESHOLD,
@@ -90,6 +91,7 @@ static const struct option long_options[] = {
 	{ "tree", optional_argument, NULL, OPT_TREE },
 	{ "callers", no_argument, NULL, OPT_CALLERS },
 	{ "collapse", required_argument, NULL, OPT_COLLAPSE },
+	{ "library-rows", no_argument, NULL, OPT_LIBRARY_ROWS },
 	{ "export", required_argument, NULL, OPT_EXPORT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "node-threshold", required_argument, NULL, OPT_NODE_THRESHOLD },
@@ -129,6 +131,9 @@ opts_usage(FILE *f)
 "      --callers                with --tree: the callers, bottom-up\n"
 "      --collapse=HOW           recursion in the trees: none, indirect (through\n"
 "                               other functions: the default) or all\n"
+"      --library-rows           the browser's flat profile: time in libraries as\n"
+"                               rows of its own (memcpy@libc.so.6), out of their\n"
+"                               callers' (the key O)\n"
 "      --stacks=FILE            the stacks of the one gmon file are in FILE\n"
 "      --no-stacks              do not read stacks files\n"
 "Comparison (not gprof's): tgprof --diff PROG OLD NEW, or OLDPROG OLD NEWPROG NEW\n"
@@ -467,6 +472,7 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case OPT_TREE: o->tree = 1; o->tree_root = arg; break;
 	case OPT_CALLERS: o->tree_callers = 1; break;
 	case OPT_COLLAPSE: return collapse_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
+	case OPT_LIBRARY_ROWS: o->library_rows = 1; break;
 	case OPT_EXPORT: return export_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case 'o': o->output = arg; break;
 	case OPT_DIFF: o->diff = 1; break;

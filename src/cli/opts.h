@@ -26,6 +26,7 @@ struct opts {
 	const char *tree_root;		/* --tree=FUNC: its root, or NULL: the whole program */
 	int tree_callers;		/* --callers: the tree of the callers, bottom-up */
 	int collapse;			/* --collapse: recursion in trees, FLAME_RECURSION_* (core/flame.h) */
+	int library_rows;		/* --library-rows: the browser shows library time as rows */
 	const struct export_format *export;	/* --export=FORMAT, or NULL */
 	const char *output;		/* -o FILE: where an export goes, NULL for stdout */
 	double node_pct, edge_pct;	/* --node-threshold, --edge-threshold (dot) */

@@ -1,90 +1,54 @@
 /* libsyms: the function symbols of a shared library a stacks file names, to name its frames. */
 #include "libsyms.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "input/bin.h"
-#include "util/mem.h"
+#include "input/elfstr.h"
 
 #define MAX_LIBRARY ((off_t)2 << 30)	/* larger files are not read */
 
-struct fn {
-	uint64_t addr;
-	char *name;		/* owned */
-};
-
-/* Copies of the names: the library is closed once read (its libbfd messages go nowhere after). */
+/* The library's functions by address (elfstr's: its debugging file's, its .symtab's or its .dynsym's). */
 struct libsyms {
-	struct fn *fn;		/* by address */
+	struct elfstr_fn *fn;
 	size_t n;
 };
-
-static int
-cmp_fn(const void *a, const void *b)
-{
-	const struct fn *x = a, *y = b;
-
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
-}
 
 void
 libsyms_close(struct libsyms *l)
 {
-	size_t i;
-
 	if (l == NULL)
 		return;
-	for (i = 0; i < l->n; i++)
-		free(l->fn[i].name);
-	free(l->fn);
+	elfstr_functions_free(l->fn, l->n);
 	free(l);
 }
 
-/* B's function symbols into L; 0, or -1 when out of memory. */
+/* Whether PATH is a regular file libsyms reads (not too large). */
 static int
-copy_functions(struct libsyms *l, const struct bin *b)
+readable(const char *path)
 {
-	const struct bin_symopts so = { 0, 0, 1 };
-	size_t i, n = bin_nsyms(b);
+	struct stat st;
 
-	if ((l->fn = mem_calloc(n + 1, sizeof *l->fn)) == NULL)
-		return -1;
-	for (i = 0; i < n; i++) {
-		struct bin_sym s;
-
-		bin_sym(b, i, &so, &s);
-		if (s.cls == 0 || !s.is_func || s.name == NULL)
-			continue;
-		if ((l->fn[l->n].name = mem_strndup(s.name, strlen(s.name))) == NULL)
-			return -1;
-		l->fn[l->n++].addr = s.addr;
-	}
-	return 0;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= MAX_LIBRARY;
 }
 
 struct libsyms *
-libsyms_open(const char *path)
+libsyms_open(const char *path, const char *debug_dir)
 {
+	char debug[PATH_MAX];
 	struct libsyms *l;
-	struct bin *b;
-	struct stat st;
-	struct diag d;
-	int rc;
 
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_LIBRARY ||
-	    (l = mem_calloc(1, sizeof *l)) == NULL)
+	if (!readable(path) || (l = calloc(1, sizeof *l)) == NULL)
 		return NULL;
-	diag_init(&d);
-	rc = bin_open(&b, path, &d) == 0 ? copy_functions(l, b) : -1;
-	bin_close(b);
-	diag_release(&d);	/* a library's warnings are not the profile's */
-	if (rc != 0 || l->n == 0) {
-		libsyms_close(l);
+	if (debug_dir != NULL && elfstr_debug_file(path, debug_dir, debug, sizeof debug) == 0 &&
+	    readable(debug) && elfstr_functions(debug, &l->fn, &l->n) == 0)
+		return l;
+	if (elfstr_functions(path, &l->fn, &l->n) != 0) {
+		free(l);
 		return NULL;
 	}
-	qsort(l->fn, l->n, sizeof *l->fn, cmp_fn);
 	return l;
 }
 
@@ -92,14 +56,18 @@ const char *
 libsyms_at(const struct libsyms *l, uint64_t off)
 {
 	size_t lo = 0, hi = l->n;
+	const struct elfstr_fn *f;
 
 	while (lo < hi) {	/* the last function starting at or before OFF */
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (l->fn[mid].addr <= off)
+		if (l->fn[mid].value <= off)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo > 0 ? l->fn[lo - 1].name : NULL;
+	if (lo == 0)
+		return NULL;
+	f = &l->fn[lo - 1];
+	return f->size == 0 || off - f->value < f->size ? f->name : NULL;	/* not in a function it knows */
 }

@@ -14,6 +14,7 @@
 struct builder {
 	const struct profile *p;
 	struct pf_measure *m;
+	const char *debug_dir;		/* libraries' debugging files (measure_load) */
 	struct u64map arcs;		/* parent << 32 | child -> arc id */
 	uint32_t *stamp;		/* per symbol and cycle: the last stack (1..) that counted it */
 	uint32_t *arc_stamp;		/* per arc, likewise */
@@ -30,9 +31,14 @@ measure_free(struct pf_measure *m)
 
 	if (m == NULL)
 		return;
-	for (i = 0; i < m->nother; i++)
+	for (i = 0; i < m->nother; i++) {
 		free(m->other[i]);
+		free(m->other_lib[i]);
+	}
 	free(m->other);
+	free(m->other_lib);
+	free(m->other_self);
+	free(m->lib_charged);
 	free(m->incl);
 	free(m->self);
 	free(m->arc_incl);
@@ -42,22 +48,46 @@ measure_free(struct pf_measure *m)
 	free(m);
 }
 
-/* The id of the frame named NAME outside the program, made the first time; PF_FRAME_UNKNOWN if out of memory. */
-static uint32_t
-other_id(struct pf_measure *m, const char *name)
+/* Room for one more frame outside the program; 0, or -1 when out of memory. */
+static int
+more_other(struct pf_measure *m)
 {
-	char **grown;
+	char **o, **l;
+	double *t;
+
+	if (m->nother >= PF_NONE - PF_FRAME_OTHER - 1)
+		return -1;
+	if ((o = realloc(m->other, (m->nother + 1) * sizeof *o)) != NULL)
+		m->other = o;
+	if ((l = realloc(m->other_lib, (m->nother + 1) * sizeof *l)) != NULL)
+		m->other_lib = l;
+	if ((t = realloc(m->other_self, (m->nother + 1) * sizeof *t)) != NULL)
+		m->other_self = t;
+	return o != NULL && l != NULL && t != NULL ? 0 : -1;
+}
+
+/*
+ * The id of the frame named NAME in library LIB, outside the program,
+ * made the first time; PF_FRAME_UNKNOWN if out of memory.
+ */
+static uint32_t
+other_id(struct pf_measure *m, const char *name, const char *lib)
+{
 	uint32_t i;
 
 	for (i = 0; i < m->nother; i++)	/* few: libraries, and their functions sampled */
-		if (strcmp(m->other[i], name) == 0)
+		if (strcmp(m->other[i], name) == 0 && strcmp(m->other_lib[i], lib) == 0)
 			return PF_FRAME_OTHER + i;
-	if (m->nother >= PF_NONE - PF_FRAME_OTHER - 1 ||
-	    (grown = realloc(m->other, (m->nother + 1) * sizeof *m->other)) == NULL)
+	if (more_other(m) != 0)
 		return PF_FRAME_UNKNOWN;
-	m->other = grown;
-	if ((m->other[m->nother] = strdup(name)) == NULL)
+	m->other[m->nother] = strdup(name);
+	m->other_lib[m->nother] = strdup(lib);
+	m->other_self[m->nother] = 0;
+	if (m->other[m->nother] == NULL || m->other_lib[m->nother] == NULL) {
+		free(m->other[m->nother]);
+		free(m->other_lib[m->nother]);
 		return PF_FRAME_UNKNOWN;
+	}
 	return PF_FRAME_OTHER + m->nother++;
 }
 
@@ -65,25 +95,25 @@ other_id(struct pf_measure *m, const char *name)
 static uint32_t
 lib_frame(struct builder *b, const struct stacks_file *sf, uint32_t i, uint64_t off)
 {
-	const char *path = sf->mod[i].name, *base = strrchr(path, '/');
+	const char *path = sf->mod[i].name, *base = strrchr(path, '/'), *lib = base != NULL ? base + 1 : path;
 	const char *fn;
 	char *dem, *name;
 	uint32_t id;
 
 	if (!b->tried[i]) {
 		b->tried[i] = 1;
-		b->lib[i] = libsyms_open(path);
+		b->lib[i] = libsyms_open(path, b->debug_dir);
 	}
 	if (b->lib[i] != NULL && (fn = libsyms_at(b->lib[i], off)) != NULL) {
 		dem = profile_demangle(b->p, fn);
-		id = other_id(b->m, dem != NULL ? dem : fn);
+		id = other_id(b->m, dem != NULL ? dem : fn, lib);
 		free(dem);
 		return id;
 	}
-	if ((name = malloc(strlen(path) + 3)) == NULL)
+	if ((name = malloc(strlen(lib) + 3)) == NULL)
 		return PF_FRAME_UNKNOWN;
-	snprintf(name, strlen(path) + 3, "[%s]", base != NULL ? base + 1 : path);
-	id = other_id(b->m, name);
+	snprintf(name, strlen(lib) + 3, "[%s]", lib);
+	id = other_id(b->m, name, lib);
 	free(name);
 	return id;
 }
@@ -162,6 +192,13 @@ count_stack(struct builder *b, const struct pf_mstack *st)
 		b->m->self[k] += (double)st->count;
 		if (b->p->sym[k].cyc_head != k)
 			b->m->self[b->p->sym[k].cyc_head] += (double)st->count;
+	} else if (st->depth > 0 && f[st->depth - 1] >= PF_FRAME_OTHER &&
+	    f[st->depth - 1] - PF_FRAME_OTHER < b->m->nother) {
+		b->m->other_self[f[st->depth - 1] - PF_FRAME_OTHER] += (double)st->count;
+		for (k = st->depth; k-- > 0 && f[k] >= b->p->nsyms;)	/* the innermost in the program */
+			;
+		if (k < st->depth)
+			b->m->lib_charged[f[k]] += (double)st->count;
 	}
 }
 
@@ -245,10 +282,11 @@ prepare(struct builder *b)
 	b->m->self = mem_calloc(nid + 1, sizeof *b->m->self);
 	b->m->arc_incl = mem_calloc((size_t)p->narcs + 1, sizeof *b->m->arc_incl);
 	b->m->arc_self = mem_calloc((size_t)p->narcs + 1, sizeof *b->m->arc_self);
+	b->m->lib_charged = mem_calloc(nid + 1, sizeof *b->m->lib_charged);
 	b->stamp = mem_calloc(nid + 1, sizeof *b->stamp);
 	b->arc_stamp = mem_calloc((size_t)p->narcs + 1, sizeof *b->arc_stamp);
 	if (b->m->incl == NULL || b->m->self == NULL || b->m->arc_incl == NULL || b->m->arc_self == NULL ||
-	    b->stamp == NULL || b->arc_stamp == NULL || u64map_reserve(&b->arcs, p->narcs) != 0)
+	    b->m->lib_charged == NULL || b->stamp == NULL || b->arc_stamp == NULL || u64map_reserve(&b->arcs, p->narcs) != 0)
 		return -1;
 	for (a = 0; a < p->narcs; a++)
 		if (u64map_put(&b->arcs, (uint64_t)p->arc[a].parent << 32 | p->arc[a].child, a) != 0)
@@ -258,7 +296,7 @@ prepare(struct builder *b)
 
 int
 measure_load(const struct profile *p, const char *const *paths, size_t n,
-    struct pf_measure **out, struct diag *d)
+    const char *debug_dir, struct pf_measure **out, struct diag *d)
 {
 	struct builder b;
 	size_t k;
@@ -267,6 +305,7 @@ measure_load(const struct profile *p, const char *const *paths, size_t n,
 	*out = NULL;
 	memset(&b, 0, sizeof b);
 	b.p = p;
+	b.debug_dir = debug_dir;
 	if ((b.m = mem_calloc(1, sizeof *b.m)) == NULL || prepare(&b) != 0)
 		rc = diag_oom(d);
 	for (k = 0; rc == 0 && k < n; k++)

@@ -54,17 +54,28 @@ struct pf_measure {
 	size_t nstack;
 	uint32_t *frame;		/* symbol ids, PF_FRAME_OTHER + k or PF_FRAME_UNKNOWN */
 	char **other;			/* names of frames outside the program */
+	char **other_lib;		/* the file name of each one's library */
 	uint32_t nother;
+	/*
+	 * The library time: per frame outside the program, the samples with
+	 * it innermost; per symbol, the samples innermost in a library whose
+	 * innermost frame in the program is it (the histogram charges them
+	 * to it).
+	 */
+	double *other_self;
+	double *lib_charged;
 };
 
 /*
  * Reads the stacks files PATHS (N of them; stacks file k belongs to the
  * profile's gmon file k and must carry its run identifier) and measures
- * P's functions and arcs.  0 with *OUT set, or -1 with the reason in D.
+ * P's functions and arcs.  Libraries' frames are named from their
+ * detached debugging files under DEBUG_DIR (by build ID; NULL: none),
+ * else their own symbols.  0 with *OUT set, or -1 with the reason in D.
  * The caller frees *OUT with measure_free().
  */
 int measure_load(const struct profile *p, const char *const *paths, size_t n,
-    struct pf_measure **out, struct diag *d);
+    const char *debug_dir, struct pf_measure **out, struct diag *d);
 void measure_free(struct pf_measure *m);
 
 #endif

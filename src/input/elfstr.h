@@ -1,4 +1,4 @@
-/* elfstr: bounded copies of an ELF file's .symtab names and of the symbol fields libbfd hides. */
+/* elfstr: bounded copies of an ELF file's .symtab names and of the symbol fields libbfd hides, and a library's functions. */
 #ifndef TGPROF_ELFSTR_H
 #define TGPROF_ELFSTR_H
 
@@ -46,5 +46,31 @@ struct elfstr_extra {
 /* Fills X from the ELF file at PATH; returns 0, or -1 (X empty). */
 int elfstr_extra_load(struct elfstr_extra *x, const char *path);
 void elfstr_extra_release(struct elfstr_extra *x);
+
+/* A function of an ELF symbol table: [value, value + size), its name (a copy, owned). */
+struct elfstr_fn {
+	uint64_t value, size;	/* size 0: unknown */
+	unsigned char bind;	/* STB_LOCAL, STB_GLOBAL, STB_WEAK */
+	char *name;
+};
+
+/*
+ * The defined functions (STT_FUNC, STT_GNU_IFUNC) of the ELF file at
+ * PATH: of its .symtab, else of its .dynsym (a stripped shared library's
+ * exported ones); of aliases, the name perf shows.  *OUT malloc'd,
+ * sorted by value; 0, or -1 (none: not
+ * ELF, no such table, damaged, out of memory).  Free with
+ * elfstr_functions_free().
+ */
+int elfstr_functions(const char *path, struct elfstr_fn **out, size_t *n);
+void elfstr_functions_free(struct elfstr_fn *fn, size_t n);
+
+/*
+ * The detached debugging file of the ELF file at PATH, by its GNU build
+ * ID, under ROOT (ROOT/.build-id/xx/yyyy.debug, as gdb and perf find
+ * it): into BUF (SIZE bytes) and 0 when that is a regular file; -1 when
+ * PATH has no build ID or there is no such file.
+ */
+int elfstr_debug_file(const char *path, const char *root, char *buf, size_t size);
 
 #endif

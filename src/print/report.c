@@ -301,40 +301,63 @@ per_call(char *q, const struct report_unit *u, double x)
 /* Room for one row's numeric columns (the name follows separately). */
 #define ROW_MAX (4 * FMT_FIXED_MAX + 128)
 
-void
-report_flat_row(struct report *r, struct sbuf *sb, uint32_t id, double accum, double total,
-    const struct report_unit *u)
+/* A flat row's numbers for SELF ticks (with CALLS and CHILD ticks, or blanks without calls) into SB. */
+static void
+flat_numbers(struct report *r, struct sbuf *sb, double self, uint64_t calls, double child,
+    double accum, double total, const struct report_unit *u)
 {
-	const struct pf_sym *s = &r->p->sym[id];
 	long hz = r->p->hz;
-
 	char *q = sbuf_begin(sb, ROW_MAX);
 
 	if (q == NULL)
 		return;
 	/* "%6.2f %9.2f %8.2f" (-T: "%5.1f %10.2f %8.2f") */
-	q = fmt_fixed(q, total > 0.0 ? 100 * s->time / total : 0.0, r->o.bsd ? 5 : 6, r->o.bsd ? 1 : 2);
+	q = fmt_fixed(q, total > 0.0 ? 100 * self / total : 0.0, r->o.bsd ? 5 : 6, r->o.bsd ? 1 : 2);
 	*q++ = ' ';
 	q = fmt_fixed(q, accum / hz, r->o.bsd ? 10 : 9, 2);
 	*q++ = ' ';
-	q = fmt_fixed(q, s->time / hz, 8, 2);
-	if (s->ncalls != 0) {
+	q = fmt_fixed(q, self / hz, 8, 2);
+	if (calls != 0) {
 		/* " %8lu %8.2f %8.2f  " */
 		*q++ = ' ';
-		q = fmt_uint(q, (unsigned long)s->ncalls, 8, 0);
+		q = fmt_uint(q, (unsigned long)calls, 8, 0);
 		*q++ = ' ';
-		q = per_call(q, u, s->time / hz / s->ncalls);
+		q = per_call(q, u, self / hz / calls);
 		*q++ = ' ';
-		q = per_call(q, u, (s->time + s->child_time) / hz / s->ncalls);
+		q = per_call(q, u, (self + child) / hz / calls);
 		q = fmt_blanks(q, 2);
 	} else {
 		q = fmt_blanks(q, 29);		/* " %8.8s %8.8s %8.8s  " */
 	}
 	sbuf_end(sb, q);
+}
+
+void
+report_flat_row(struct report *r, struct sbuf *sb, uint32_t id, double accum, double total,
+    const struct report_unit *u)
+{
+	report_flat_row_self(r, sb, id, r->p->sym[id].time, accum, total, u);
+}
+
+void
+report_flat_row_self(struct report *r, struct sbuf *sb, uint32_t id, double self, double accum,
+    double total, const struct report_unit *u)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+
+	flat_numbers(r, sb, self, s->ncalls, s->child_time, accum, total, u);
 	if (r->o.bsd)
 		report_name(r, sb, id);
 	else
 		report_name_only(r, sb, id);
+}
+
+void
+report_flat_other(struct report *r, struct sbuf *sb, const char *name, double self, double accum,
+    double total)
+{
+	flat_numbers(r, sb, self, 0, 0, accum, total, NULL);
+	sbuf_puts(sb, name);
 }
 
 /* --- call graph --- */

@@ -74,6 +74,16 @@ int report_flat_listed(struct report *r, uint32_t id);
 void report_flat_row(struct report *r, struct sbuf *sb, uint32_t id, double accum,
     double total, const struct report_unit *u);
 
+/*
+ * Not gprof's (the browser's library rows): symbol ID's row with SELF
+ * ticks in place of its own; and a row of NAME (a library's function)
+ * with SELF ticks and no calls.
+ */
+void report_flat_row_self(struct report *r, struct sbuf *sb, uint32_t id, double self, double accum,
+    double total, const struct report_unit *u);
+void report_flat_other(struct report *r, struct sbuf *sb, const char *name, double self, double accum,
+    double total);
+
 /* The time base of the flat profile: gprof's total_time, 1.0 when there is none. */
 double report_flat_total(const struct report *r);
 

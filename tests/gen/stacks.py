@@ -7,7 +7,7 @@ spare bytes, and writes STACKS_OUT with RUNID.  Each SPEC line is
 "COUNT FLAGS FRAMES": FLAGS a sum of 1 (reached the root) and 2 (truncated),
 FRAMES outermost first, ';'-separated, each a function of PROG (nm) or
 "@NAME" for a frame in a library called NAME, or "@PATH:FUNC" for function
-FUNC of the shared library PATH (nm), placed as the dynamic linker would.  The executable is placed at
+FUNC of the shared library PATH (nm; "+HEX": at that offset), placed as the dynamic linker would.  The executable is placed at
 0x555555554000 as a PIE is; the sampled PC is a function's address + 1, a
 return address its caller's + 2, so that address - 1 is inside the caller.
 Optional "#" lines are comments; a line "rate N" sets the sampling rate.
@@ -57,7 +57,7 @@ def main():
                 lib, _, fn = name[1:].partition(":")
                 if lib not in libs:
                     libs.append(lib)
-                off = symbols(lib)[fn] if fn else 0x1000
+                off = (int(fn[1:], 16) if fn.startswith("+") else symbols(lib)[fn]) if fn else 0x1000
                 a = LIB_BASE + 0x100000 * libs.index(lib) + off
             else:
                 a = BASE + syms[name]

@@ -90,7 +90,7 @@ load(const char *args, struct opts *o, struct profile **p, struct pf_measure **m
 	*m = NULL;
 	diag_init(&d);
 	if (profile_load(p, &o->load, &d) != 0 ||
-	    (o->stacks != NULL && measure_load(*p, &o->stacks, 1, m, &d) != 0)) {
+	    (o->stacks != NULL && measure_load(*p, &o->stacks, 1, NULL, m, &d) != 0)) {
 		error(&d);
 		exit(1);
 	}
