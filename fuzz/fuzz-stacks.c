@@ -1,4 +1,4 @@
-/* fuzz-stacks: libFuzzer harness for libtgmon's stacks files: the reader, the measure and --folded. */
+/* fuzz-stacks: libFuzzer harness for libtgmon's stacks files: the reader, the measure, --folded and the stacks' trees. */
 /*
  * Input: a stacks file.  Its run identifier (bytes 16-23) is set to the
  * one of a copy of $FUZZ_GMON made at the first input, so that the
@@ -14,6 +14,9 @@
 #include "fuzzio.h"
 #include "core/measure.h"
 #include "input/gmon_out.h"
+#include "core/flame.h"
+#include "model/calltree.h"
+#include "model/treetext.h"
 #include "print/folded.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -59,6 +62,41 @@ profile(void)
 	return prof;
 }
 
+/*
+ * The stacks' trees as --tree and the browser make them: the whole
+ * program and the hottest function, top-down and bottom-up, each way of
+ * collapsing recursion; every row open and written as text.
+ */
+static void
+trees(const struct profile *p, const struct pf_measure *m, struct report *r)
+{
+	uint32_t roots[2] = { PF_NONE, PF_NONE }, id;
+	struct calltree *ct = calltree_new(p, m);
+	struct sbuf sb;
+	size_t i, sel;
+
+	for (id = 0; id < p->nsyms; id++)
+		if (m->incl[id] > 0 && (roots[1] == PF_NONE || m->incl[id] > m->incl[roots[1]]))
+			roots[1] = id;
+	sbuf_init(&sb);
+	for (int k = 0; ct != NULL && k < 2 * 2 * 3; k++) {
+		int callers = k / 6 % 2, collapse = k % 3;
+
+		sel = 0;
+		if (calltree_make(ct, r, roots[k / 3 % 2], callers, collapse) != 0 ||
+		    calltree_open_all(ct, &sel) < 0)
+			continue;
+		treetext_header(&sb, r, roots[k / 3 % 2], callers, 1, collapse);
+		for (i = 0; i < calltree_nrows(ct); i++) {
+			sbuf_reset(&sb);
+			treetext_row(&sb, ct, r, i, k & 1);
+		}
+		calltree_close_all(ct, &sel);
+	}
+	sbuf_release(&sb);
+	calltree_free(ct);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -82,9 +120,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		diag_init(&d);
 		memset(&ro, 0, sizeof ro);
 		ro.demangle = 1;
-		if (measure_load(p, paths, 1, &m, &d) == 0) {
-			if ((r = report_new(p, &ro)) != NULL)
+		if (measure_load(p, paths, 1, NULL, &m, &d) == 0) {
+			if ((r = report_new(p, &ro)) != NULL) {
 				folded_write(null, r, m, &d);
+				trees(p, m, r);
+			}
 			report_free(r);
 			measure_free(m);
 		}

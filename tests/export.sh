@@ -164,7 +164,7 @@ fi
 # gprof's estimate gives costly() almost nothing), and say so; with
 # --estimated, gprof's estimates, said so too.
 C=$OUT/costly
-if want_any "measured callgrind" "measured dot" "measured json"; then
+if want_any "measured callgrind" "measured dot" "measured json" "measured folded pprof"; then
 	mkdir -p "$C" && gcc -pg -O1 -o "$C/costly" "$TOP/tests/progs/rt/costly.c" -L"$TOP/runtime" -l:libtgmon.a \
 	    -pthread && (cd "$C" && ./costly >/dev/null) || fatal "cannot build or run tests/progs/rt/costly.c"
 	for how in measured estimated; do
@@ -222,6 +222,23 @@ e = json.load(open(sys.argv[2]))
 assert e['times'] == 'estimated' and not any('estimated' in x for x in e['functions'])
 " "$C/measured.json" "$C/estimated.json"
 fi
+# folded and pprof with --estimated: gprof's estimate too, said so, though
+# there are stacks (costly() then gets almost none of work()'s samples).
+if want "measured folded pprof"; then
+	(cd "$C" && "$TGPROF" --export=folded costly gmon.out >m.folded &&
+	    "$TGPROF" --export=folded --estimated costly gmon.out >e.folded &&
+	    "$TGPROF" --export=pprof --estimated -o e.pb.gz costly gmon.out) 2>"$C/err" ||
+	    fail "measured folded pprof: the exports fail: $(head -n 1 "$C/err")"
+	# on FILE: the share of the samples on stacks through main;costly;work.
+	on() { awk '{ n = $NF; t += n } /(^|;)costly;work( |;)/ { c += n } END { printf "%.3f", (t > 0 ? c / t : 0) }' "$1"; }
+	tcheck "measured folded pprof: folded through costly;work $(on "$C/m.folded"), --estimated $(on "$C/e.folded") with its comment" sh -c "
+	    awk -v m='$(on "$C/m.folded")' -v e='$(on "$C/e.folded")' 'BEGIN { exit !(m > 0.9 && e < 0.1) }' &&
+	    head -n 1 '$C/e.folded' | grep -q '^# tgprof: stacks estimated from the call graph (--estimated, though call stacks were recorded)'"
+	gzip -dc "$C/e.pb.gz" | protoc --decode=perftools.profiles.Profile -I "$PROTO" "$PROTO/profile.proto" \
+	    >"$C/e.pprof.txt" 2>/dev/null
+	tcheck "measured folded pprof: pprof --estimated says its stacks are estimated" \
+	    grep -q 'string_table: "tgprof: --estimated: the stacks are estimated from the call graph' "$C/e.pprof.txt"
+fi
 # GCC's clones are named as the browser names them (--clones=fold, unless
 # --clones says), not after the symbol before them as gprof does
 # (tests/progs/rt/isra.c: -O2 makes hot() hot.constprop.0.isra.0, which
@@ -243,6 +260,10 @@ if want "clones"; then
 		    grep -F ') $name' '$I/cg' | grep -q '^c\{0,1\}fn=(' && grep -qF ';$name ' '$I/folded' &&
 		    grep -qF 'string_table: \"$name\"' '$I/pprof.txt' &&
 		    ! grep -q frame_dummy '$I/cg' && ! grep -q frame_dummy '$I/folded'"
+		raw=$(nm "$I/isra" | awk '$3 ~ /^hot\./ { print $3; exit }')
+		(cd "$I" && "$TGPROF" --tree="$raw" isra gmon.out >tree)
+		tcheck "clones: --tree=$raw is the tree of $name, the function the stacks know" sh -c "
+		    head -n 1 '$I/tree' | grep -qF 'Call tree: $name [' && sed -n 3p '$I/tree' | grep -qF ' $name ['"
 	else
 		pass "clones: gcc made no clone of hot (nm): nothing to check"
 	fi

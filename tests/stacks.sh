@@ -56,6 +56,15 @@ if want measured; then
 	    grep -q '^\[[0-9]*\] *6\.5 .*<cycle 1 as a whole>' "$OUT/measured"
 fi
 
+# --tree of a function on no stack (ring: called, never sampled): the
+# header and a line saying so (it crashed).
+if want "tree unsampled"; then
+	tg --tree=ring >"$OUT/ring.tree" 2>"$OUT/ring.err"
+	rc=$?
+	tcheck "tree unsampled: --tree=ring says it is on no call stack" sh -c "
+	    [ $rc -eq 0 ] && sed -n 3p '$OUT/ring.tree' | grep -qx '(on no call stack: never sampled)' && [ ! -s '$OUT/ring.err' ]"
+fi
+
 # A shared library's frames are named from its own symbols; a stripped
 # one's from its dynamic symbols (the exported functions), from its
 # detached debugging file by build ID (TGPROF_DEBUG_DIR), else as [its file].

@@ -288,6 +288,14 @@ if want measured && mkdir -p "$M" && python3 "$TOP/tests/gen/stacks.py" "$P/prog
 	check "m while narrowed: estimates, and it says why" sh -c "
 	    grep -q '| estimated while narrowed' '$M/m3' &&
 	    tail -n 1 '$M/m3' | grep -q 'estimated while narrowed: the stacks know nothing of x and f'"
+	# burn's callers by measured time, least first; those none of the stacks
+	# went through (tri_b, tri_c, tri_a, is_odd, ring) in gprof's order.
+	b=$(batch -q | sed -n 's/^\[\([0-9]*\)\].* burn \[[0-9]*\]$/\1/p')
+	printf 'resize 150 40\nkey :\ntype %s\nkey Enter\nkey z\ndump burn\n' "$b" >"$M/burn.keys"
+	(cd "$M" && TGPROF_SCRIPT=burn.keys "$TGPROF" "$P/prog" gmon.out)
+	check "measured: burn's callers by measured time, ties in gprof's order" sh -c "
+	    sed -n '4,12p' '$M/burn' | awk '{ print \$1, \$(NF-2) == \"<cycle\" ? \$(NF-3) : \$(NF-1) }' | tr '\n' ' ' |
+	    grep -q '^0.00 tri_b 0.00 tri_c 0.00 tri_a 0.00 is_odd 0.00 ring 0.00 is_even 0.01 fact 0.01 leaf_b 0.04 leaf_a \$'"
 	# The call tree with measured times: main's children by them, a share below leaf_a.
 	printf 'resize 150 30\nkey t\nkey *\ndump t1\nkey m\ndump t2\n' >"$M/tree.keys"
 	(cd "$M" && TGPROF_SCRIPT=tree.keys "$TGPROF" "$P/prog" gmon.out)
@@ -319,12 +327,16 @@ if want measured && mkdir -p "$M" && python3 "$TOP/tests/gen/stacks.py" "$P/prog
 	    grep -q '^  main  59 samples, 95.2% of all' '$M/flame.txt' &&
 	    grep -q '^    top  40 samples, 64.5% of all' '$M/flame.txt'"
 	# s to the measured inclusive time: the rows by it, most first (95.2% of the stacks: burn, or main).
-	printf 'resize 150 30\nkey s\nkey s\nkey s\nkey s\nkey s\nkey z\ndump sorted\n' >"$M/sort.keys"
+	printf 'resize 150 30\nkey s\nkey s\nkey s\nkey s\nkey s\nkey z\ndump sorted\nkey m\ndump sorted-m\nkey m\ndump sorted-mm\n' \
+	    >"$M/sort.keys"
 	(cd "$M" && TGPROF_SCRIPT=sort.keys "$TGPROF" "$P/prog" gmon.out)
 	check "measured: s sorts the flat profile by the measured inclusive time, most first (95.2)" sh -c "
 	    head -n 1 '$M/sorted' | grep -q '| sort: measured inclusive' &&
 	    sed -n '5,20p' '$M/sorted' | cut -c2- | awk '\$1 ~ /^[0-9.]+\$/ { if (NR > 1 && \$1 > last) bad = 1; last = \$1; n++;
 	        if (n == 1 && \$1 != 95.2) bad = 1 } END { exit bad || n < 5 }'"
+	check "measured: m (no measured column) sorts by time, m again by measured time" sh -c "
+	    sed -n 2p '$M/sorted-m' | grep -q 'by time\$' && ! head -n 1 '$M/sorted-m' | grep -q '| sort:' &&
+	    sed -n 2p '$M/sorted-mm' | grep -q 'by measured inclusive\$'"
 elif want measured; then
 	fail "measured: tests/gen/stacks.py failed"
 fi

@@ -64,6 +64,12 @@ library_name(const struct tui *t, uint32_t id, struct sbuf *sb)
 		sbuf_printf(sb, "%s@%s", m->other[k], m->other_lib[k]);
 }
 
+int
+flat_sort_key(const struct tui *t)
+{
+	return t->view.sort_key == FLAT_BY_MEASURED && !tui_measured(t) ? FLAT_BY_TIME : t->view.sort_key;
+}
+
 /* What a row is sorted by (higher first), under the tui's sort key. */
 static double
 sort_value(const struct tui *t, uint32_t id)
@@ -71,14 +77,14 @@ sort_value(const struct tui *t, uint32_t id)
 	const struct pf_sym *s = &t->s->p->sym[id < PF_FRAME_OTHER ? id : 0];
 
 	if (id >= PF_FRAME_OTHER)	/* a library's: its time, else last */
-		return t->view.sort_key == FLAT_BY_TIME ? self_of(t, id) :
-		    t->view.sort_key == FLAT_BY_NAME ? -(double)t->s->p->nsyms - (id - PF_FRAME_OTHER) : 0;
-	switch (t->view.sort_key) {
+		return flat_sort_key(t) == FLAT_BY_TIME ? self_of(t, id) :
+		    flat_sort_key(t) == FLAT_BY_NAME ? -(double)t->s->p->nsyms - (id - PF_FRAME_OTHER) : 0;
+	switch (flat_sort_key(t)) {
 	case FLAT_BY_CALLS: return (double)s->ncalls;
 	case FLAT_BY_SELF: return s->ncalls ? s->time / (double)s->ncalls : 0;
 	case FLAT_BY_TOTAL: return s->ncalls ? (s->time + s->child_time) / (double)s->ncalls : 0;
 	case FLAT_BY_NAME: return -(double)t->s->p->name_rank[id];
-	case FLAT_BY_MEASURED: return t->s->measure != NULL ? t->s->measure->incl[id] : 0;
+	case FLAT_BY_MEASURED: return t->s->measure->incl[id];	/* tui_measured(): there is one */
 	default: return self_of(t, id);
 	}
 }
@@ -104,7 +110,7 @@ sort_rows(const struct tui *t, struct flat *f, const struct facts *fa)
 	double *v;
 	size_t i;
 
-	if (t->view.sort_key != FLAT_BY_TIME || libraries(t)) {	/* library rows change times */
+	if (flat_sort_key(t) != FLAT_BY_TIME || libraries(t)) {	/* library rows change times */
 		if ((v = malloc((f->n + 1) * sizeof *v)) == NULL)
 			return -1;
 		for (i = 0; i < f->n; i++)
@@ -163,8 +169,8 @@ still(const struct tui *t, struct flat *f)
 {
 	if (f->gen != t->view.gen || f->loaded != t->s->loaded)
 		return 0;
-	if (f->sgen != t->s->gen && t->view.sort_key == FLAT_BY_TOTAL)
-		return 0;
+	if (f->sgen != t->s->gen && (t->view.sort_key == FLAT_BY_TOTAL || t->view.sort_key == FLAT_BY_MEASURED))
+		return 0;	/* by measured: by time while narrowed */
 	f->sgen = t->s->gen;
 	return 1;
 }
@@ -278,7 +284,7 @@ flat_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 	sbuf_printf(sb, "Flat profile: %zu functions", f != NULL ? f->n - f->nlib : 0);
 	if (libraries(t))
 		sbuf_printf(sb, " and %zu in libraries (out of their callers' time)", f != NULL ? f->nlib : 0);
-	sbuf_printf(sb, ", by %s%s", flat_sort_names[t->view.sort_key], t->view.sort_rev ? " (reversed)" : "");
+	sbuf_printf(sb, ", by %s%s", flat_sort_names[flat_sort_key(t)], t->view.sort_rev ? " (reversed)" : "");
 	if (t->view.filter[0] != '\0')
 		sbuf_printf(sb, ", names with \"%s\"", t->view.filter);
 	if (t->view.limit > 0)

@@ -15,6 +15,7 @@ enum kind { SPONTANEOUS, CALLER, PRIMARY, CALLEE, CYCLE, MEMBER };
 struct grow {
 	enum kind kind;
 	uint32_t ref;		/* CALLER, CALLEE: an arc; PRIMARY, MEMBER: a function; CYCLE: the cycle */
+	uint32_t pos;		/* by_measure(): its place in gprof's order, for ties */
 };
 
 struct graph {
@@ -69,17 +70,17 @@ struct order {
 	int dir;
 };
 
-/* By the time measured along the rows' arcs, as CTX says; ties as they were (arc ids are gprof's order). */
+/* By the time measured along the rows' arcs, as CTX says; ties in gprof's order (their pos). */
 static int
 cmp_arcs(const void *a, const void *b, void *ctx)
 {
 	const struct order *o = ctx;
-	uint32_t ra = ((const struct grow *)a)->ref, rb = ((const struct grow *)b)->ref;
-	double x = o->m->arc_incl[ra], y = o->m->arc_incl[rb];
+	const struct grow *ra = a, *rb = b;
+	double x = o->m->arc_incl[ra->ref], y = o->m->arc_incl[rb->ref];
 
 	if (x != y)
 		return (x < y ? -1 : 1) * o->dir;
-	return ra < rb ? -1 : ra > rb;
+	return ra->pos < rb->pos ? -1 : ra->pos > rb->pos;
 }
 
 /*
@@ -91,7 +92,10 @@ static void
 by_measure(const struct pf_measure *m, struct grow *row, size_t primary, size_t n)
 {
 	struct order up = { m, 1 }, down = { m, -1 };
+	size_t i;
 
+	for (i = 0; i < n; i++)
+		row[i].pos = (uint32_t)i;
 	if (primary > 0 && row[0].kind == CALLER)
 		qsort_r(row, primary, sizeof *row, cmp_arcs, &up);
 	if (n > primary + 1)

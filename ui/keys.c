@@ -226,8 +226,8 @@ sort_next(struct tui *t, int c)
 	if (offer(t, &t->pane[tui_home(t)], c))
 		return;
 	t->view.sort_key = (t->view.sort_key + 1) % FLAT_NSORT;
-	if (t->view.sort_key == FLAT_BY_MEASURED && t->s->measure == NULL)
-		t->view.sort_key = FLAT_BY_TIME;	/* no stacks, nothing measured to sort by */
+	if (t->view.sort_key == FLAT_BY_MEASURED && !tui_measured(t))
+		t->view.sort_key = FLAT_BY_TIME;	/* nothing measured shown to sort by (no stacks, m, x, f) */
 	t->view.gen++;
 }
 
@@ -283,6 +283,7 @@ toggle_measured(struct tui *t, int c)
 		return;
 	}
 	t->estimates = !t->estimates;
+	t->view.gen++;	/* a sort by measured time becomes one by time, or again */
 }
 
 /* Names demangled or raw. */

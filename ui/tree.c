@@ -125,6 +125,11 @@ tree_fill(struct tui *t, struct pane *pn)
 	}
 	if (t->tree.root >= p->nsyms + p->ncycles)
 		t->tree.view = TREE_WHOLE;	/* no such function: the whole program */
+	if (t->tree.root >= p->nsyms && t->tree.view != TREE_WHOLE && tui_measured(t)) {
+		t->tree.view = TREE_WHOLE;	/* the stacks have its members' frames, not its own */
+		snprintf(t->message, sizeof t->message, "a cycle is on no call stack: its members are "
+		    "(r or b on one of them)");
+	}
 	root = t->tree.view == TREE_WHOLE ? PF_NONE : t->tree.root;
 	if (t->slot != PANE_TREE || (tr != NULL && tr->made && tr->view == t->tree.view && tr->root == root &&
 	    (!tr->measured || tr->recursion == t->tree.recursion)))

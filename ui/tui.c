@@ -81,8 +81,8 @@ top_line(struct tui *t)
 		sbuf_puts(&t->sb, " | raw names");
 	else if (s->ro.template_dots != NULL)
 		sbuf_printf(&t->sb, " | templates <%s> (T)", s->ro.template_dots);
-	if (t->view.sort_key != FLAT_BY_TIME || t->view.sort_rev)
-		sbuf_printf(&t->sb, " | sort: %s%s", flat_sort_names[t->view.sort_key],
+	if (flat_sort_key(t) != FLAT_BY_TIME || t->view.sort_rev)
+		sbuf_printf(&t->sb, " | sort: %s%s", flat_sort_names[flat_sort_key(t)],
 		    t->view.sort_rev ? ", reversed" : "");
 	if (t->view.filter[0] != '\0')
 		sbuf_printf(&t->sb, " | names with \"%s\"", t->view.filter);

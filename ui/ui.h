@@ -243,8 +243,13 @@ void help_init(struct pane *pn);
 void tree_init(struct pane *pn);
 void icicle_init(struct pane *pn);
 void versus_init(struct pane *pn);
-/* flat.c: the sort keys' names; selects the row of function ID in the flat pane PN, if any. */
+/*
+ * flat.c: the sort keys' names; the sort key in force (the view's, but
+ * by time when the measured times are not shown: m, x, f); selects the
+ * row of function ID in the flat pane PN, if any.
+ */
 extern const char *const flat_sort_names[FLAT_NSORT];
+int flat_sort_key(const struct tui *t);
 void flat_select(struct pane *pn, uint32_t id);
 /* source.c: the file the source pane PN shows (its row k is line k + 1), or NULL. */
 const char *source_path(const struct pane *pn);

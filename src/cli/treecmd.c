@@ -8,7 +8,11 @@
 #include "model/calltree.h"
 #include "model/treetext.h"
 
-/* The function named NAME: by its raw name, else as the flat profile names it; PF_NONE if none. */
+/*
+ * The function named NAME: by its raw name, else as the flat profile
+ * names it; a clone's, the function it is folded into (the stacks know
+ * only that one); PF_NONE if none.
+ */
 static uint32_t
 find(struct report *r, const char *name)
 {
@@ -16,9 +20,9 @@ find(struct report *r, const char *name)
 	struct sbuf sb;
 	uint32_t i, hit = PF_NONE;
 
-	for (i = 0; i < p->nsyms; i++)
+	for (i = 0; i < p->nsyms && hit == PF_NONE; i++)
 		if (p->sym[i].name != NULL && strcmp(p->sym[i].name, name) == 0)
-			return i;
+			hit = i;
 	sbuf_init(&sb);
 	for (i = 0; i < p->nsyms && hit == PF_NONE; i++) {
 		sbuf_reset(&sb);
@@ -27,7 +31,7 @@ find(struct report *r, const char *name)
 			hit = i;
 	}
 	sbuf_release(&sb);
-	return hit;
+	return hit != PF_NONE && p->sym[hit].fold != PF_NONE ? p->sym[hit].fold : hit;
 }
 
 /* CT's rows, all open, after their header, to standard output; 0, or -1 with D. */
@@ -45,6 +49,8 @@ print(struct calltree *ct, struct report *r, uint32_t root, const struct opts *o
 	sbuf_init(&sb);
 	treetext_header(&sb, r, root, o->tree_callers, measured, o->collapse);
 	sbuf_putc(&sb, '\n');
+	if (calltree_nrows(ct) == 0)
+		sbuf_puts(&sb, measured ? "(on no call stack: never sampled)\n" : "(no time, no calls)\n");
 	for (i = 0; i < calltree_nrows(ct) && !sb.failed; i++) {
 		treetext_row(&sb, ct, r, i, 0);
 		sbuf_putc(&sb, '\n');

@@ -60,7 +60,7 @@ slot(struct build *b, const struct pf_measure *m, uint32_t frame)
 	if (frame < b->nsym)
 		return &b->pos[frame];
 	if (frame >= PF_FRAME_OTHER && frame - PF_FRAME_OTHER < m->nother && frame != PF_FRAME_UNKNOWN)
-		return &b->pos[b->nsym + (frame - PF_FRAME_OTHER)];
+		return &b->pos[(size_t)b->nsym + (frame - PF_FRAME_OTHER)];
 	return NULL;
 }
 

@@ -42,7 +42,8 @@ struct pf_flame {
 /*
  * Recursion in a tree: shown as the stacks have it; collapsed where a
  * function calls itself through others (its later frames join its first:
- * eval -> apply -> eval -> heavy is eval -> apply -> heavy); collapsed
+ * eval -> apply -> eval -> apply -> heavy is eval -> apply -> heavy, and
+ * eval -> apply -> eval -> light is eval -> light); collapsed
  * everywhere (fib -> fib -> fib is one fib too).  A sample still counts
  * once in each node of its path.
  */

@@ -55,7 +55,7 @@ more_other(struct pf_measure *m)
 	char **o, **l;
 	double *t;
 
-	if (m->nother >= PF_NONE - PF_FRAME_OTHER - 1)
+	if (m->nother >= PF_FRAME_OTHER_MAX)
 		return -1;
 	if ((o = realloc(m->other, (m->nother + 1) * sizeof *o)) != NULL)
 		m->other = o;

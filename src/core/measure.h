@@ -26,6 +26,8 @@
  */
 #define PF_FRAME_OTHER 0xf0000000u
 #define PF_FRAME_UNKNOWN PF_NONE
+/* Frames outside the program at most: ids above are pseudo-frames (flame.h, calltree.h). */
+#define PF_FRAME_OTHER_MAX 0x0fffff00u
 
 /* A stack: COUNT samples, its frames frame[first .. first + depth), outermost first. */
 struct pf_mstack {

@@ -554,9 +554,12 @@ calltree_open_all(struct calltree *ct, size_t *sel)
 {
 	struct vec top = { NULL, 0, 0 }, out = { NULL, 0, 0 };
 	struct calltree_node *key = NULL;
-	size_t n = path_key(ct, *sel, &key), i;
+	size_t n, i;
 	int capped = 0, rc = -1;
 
+	if (*sel >= ct->rows.n)
+		return 0;	/* no rows (a function on no stack), or no such row */
+	n = path_key(ct, *sel, &key);
 	for (i = 0; n > 0 && i < ct->rows.n; i++)
 		if (ct->rows.v[i].depth == 0 && reserve(&top, 1) == 0)
 			top.v[top.n++] = ct->rows.v[i];

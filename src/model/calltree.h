@@ -92,7 +92,10 @@ int calltree_open(struct calltree *ct, size_t i, size_t levels);
 void calltree_close(struct calltree *ct, size_t i);
 /* The row of row I's parent, I itself for a root. */
 size_t calltree_parent(const struct calltree *ct, size_t i);
-/* Every node open (as calltree_open()), *SEL the same node's row again, or the nearest. */
+/*
+ * Every node open (as calltree_open()), *SEL the same node's row again,
+ * or the nearest; nothing when *SEL is no row (a tree without rows).
+ */
 int calltree_open_all(struct calltree *ct, size_t *sel);
 /* Only the roots, closed; *SEL the root of the row it was. */
 void calltree_close_all(struct calltree *ct, size_t *sel);

@@ -291,15 +291,17 @@ estfold_write(FILE *f, struct report *r, const struct export_opts *eo, struct di
 	double dropped;
 	int rc = 0;
 
-	if (eo->stacks != NULL)
+	if (eo->stacks != NULL && eo->measured)
 		return folded_write(f, r, eo->stacks, d);
 	sbuf_init(&t.sb);
 	if (estfold_walk(r, add_text, &t, &dropped) != 0) {
 		rc = diag_oom(d);
 	} else {
-		fprintf(f, "# tgprof: stacks estimated from the call graph (no call stacks were recorded):"
+		fprintf(f, "# tgprof: stacks estimated from the call graph (%s):"
 		    " each function's samples split among its callers by their calls, as gprof"
-		    " estimates; %.0f samples left under half a sample were dropped\n", dropped);
+		    " estimates; %.0f samples left under half a sample were dropped\n",
+		    eo->stacks != NULL ? "--estimated, though call stacks were recorded" :
+		    "no call stacks were recorded", dropped);
 		if (folded_emit(f, t.sb.s != NULL ? t.sb.s : "", t.line, t.n) != 0) {
 			diag_add(d, DIAG_ERROR, "cannot write the stacks: %s", strerror(errno));
 			rc = -1;

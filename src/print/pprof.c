@@ -222,6 +222,9 @@ strings(struct pp *x, const struct export_opts *eo)
 	static const char *const fixed[] = { "", "samples", "count", "cpu", "nanoseconds", "calls",
 	    "[unknown]", NULL, NULL };
 	const char *comment = x->m != NULL ? "tgprof: call stacks measured by libtgmon" :
+	    eo->stacks != NULL ? "tgprof: --estimated: the stacks are estimated from the call graph, "
+	    "each function's samples split among its callers by their calls (as gprof estimates), "
+	    "though call stacks were recorded" :
 	    "tgprof: no call stacks were recorded: the stacks are estimated from the call graph, "
 	    "each function's samples split among its callers by their calls";
 	struct sbuf sb;
@@ -343,7 +346,7 @@ pprof_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag
 	memset(&x, 0, sizeof x);
 	x.r = r;
 	x.p = p;
-	x.m = eo->stacks;
+	x.m = eo->measured ? eo->stacks : NULL;	/* --estimated: gprof's, though there are stacks */
 	x.nfiles = profile_nfiles(p);
 	x.ns = 1e9 / (x.m != NULL ? (double)x.m->hz : p->hz > 0 ? (double)p->hz : 1);
 	if ((x.used = calloc((size_t)p->nsyms + 1, 1)) == NULL)
