@@ -69,7 +69,8 @@ fi
 # one's from its dynamic symbols (the exported functions), from its
 # detached debugging file by build ID (TGPROF_DEBUG_DIR), else as [its file].
 # With O (--library-rows), the browser's flat profile shows that time as
-# rows of its own, out of burn's (all of whose 10 ticks have stacks here).
+# rows of its own, out of burn's (the histogram chosen: burn's 10 ticks,
+# all with stacks here).
 if want library; then
 	printf '%s\n' 'static int lib_hidden(int n) { return n * 3; }' \
 	    'int lib_work(int n) { return lib_hidden(n) + 2; }' \
@@ -84,7 +85,8 @@ if want library; then
 	L1=$OUT/liblt.so L2=$OUT/liblt-stripped.so
 	printf '%s\n' 'rate 100' "3 1 main;burn;@$L1:lib_outer;@$L1:lib_work" "2 1 main;burn;@$L2:lib_outer" \
 	    "1 1 main;burn;@$L2:+$hidden" "2 1 main;@$L2:+$hidden;burn" >"$OUT/lib.spec"
-	python3 "$GEN" "$P/prog" "$P/gmon.out" "$OUT/lib/gmon.out" "$OUT/lib/gmon.out.stacks" 7 \
+	python3 "$TOP/tests/ui/tree-gmon.py" "$P/prog" "$P/gmon.out" "$OUT/lib/chosen.gmon" burn=10 &&
+	    python3 "$GEN" "$P/prog" "$OUT/lib/chosen.gmon" "$OUT/lib/gmon.out" "$OUT/lib/gmon.out.stacks" 7 \
 	    <"$OUT/lib.spec" || fatal "tests/gen/stacks.py failed"
 	(cd "$OUT/lib" && TGPROF_DEBUG_DIR=$OUT/none "$TGPROF" --batch --folded "$P/prog" gmon.out >folded 2>&1 &&
 	    TGPROF_DEBUG_DIR=$OUT/debug "$TGPROF" --batch --folded "$P/prog" gmon.out >debug 2>&1)
