@@ -97,8 +97,8 @@ if want library; then
 	    grep -qx 'main;burn;\[liblt-stripped.so\] 1' '$OUT/lib/folded'"
 	tcheck "a stripped library's frames named from its debugging file" sh -c "
 	    grep -qx 'main;lib_hidden;burn 2' '$OUT/lib/debug' && grep -qx 'main;burn;lib_hidden 1' '$OUT/lib/debug'"
-	printf 'dump plain\nkey O\ndump rows\nkey s\nkey s\nkey s\nkey s\ndump named\n' >"$OUT/lib/o.keys"
-	printf 'key s\nkey s\nkey s\nkey s\ndump named.opt\n' >"$OUT/lib/opt.keys"
+	printf 'dump plain\nkey O\ndump rows\nkey j\ndump row2\nkey s\nkey s\nkey s\nkey s\ndump named\n' >"$OUT/lib/o.keys"
+	printf 'key j\nkey s\nkey s\nkey s\nkey s\ndump named.opt\n' >"$OUT/lib/opt.keys"
 	(cd "$OUT/lib" && export TGPROF_SIZE=100x30 TGPROF_DEBUG_DIR="$OUT/none" &&
 	    TGPROF_SCRIPT=o.keys "$TGPROF" "$P/prog" gmon.out &&
 	    TGPROF_SCRIPT=opt.keys "$TGPROF" --library-rows "$P/prog" gmon.out)
@@ -109,6 +109,8 @@ if want library; then
 	    grep -q '  20.00  *0.09  *0.02  *lib_outer@liblt-stripped.so\$' '$OUT/lib/rows' &&
 	    grep -q '  10.00  *0.10  *0.01  *\[liblt-stripped.so\]\$' '$OUT/lib/rows' &&
 	    grep -q 'Flat profile: [0-9]* functions and 3 in libraries' '$OUT/lib/rows'"
+	tcheck "library rows (O): the bottom line of lib_work's row gives its own time" sh -c "
+	    tail -n 1 '$OUT/lib/row2' | grep -Eq '^ lib_work@liblt.so: 0.03 s (±|[+]-) 0.02 s [(]3 samples[)], a library.s, out of its callers. time'"
 	tcheck "library rows (O): sorted by name, and the same with --library-rows" sh -c "
 	    grep -q 'by name' '$OUT/lib/named' && cmp -s '$OUT/lib/named' '$OUT/lib/named.opt'"
 fi

@@ -1,4 +1,5 @@
 /* flat: the flat profile pane, gprof's flat rows (shared with batch output through report.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +50,13 @@ self_of(const struct tui *t, uint32_t id)
 		return m->other_self[id - PF_FRAME_OTHER] * per;
 	v = t->s->p->sym[id].time - (per > 0 ? m->lib_charged[id] * per : 0);
 	return v > 0 ? v : 0;
+}
+
+/* Where row ID's facts are in make_rows()'s array: a function's at its id, a library's after them. */
+static size_t
+fact_of(const struct tui *t, uint32_t id)
+{
+	return id < PF_FRAME_OTHER ? id : (size_t)t->s->p->nsyms + (id - PF_FRAME_OTHER);
 }
 
 /* A library row's name: "function@library", or "[library]" for its code without a name. */
@@ -114,7 +122,7 @@ sort_rows(const struct tui *t, struct flat *f, const struct facts *fa)
 		if ((v = malloc((f->n + 1) * sizeof *v)) == NULL)
 			return -1;
 		for (i = 0; i < f->n; i++)
-			v[i] = fa[f->id[i] < PF_FRAME_OTHER ? f->id[i] : t->s->p->nsyms + f->id[i] - PF_FRAME_OTHER].value;
+			v[i] = fa[fact_of(t, f->id[i])].value;
 		if (profile_sort_down(f->id, v, f->n) != 0) {
 			free(v);
 			return -1;
@@ -180,15 +188,15 @@ static void
 library_rows(struct tui *t, struct flat *f, struct facts *fa, double total)
 {
 	const struct pf_measure *m = t->s->measure;
-	uint32_t k, nsyms = t->s->p->nsyms;
+	uint32_t k;
 
 	for (k = 0; libraries(t) && k < m->nother; k++) {
 		uint32_t id = PF_FRAME_OTHER + k;
+		struct facts *x = &fa[fact_of(t, id)];
 
-		fa[nsyms + k].time = self_of(t, id);
-		fa[nsyms + k].value = sort_value(t, id);
-		if (fa[nsyms + k].time <= 0 ||
-		    (t->view.limit > 0 && 100 * fa[nsyms + k].time / total < t->view.limit))
+		x->time = self_of(t, id);
+		x->value = sort_value(t, id);
+		if (x->time <= 0 || (t->view.limit > 0 && 100 * x->time / total < t->view.limit))
 			continue;
 		if (t->view.filter[0] != '\0') {
 			sbuf_reset(&t->sb);
@@ -230,7 +238,7 @@ make_rows(struct tui *t, struct flat *f)
 		return -1;
 	}
 	for (i = 0; i < f->n; i++)
-		f->accum[i] = accum += fa[f->id[i] < PF_FRAME_OTHER ? f->id[i] : p->nsyms + f->id[i] - PF_FRAME_OTHER].time;
+		f->accum[i] = accum += fa[fact_of(t, f->id[i])].time;
 	free(fa);
 	return 0;
 }
@@ -344,10 +352,9 @@ flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 		library_name(t, f->id[i], &name);
 		report_flat_other(t->s->r, sb, name.failed ? "?" : sbuf_str(&name), self, f->accum[i], total);
 		sbuf_release(&name);
-		*attr = pct >= 5 ? UI_HOT : pct > 0.5 ? UI_WARM : 0;
-		return;
+	} else {
+		report_flat_row_self(t->s->r, sb, f->id[i], self, f->accum[i], total, &f->unit);
 	}
-	report_flat_row_self(t->s->r, sb, f->id[i], self, f->accum[i], total, &f->unit);
 	*attr = pct >= 5 ? UI_HOT : pct > 0.5 ? UI_WARM : 0;
 	if (self > 0 && self < UI_FEW_SAMPLES)
 		*attr |= UI_DIM;	/* too few samples to trust */
@@ -421,6 +428,23 @@ flat_target(struct tui *t, struct pane *pn, size_t i)
 	return f != NULL && i < f->n && f->id[i] < PF_FRAME_OTHER ? f->id[i] : PF_NONE;	/* a library's: none */
 }
 
+/* A library's row: its samples with their error, and where they were taken from. */
+static int
+flat_status(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb)
+{
+	const struct flat *f = pn->data;
+	const struct pf_measure *m = t->s->measure;
+	double n;
+
+	if (f == NULL || i >= f->n || f->id[i] < PF_FRAME_OTHER)
+		return 0;
+	n = m->other_self[f->id[i] - PF_FRAME_OTHER];
+	library_name(t, f->id[i], sb);
+	sbuf_printf(sb, ": %.2f s %s %.2f s (%.0f samples), a library's, out of its callers' time   ",
+	    n / (double)m->hz, MB_CUR_MAX > 1 ? "\u00b1" : "+-", sqrt(n) / (double)m->hz, n);
+	return 1;
+}
+
 /* Selects the row of function ID, if it has one. */
 void
 flat_select(struct pane *pn, uint32_t id)
@@ -441,6 +465,7 @@ static const struct pane_ops flat_ops = {
 	.row = flat_row,
 	.match = flat_match,
 	.target = flat_target,
+	.status = flat_status,
 	.release = flat_release,
 };
 

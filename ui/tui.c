@@ -201,6 +201,8 @@ bottom_line(struct tui *t)
 	else if (t->needle[0] != '\0')
 		sbuf_printf(&t->sb, "/%s: %zu matches (n N: next, previous; Esc: done)",
 		    t->needle, matches);
+	else if (pn->ops->status != NULL && pn->sel < pn->nrows && pn->ops->status(t, pn, pn->sel, &t->sb))
+		keys_hints(pn, &t->sb);
 	else if (t->cur != PF_NONE && t->cur < t->s->p->nsyms && t->s->p->hz > 0)
 		sampling_error(t, t->cur, w);
 	else

@@ -47,6 +47,12 @@ struct pane_ops {
 	int (*match)(struct tui *t, struct pane *pn, size_t i, const char *needle);
 	/* The function row I stands for (opened by Enter), or PF_NONE. */
 	uint32_t (*target)(struct tui *t, struct pane *pn, size_t i);
+	/*
+	 * The bottom line's note on row I when the row has its own (a
+	 * library's row of the flat profile): into SB, 1; 0 (or NULL): the
+	 * selected function's time is shown.
+	 */
+	int (*status)(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb);
 	/* Frees pn->data and sets it NULL; the next fill starts afresh. */
 	void (*release)(struct pane *pn);
 	/*
