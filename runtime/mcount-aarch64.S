@@ -103,4 +103,66 @@ tgmon_mcount:
 	.size	tgmon_mcount, .-tgmon_mcount
 .Lstubs_end:
 
+/*
+ * The calibration (tgmon_call_ps, sample.c), outside the stubs' span:
+ * tgmon_calib_pg(n) calls n times a function shaped as gcc -pg -O2
+ * makes a leaf (stp x29, x30; mov x29, sp; mov x0, x30; bl _mcount;
+ * ldp x29, x30; ret), whose _mcount only returns; tgmon_calib_plain(n)
+ * as many times one that only returns.  Their difference is what -pg
+ * adds to a call in the calling function.  The count is kept in x9,
+ * which neither callee touches.
+ */
+	.macro	CALIB_LOOP name, callee
+	.globl	\name
+	.hidden	\name
+	.type	\name, %function
+	.p2align 4
+\name:
+	.cfi_startproc
+	stp	x29, x30, [sp, #-16]!
+	.cfi_def_cfa_offset 16
+	.cfi_offset 29, -16
+	.cfi_offset 30, -8
+	mov	x29, sp
+	mov	x9, x0
+1:	bl	\callee
+	subs	x9, x9, #1
+	b.ne	1b
+	ldp	x29, x30, [sp], #16
+	.cfi_restore 29
+	.cfi_restore 30
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size	\name, .-\name
+	.endm
+
+	CALIB_LOOP tgmon_calib_pg, tgmon_calib_pgfn
+	CALIB_LOOP tgmon_calib_plain, tgmon_calib_ret
+
+	.type	tgmon_calib_pgfn, %function
+	.p2align 4
+tgmon_calib_pgfn:
+	.cfi_startproc
+	stp	x29, x30, [sp, #-16]!
+	.cfi_def_cfa_offset 16
+	.cfi_offset 29, -16
+	.cfi_offset 30, -8
+	mov	x29, sp
+	mov	x0, x30
+	bl	tgmon_calib_ret
+	ldp	x29, x30, [sp], #16
+	.cfi_restore 29
+	.cfi_restore 30
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size	tgmon_calib_pgfn, .-tgmon_calib_pgfn
+
+	.type	tgmon_calib_ret, %function
+	.p2align 4
+tgmon_calib_ret:
+	ret
+	.size	tgmon_calib_ret, .-tgmon_calib_ret
+
 	.section .note.GNU-stack,"",%progbits

@@ -278,4 +278,52 @@ __fentry__:
 tgmon_stub_steps_end:
 	.popsection
 
+/*
+ * The calibration (tgmon_call_ps, sample.c), outside the stubs' span:
+ * tgmon_calib_pg(n) calls n times a function shaped as gcc -pg -O2
+ * makes a leaf (push %rbp; mov %rsp,%rbp; call mcount; pop %rbp; ret,
+ * the call direct as a static link relaxes it), whose mcount only
+ * returns; tgmon_calib_plain(n) as many times one that only returns.
+ * Their difference is what -pg adds to a call in the calling function.
+ */
+	.macro	CALIB_LOOP name, callee
+	.globl	\name
+	.hidden	\name
+	.type	\name, @function
+	.p2align 4
+\name:
+	.cfi_startproc
+1:	call	\callee
+	decq	%rdi
+	jnz	1b
+	ret
+	.cfi_endproc
+	.size	\name, .-\name
+	.endm
+
+	CALIB_LOOP tgmon_calib_pg, tgmon_calib_pgfn
+	CALIB_LOOP tgmon_calib_plain, tgmon_calib_ret
+
+	.type	tgmon_calib_pgfn, @function
+	.p2align 4
+tgmon_calib_pgfn:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_adjust_cfa_offset 8
+	movq	%rsp, %rbp
+	call	tgmon_calib_ret
+	popq	%rbp
+	.cfi_adjust_cfa_offset -8
+	ret
+	.cfi_endproc
+	.size	tgmon_calib_pgfn, .-tgmon_calib_pgfn
+
+	.type	tgmon_calib_ret, @function
+	.p2align 4
+tgmon_calib_ret:
+	.cfi_startproc
+	ret
+	.cfi_endproc
+	.size	tgmon_calib_ret, .-tgmon_calib_ret
+
 	.section .note.GNU-stack,"",@progbits

@@ -42,7 +42,8 @@ sample_signal(const char *v)
  * (the directory for the files instead of the starting one), TGMON_SIGNALS
  * (1: also write the file on SIGTERM, SIGINT, SIGHUP, SIGSEGV, SIGBUS,
  * SIGABRT), TGMON_SIGNAL (the sampling signal), TGMON_STACKS (0: no call
- * stacks), TGMON_QUIET, GMON_OUT_PREFIX.  A set-user-ID program reads none.
+ * stacks), TGMON_CLOCK (timer: sample by timers, not perf events),
+ * TGMON_QUIET, GMON_OUT_PREFIX.  A set-user-ID program reads none.
  */
 void
 tgmon_settings_read(void)
@@ -62,6 +63,7 @@ tgmon_settings_read(void)
 	}
 	tgmon_cfg.signals = (v = getenv("TGMON_SIGNALS")) != NULL && *v == '1';
 	tgmon_cfg.stacks = !((v = getenv("TGMON_STACKS")) != NULL && strcmp(v, "0") == 0);
+	tgmon_cfg.timer_only = (v = getenv("TGMON_CLOCK")) != NULL && strcmp(v, "timer") == 0;
 	tgmon_cfg.quiet = (v = getenv("TGMON_QUIET")) != NULL && *v == '1';
 	if ((v = getenv("GMON_OUT_PREFIX")) != NULL && strlen(v) < sizeof tgmon_cfg.prefix)
 		memcpy(tgmon_cfg.prefix, v, strlen(v) + 1);
@@ -126,12 +128,14 @@ dump(int child)
 {
 	struct timespec ms = { 0, 1000000 };
 	sigset_t block, old;
+	int saved = errno;
 
 	if (!__atomic_load_n(&started, __ATOMIC_ACQUIRE) || getpid() != own_pid)
 		return;
 	if (__atomic_exchange_n(&writing, 1, __ATOMIC_ACQUIRE)) {
 		while (!writer && __atomic_load_n(&writing, __ATOMIC_ACQUIRE))
 			nanosleep(&ms, NULL);
+		errno = saved;
 		return;
 	}
 	sigfillset(&block);
@@ -150,6 +154,7 @@ dump(int child)
 	writer = 0;
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = saved;
 }
 
 /*
@@ -169,6 +174,8 @@ dump_at_exit(void)
 static void
 in_child(void)
 {
+	int saved = errno;
+
 	forked = 1;
 	own_pid = getpid();
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);	/* a writer in the parent is not here */
@@ -176,6 +183,7 @@ in_child(void)
 	tgmon_arcs_reset();
 	tgmon_stacks_reset();
 	tgmon_sample_reset();
+	errno = saved;
 }
 
 /*
@@ -217,12 +225,14 @@ catch_fatal(void)
 
 /*
  * Once: settings, the run identifier, the histogram, the output directory,
- * this thread's stacks, the fork hook, fatal signals, this thread's timer.
+ * this thread's stacks, the fork hook, fatal signals, this thread's
+ * sampling.  errno is kept.
  */
 void
 tgmon_start(void)
 {
 	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	int saved = errno;
 
 	if (__atomic_load_n(&started, __ATOMIC_ACQUIRE))
 		return;
@@ -244,6 +254,7 @@ tgmon_start(void)
 	}
 	pthread_mutex_unlock(&lock);
 	tgmon_sample_thread();
+	errno = saved;
 }
 
 /* Whether this code is in the main program (libtgmon.a) rather than in libtgmon.so. */

@@ -86,6 +86,7 @@ struct tgmon_settings {
 	int quiet;
 	int signo;		/* the sampling signal (TGMON_SIGNAL; a real-time one by default) */
 	int stacks;		/* record each sample's call stack (TGMON_STACKS; 1 by default) */
+	int timer_only;		/* TGMON_CLOCK=timer: sample by timers, never by perf events */
 	char prefix[256];	/* GMON_OUT_PREFIX, or "" */
 	char dir[512];		/* TGMON_DIR: where files go, or "" for the starting directory */
 };
@@ -105,7 +106,8 @@ TGMON_HIDDEN extern uint64_t tgmon_dropped;
 
 /*
  * sample.c: a histogram over the text of each object loaded at start: the
- * executable first, then its shared libraries (each gets its own file).
+ * executable first, then its shared libraries (each gets its own file),
+ * filled by each thread's samples of its CPU time.
  */
 #define TGMON_MAX_MODULES 64
 struct tgmon_hist {
@@ -138,11 +140,34 @@ tgmon_is_profiled(int m)
 	return m >= 0 && __atomic_load_n(&tgmon_profiled[m], __ATOMIC_RELAXED);
 }
 TGMON_HIDDEN int tgmon_sample_init(void);
-TGMON_HIDDEN void tgmon_sample_thread(void);	/* this thread's CPU timer */
+/*
+ * This thread's sampling (its perf event, or its timer), started, and
+ * stopped.  A perf event's descriptor is the thread's: close-on-exec, at
+ * tgmon_fd_floor() or above, closed at the thread's end only if it still
+ * is the event; if the program closes it, the thread's timer samples.
+ */
+TGMON_HIDDEN void tgmon_sample_thread(void);
 TGMON_HIDDEN void tgmon_sample_stop(void);
 TGMON_HIDDEN void tgmon_sample_reset(void);
 /* 1 if the sampling signal's handler is still libtgmon's (0: the program took it). */
 TGMON_HIDDEN int tgmon_sample_handler_ours(void);
+/*
+ * The lowest descriptor libtgmon's own may take (1000, or less below a
+ * low RLIMIT_NOFILE), and in *MOST how many perf events may be open; -1:
+ * none may be moved up.
+ */
+TGMON_HIDDEN int tgmon_fd_floor(int *most);
+/* How the threads have been sampled: TGSTACKS_CLOCK_* bits (gmon_out.h). */
+TGMON_HIDDEN extern uint32_t tgmon_clocks;
+/* What -pg adds to a call, in picoseconds, measured here at the first call (0: not measured). */
+TGMON_HIDDEN uint32_t tgmon_call_ps(void);
+/*
+ * mcount-ARCH.S: N (> 0) calls of a function shaped as -pg makes them
+ * (a frame, a call to a function that returns, the frame undone), or of
+ * a function that only returns, for tgmon_call_ps().
+ */
+TGMON_HIDDEN void tgmon_calib_pg(uint64_t n);
+TGMON_HIDDEN void tgmon_calib_plain(uint64_t n);
 
 /*
  * walk.c: each sample's call stack, by its frame pointers, counted per

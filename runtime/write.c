@@ -15,9 +15,10 @@
 
 /*
  * Where the files go: the directory the program started in (or
- * TGMON_DIR), after a chdir too.  It is kept open, and by its absolute
- * path and identity: a program that closes every descriptor, or reuses
- * the number for a file or another directory, does not send the profile
+ * TGMON_DIR), after a chdir too.  It is kept open, at a number out of
+ * the way of the program's (tgmon_fd_floor), and by its absolute path
+ * and identity: a program that closes every descriptor, or reuses the
+ * number for a file or another directory, does not send the profile
  * elsewhere; the path finds the directory again.
  */
 static int dirfd_start = -1;
@@ -31,9 +32,13 @@ tgmon_write_init(void)
 	const char *dir = tgmon_cfg.dir[0] != '\0' ? tgmon_cfg.dir : ".";
 	static char cwd[PATH_MAX];
 	struct stat st;
-	int n = 0;
+	int n = 0, most, floor = tgmon_fd_floor(&most), hi;
 
 	dirfd_start = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd_start >= 0 && floor >= 0 && (hi = fcntl(dirfd_start, F_DUPFD_CLOEXEC, floor)) >= 0) {
+		close(dirfd_start);
+		dirfd_start = hi;
+	}
 	if (dirfd_start < 0 || fstat(dirfd_start, &st) != 0)
 		return -1;
 	dir_dev = st.st_dev;
@@ -425,6 +430,8 @@ fill_stacks(struct out *o, void *ctx)
 	le(h + TGSTACKS_HDR_TRUNCATED, w.truncated, 8);
 	le(h + TGSTACKS_HDR_LOST, lost, 8);
 	le(h + TGSTACKS_HDR_SIGNALS, signals, 8);
+	le(h + TGSTACKS_HDR_CALL_PS, tgmon_call_ps(), 4);
+	le(h + TGSTACKS_HDR_CLOCK, __atomic_load_n(&tgmon_clocks, __ATOMIC_RELAXED), 4);
 	if (!o->failed && pwrite(o->fd, h, sizeof h, 0) != (ssize_t)sizeof h)
 		o->failed = errno != 0 ? errno : EIO;
 }

@@ -545,6 +545,117 @@ if want "stacks C++ constructor: main's stacks complete"; then
 	    share "$(sums "$e/out" '^root .*;main;_Z4workv;_Z4burnl')" "$w" 0.95
 fi
 
+# Sampling clocks (gmon_out.h, TGSTACKS_HDR_CLOCK): a perf_event task
+# clock per thread where the kernel allows, one sample a signal at the
+# rate asked whatever the tick; else, and with TGMON_CLOCK=timer, a timer
+# on the thread's CPU time, which signals at the tick at most (several
+# samples a signal).  hdr FILE OFFSET SIZE: a header field of a stacks
+# file, in decimal.
+hdr() {
+	od -A n -t u"$3" -j "$2" -N "$3" "$1" 2>/dev/null | tr -d ' '
+}
+c=$OUT/clock
+fds_want() {	# fds_want CLOCK: whether T selects a case of fds.c's with CLOCK
+	want_any "fds $1:" "fds $1 closeall" "fds $1 dup2" "fds $1 fork"
+}
+if want_any "clock perf" "clock timer" "clock call_ps" "clock blocked perf" "clock blocked timer" ||
+    fds_want perf || fds_want timer; then
+	mkdir -p "$c"
+	for p in busy fds blocked; do
+		gcc -pg -O2 -o "$c/$p" "$P/$p.c" -L"$RT" -l:libtgmon.a -pthread || fatal "cannot build $p.c"
+	done
+	gcc -O2 -o "$c/fds-plain" "$P/fds.c" -pthread || fatal "cannot build fds.c without -pg"
+	(cd "$c" && rm -f gmon.out* && ./busy 1 >/dev/null)
+	perf=$(( $(hdr "$c/gmon.out.stacks" 92 4) & 2 ))
+	why="perf_event_open is not allowed here (kernel.perf_event_paranoid $(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null), seccomp?)"
+fi
+if want "clock perf"; then
+	if [ "$perf" = 0 ]; then
+		pass "clock perf: $why: skipped"
+	else
+		cpu=$(cd "$c" && rm -f gmon.out* && ./busy 42 | awk '{ print $2 }')
+		s=$(hdr "$c/gmon.out.stacks" 80 8) n=$(hdr "$c/gmon.out.stacks" 48 8) k=$(hdr "$c/gmon.out.stacks" 92 4)
+		check "clock perf: $s signals in $cpu s of CPU at 1000 Hz (900 to 1100 a second), $n samples, one a signal" \
+		    awk -v s="$s" -v n="$n" -v c="$cpu" -v k="$k" 'BEGIN {
+		        exit !(c > 0 && s / c >= 900 && s / c <= 1100 && n >= s && n <= s * 1.01 && (k == 2 || k == 6)) }'
+	fi
+fi
+if want "clock timer"; then
+	cpu=$(cd "$c" && rm -f gmon.out* && TGMON_CLOCK=timer ./busy 42 | awk '{ print $2 }')
+	s=$(hdr "$c/gmon.out.stacks" 80 8) n=$(hdr "$c/gmon.out.stacks" 48 8)
+	check "clock timer: TGMON_CLOCK=timer: $n samples in $cpu s of CPU (at least 900 a second), from $s signals" \
+	    awk -v s="$s" -v n="$n" -v c="$cpu" -v k="$(hdr "$c/gmon.out.stacks" 92 4)" 'BEGIN {
+	        exit !(c > 0 && n / c >= 900 && s > 0 && s <= n && k == 1) }'
+fi
+# What -pg adds to a call, measured at exit (call_ps): about a nanosecond on x86-64.
+if want "clock call_ps"; then
+	ps=$(hdr "$c/gmon.out.stacks" 88 4)
+	check "clock call_ps: -pg adds $ps ps to a call (50 to 100000)" \
+	    awk -v p="$ps" 'BEGIN { exit !(p >= 50 && p <= 100000) }'
+fi
+if want "clock call_ps aarch64"; then
+	if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1 &&
+	    make -s -C "$TOP" runtime/aarch64/libtgmon.a >"$c/make.log" 2>&1 &&
+	    aarch64-linux-gnu-gcc -O2 -o "$c/callps-a64" "$P/callps.c" -L"$TOP/runtime/aarch64" -l:libtgmon.a -pthread; then
+		ps=$(QEMU_LD_PREFIX=/usr/aarch64-linux-gnu qemu-aarch64 "$c/callps-a64")
+		check "clock call_ps aarch64: under qemu, -pg adds $ps ps to a call (50 to 1000000)" \
+		    awk -v p="$ps" 'BEGIN { exit !(p >= 50 && p <= 1000000) }'
+	else
+		pass "clock call_ps aarch64: no aarch64-linux-gnu-gcc or qemu-aarch64: skipped"
+	fi
+fi
+# A thread that blocks the signal has one waiting, not a queue (real-time
+# signals would queue up to RLIMIT_SIGPENDING, then the kernel sends
+# SIGIO, which kills), and the late one counts for the periods it missed.
+for clk in perf timer; do
+	want "clock blocked $clk" || continue
+	out=$(cd "$c" && rm -f gmon.out* && TGMON_CLOCK=$clk ./blocked)
+	n=$(hdr "$c/gmon.out.stacks" 48 8)
+	check "clock blocked $clk: a second with the signal blocked: $(echo "$out" | awk '{ print $3 - $2 }') signals queued meanwhile (at most 5), $n samples of ${out##* } s" \
+	    sh -c "echo '$out' | awk -v n='$n' '\$1 == \"queued\" { exit !(\$3 - \$2 <= 5 && \$5 > 0 && n / \$5 >= 850) }'"
+done
+
+# Descriptors (fds.c): libtgmon's are close-on-exec and at 1000 and up (a
+# perf event per thread, the starting directory), so that open() gives a
+# program the numbers it would get without libtgmon; a program that
+# closes them all, or takes one's number, or forks, still works and is
+# still sampled.
+for clk in perf timer; do
+	fds_want $clk || continue
+	e=$c/$clk
+	mkdir -p "$e"
+	plain=$(cd "$e" && ../fds-plain threads | awk '{ print $2, $5 }')
+	set -- $(cd "$e" && rm -f gmon.out* && TGMON_CLOCK=$clk ../fds threads)
+	tcheck "fds $clk: open() gives the numbers it gives without libtgmon, threads sampled or not (next $2 $3, below 900: $5 $6 open; without: $plain)" \
+	    sh -c "[ '$1 $2 $4 $5' = 'next $3 low $6' ] && [ '$2 $5' = '$plain' ]"
+	more=0 what=
+	[ $clk = perf ] && [ "$perf" != 0 ] && more=4 what=", one a thread's event"
+	tcheck "fds $clk: libtgmon's own ($8 at start, $9 with 4 threads, ${10} after) are close-on-exec$what" \
+	    sh -c "[ '$7 ${12}' = 'high $9' ] && [ $9 -eq $(($8 + more)) ] && [ ${10} -eq $8 ]"
+	tcheck "fds $clk: errno survives a thread's first call (its sampling started)" [ "${13} ${14}" = "errno kept" ]
+	out=$(cd "$e" && rm -f gmon.out* && TGMON_CLOCK=$clk ../fds closeall 2>&1)
+	rc=$?
+	n=$(hdr "$e/gmon.out.stacks" 48 8) k=$(hdr "$e/gmon.out.stacks" 92 4)
+	tcheck "fds $clk closeall: every descriptor closed, the program and its child exit 0 ($out)" \
+	    sh -c "[ $rc -eq 0 ] && echo '$out' | grep -q '^closeall child 0 cpu '"
+	# The watchdog finds a task clock gone within two of its ticks (25 periods each).
+	tcheck "fds $clk closeall: the profile is read, $n samples of ${out##* } s (90%, less 50 ms; clock $k)" \
+	    sh -c "'$TGPROF' --batch -b -p '$c/fds' '$e/gmon.out' | grep -q ' work\$' &&
+	        awk -v n='$n' -v c='${out##* }' 'BEGIN { exit !(c > 0 && n >= 1000 * (0.9 * c - 0.05)) }'"
+	if [ $clk = perf ] && [ "$perf" != 0 ]; then
+		tcheck "fds perf closeall: the threads' timers took over (clock $k)" [ "$k" = 3 ]
+		out=$(cd "$e" && TGMON_CLOCK=$clk ../fds dup2)
+		tcheck "fds perf dup2: a thread's descriptor taken by the program stays the program's ($out)" \
+		    sh -c "echo '$out' | grep -q '^dup2 [0-9]* kept\$'"
+	fi
+	set -- $(cd "$e" && rm -f gmon.out* && TGMON_CLOCK=$clk ../fds fork)
+	n=$(hdr "$e/gmon.out.$2.stacks" 48 8) k=$(hdr "$e/gmon.out.$2.stacks" 92 4)
+	tcheck "fds $clk fork: the child keeps none of the threads' descriptors ($4 in the parent, $5 in the child)" \
+	    [ "$5" -eq $(($4 - more)) ]
+	tcheck "fds $clk fork: the child samples by its own ($n samples, clock $k), errno kept ($7)" \
+	    sh -c "[ '$n' -gt 0 ] && [ '$7' = 77 ] && [ '$k' = \$([ $clk = perf ] && [ $perf != 0 ] && echo 2 || echo 1) ]"
+done
+
 # tgprof record: a program built for glibc's runtime run under libtgmon
 # (LD_PRELOAD), its output and exit status passed on, its profile moved to
 # -o FILE with its stacks; one with libtgmon linked in run as it is; one

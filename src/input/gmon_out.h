@@ -91,13 +91,19 @@
  *
  * Sampling error: a CPU-time timer signals at most at the kernel's tick
  * (often 250 a second); at a higher rate one signal counts for several
- * samples.  The independent observations are the signals, not the
+ * samples.  A perf_event task clock signals at the rate asked, one sample
+ * a signal.  The independent observations are the signals, not the
  * samples: a share p of the samples is known to about
- * sqrt(p (1 - p) / signals).
+ * sqrt(p (1 - p) / signals), and the rate obtained, in observations a
+ * second of CPU time, is rate * signals / samples.
+ *
+ * Versions: 1 had a header of 88 bytes, without call_ps and clock (a
+ * reader takes both as 0); 2 adds them.  Everything else is the same.
  */
 #define TGSTACKS_MAGIC		"tgstacks"
 #define TGSTACKS_MAGIC_LEN	8
-#define TGSTACKS_VERSION	1
+#define TGSTACKS_VERSION	2
+#define TGSTACKS_HDR_SIZE_V1	88
 
 #define TGSTACKS_HDR_MAGIC	0	/* char[8]: TGSTACKS_MAGIC */
 #define TGSTACKS_HDR_VERSION	8	/* u32: TGSTACKS_VERSION */
@@ -113,7 +119,9 @@
 #define TGSTACKS_HDR_TRUNCATED	64	/* u64: of them, in records with TGSTACKS_TRUNCATED */
 #define TGSTACKS_HDR_LOST	72	/* u64: samples taken but not recorded (a table full) */
 #define TGSTACKS_HDR_SIGNALS	80	/* u64: the signals that brought the samples recorded */
-#define TGSTACKS_HDR_SIZE	88
+#define TGSTACKS_HDR_CALL_PS	88	/* u32: what -pg adds to a call, in ps; 0: not measured */
+#define TGSTACKS_HDR_CLOCK	92	/* u32: how the samples were taken: TGSTACKS_CLOCK_* bits */
+#define TGSTACKS_HDR_SIZE	96
 
 #define TGSTACKS_MOD_FIXED	28	/* base, lowpc, highpc, namelen; the name follows */
 #define TGSTACKS_STACK_FIXED	16	/* count, depth, flags; the addresses follow */
@@ -133,5 +141,26 @@
  */
 #define TGSTACKS_ROOT		0x1u
 #define TGSTACKS_TRUNCATED	0x2u
+
+/*
+ * call_ps: the time -pg adds to each call of a profiled function, in the
+ * function itself (its frame, and the call to mcount and back), not in
+ * the runtime's own functions: libtgmon times a function shaped as -pg
+ * makes them (mcount-ARCH.S) against one that only returns, on the
+ * machine the program ran on, when it writes the file.  A reader must
+ * treat it as a claim: calls x call_ps may exceed a function's time.
+ *
+ * clock: how the threads' samples were taken, one bit for each way some
+ * thread used (0: unknown, version 1).  TGSTACKS_CLOCK_TIMER: a timer on
+ * the thread's CPU time (timer_create), which signals at the kernel's
+ * tick at most, several samples a signal.  TGSTACKS_CLOCK_PERF: a
+ * perf_event task clock (perf_event_open), a signal for every sample at
+ * the rate asked.  TGSTACKS_CLOCK_USER, with TGSTACKS_CLOCK_PERF: some
+ * of those events counted user time only (kernel.perf_event_paranoid),
+ * so that time in the kernel was not sampled.  Other bits: 0.
+ */
+#define TGSTACKS_CLOCK_TIMER	0x1u
+#define TGSTACKS_CLOCK_PERF	0x2u
+#define TGSTACKS_CLOCK_USER	0x4u
 
 #endif

@@ -37,21 +37,38 @@ stacks_free(struct stacks_file *sf)
 	memset(sf, 0, sizeof *sf);
 }
 
-/* The header's fields; -1 with a message if it is not one. */
+/* The header's size in a file of VERSION, or 0 for a version not known. */
+static size_t
+header_size(uint32_t version)
+{
+	if (version == 1)
+		return TGSTACKS_HDR_SIZE_V1;
+	return version == TGSTACKS_VERSION ? TGSTACKS_HDR_SIZE : 0;
+}
+
+/*
+ * The header's fields, and its size in *SIZE; -1 with a message if it is
+ * not one.  Version 1 has no call_ps and clock (0).
+ */
 static int
-read_header(struct stacks_file *sf, const char *path, struct diag *d)
+read_header(struct stacks_file *sf, size_t *size, const char *path, struct diag *d)
 {
 	const unsigned char *b = sf->file.buf;
 	uint32_t version;
 
-	if (sf->file.len < TGSTACKS_HDR_SIZE ||
+	if (sf->file.len < TGSTACKS_HDR_SIZE_V1 ||
 	    memcmp(b + TGSTACKS_HDR_MAGIC, TGSTACKS_MAGIC, TGSTACKS_MAGIC_LEN) != 0) {
 		diag_add(d, DIAG_ERROR, "%s: not a libtgmon stacks file", path);
 		return -1;
 	}
-	if ((version = (uint32_t)le(b + TGSTACKS_HDR_VERSION, 4)) != TGSTACKS_VERSION) {
-		diag_add(d, DIAG_ERROR, "%s: stacks file version %u: only %d is known", path, version,
-		    TGSTACKS_VERSION);
+	version = (uint32_t)le(b + TGSTACKS_HDR_VERSION, 4);
+	if ((*size = header_size(version)) == 0) {
+		diag_add(d, DIAG_ERROR, "%s: stacks file version %u: only versions up to %d are known",
+		    path, version, TGSTACKS_VERSION);
+		return -1;
+	}
+	if (sf->file.len < *size) {
+		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (its header is cut)", path);
 		return -1;
 	}
 	sf->runid = le(b + TGSTACKS_HDR_RUNID, 8);
@@ -63,6 +80,16 @@ read_header(struct stacks_file *sf, const char *path, struct diag *d)
 	sf->truncated = le(b + TGSTACKS_HDR_TRUNCATED, 8);
 	sf->lost = le(b + TGSTACKS_HDR_LOST, 8);
 	sf->signals = le(b + TGSTACKS_HDR_SIGNALS, 8);
+	if (version >= 2) {
+		sf->call_ps = (uint32_t)le(b + TGSTACKS_HDR_CALL_PS, 4);
+		sf->clock = (uint32_t)le(b + TGSTACKS_HDR_CLOCK, 4);
+	}
+	if ((sf->clock & ~(TGSTACKS_CLOCK_TIMER | TGSTACKS_CLOCK_PERF | TGSTACKS_CLOCK_USER)) != 0 ||
+	    ((sf->clock & TGSTACKS_CLOCK_USER) && !(sf->clock & TGSTACKS_CLOCK_PERF))) {
+		diag_add(d, DIAG_ERROR, "%s: stacks file version %u with an unknown clock (%#x)", path,
+		    version, sf->clock);
+		return -1;
+	}
 	if (sf->nmod == 0 || sf->nmod > TGSTACKS_MAX_MODULES || sf->max_depth == 0 ||
 	    sf->max_depth > TGSTACKS_MAX_DEPTH) {
 		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (%u modules, depth %u)", path,
@@ -143,13 +170,13 @@ walk_stacks(struct stacks_file *sf, size_t off, int store, const char *path, str
 int
 stacks_read(const char *path, struct stacks_file *sf, struct diag *d)
 {
-	size_t off = TGSTACKS_HDR_SIZE;
+	size_t off = 0;
 	int rc;
 
 	memset(sf, 0, sizeof *sf);
 	if (gmon_load(path, &sf->file, d) != 0)
 		return -1;
-	rc = read_header(sf, path, d) != 0 || read_modules(sf, &off, path, d) != 0 ||
+	rc = read_header(sf, &off, path, d) != 0 || read_modules(sf, &off, path, d) != 0 ||
 	    walk_stacks(sf, off, 0, path, d) != 0 ? -1 : 0;
 	if (rc == 0 && sf->nrec != le(sf->file.buf + TGSTACKS_HDR_NSTACKS, 8)) {
 		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (%zu stacks, not as many as it says)",

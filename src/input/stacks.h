@@ -27,6 +27,8 @@ struct stacks_file {
 	uint32_t rate, max_depth;
 	uint64_t samples, root, truncated, lost;	/* the header's, equal to the records' sums */
 	uint64_t signals;	/* the signals that brought the samples (a late one brings several) */
+	uint32_t call_ps;	/* what -pg adds to a call, in ps (0: not measured): a claim */
+	uint32_t clock;		/* how the samples were taken: TGSTACKS_CLOCK_* bits (0: unknown) */
 	struct stacks_module *mod;
 	uint32_t nmod;
 	struct stacks_rec *rec;
@@ -35,9 +37,10 @@ struct stacks_file {
 };
 
 /*
- * Reads PATH (a regular file or a FIFO, as gmon_load() reads them) into
- * *SF.  Returns 0, or -1 with one message in D ("PATH: what is wrong");
- * *SF is then empty.  Release it with stacks_free().
+ * Reads PATH (a regular file or a FIFO, as gmon_load() reads them), of
+ * version 1 or 2 (gmon_out.h), into *SF.  Returns 0, or -1 with one
+ * message in D ("PATH: what is wrong"); *SF is then empty.  Release it
+ * with stacks_free().
  */
 int stacks_read(const char *path, struct stacks_file *sf, struct diag *d);
 void stacks_free(struct stacks_file *sf);
