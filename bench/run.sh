@@ -10,6 +10,8 @@
 # first run makes that profile: about 30 s and 500 MB in bench/out).
 # BENCH_SCALE=1 adds 10 million arcs and 1 GiB gmon.out files (bench/arcs.c).
 # BENCH_ONLY="runtime stacks_cost" runs only the parts named (functions below).
+# BENCH_ONLY=truth compares libtgmon's profiles of real programs with perf's
+# of the same programs built without -pg (bench/truth.py).
 #
 # For -l, bench/synth_src.py writes a C program with 20,000 functions in 500
 # files, built with gcc -pg -g -O2 (about three minutes, once) and run once
@@ -246,6 +248,22 @@ stacks_cost() {
 	done
 }
 
+# Against the truth (issue #25): where real programs built without -pg
+# spend their time, by perf record (cpu-clock at 4 kHz, DWARF call
+# stacks), against tgprof's profile of the same programs built with -pg
+# and libtgmon.a, on the same workloads (bench/truth.py, bench/truth/):
+# Lua (an interpreter), zstd (a compressor), mawk and Lua's string.format
+# (the C library).  Their sources are git directories under BENCH_SRC
+# (default /work/.mirror: OWNER+NAME/repo), and BENCH_TRUTH_BUILD names
+# the script that builds them into bench/out/truth (neither is in this
+# repository: the part is skipped in one line without the script, a
+# program whose source is absent likewise, and the whole part when perf
+# is missing or refuses).  About a minute and a half (each workload runs
+# 5-7 s unprofiled, three times), and a minute more for the first builds.
+truth() {
+	python3 "$TOP/bench/truth.py" "$TOP" "${BENCH_SRC:-/work/.mirror}" "$OUT/truth" || exit 1
+}
+
 # Scale (BENCH_SCALE=1: 2.5 GB of files, a few minutes, 4 GB of memory):
 # call arcs among the 100,000 functions, 10 million distinct, then a 1 GiB
 # gmon.out of 51 million records, once with 10 million distinct arcs
@@ -358,6 +376,7 @@ fi
 	flame
 	runtime
 	stacks_cost
+	truth
 	[ -n "${BENCH_SCALE:-}" ] && scale
 	python3 "$TOP/tests/gen/chain.py" 600000 "$OUT/chain" || exit 1
 	set -- $(best 3 "$TGPROF" --batch -S "$OUT/chain/syms" "$OUT/s20000/prog" "$OUT/chain/gmon.out")
