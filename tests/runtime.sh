@@ -172,7 +172,7 @@ if grep -q 'HAVE_UI 1' "$TOP/config.h"; then
 	    sh -c "grep -q ' tgmon_count  \[profiling\] *|' '$d/screen' &&
 	        ! grep ' tgmon_[a-z_]* *|' '$d/screen' | grep -qv '\[profiling\]'"
 	tcheck "browser: the top line gives the profiling's share" \
-	    grep -q '| profiling [0-9.]*% (\[profiling\] rows)' "$d/screen"
+	    grep -q "| the profiler's [0-9.]*% taken out (%)" "$d/screen"
 fi
 
 # The same linked with the shared library (-ltgmon), and preloaded into a

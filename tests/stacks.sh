@@ -182,6 +182,55 @@ elif want tree; then
 	fail "tree: cannot build or run tests/progs/rt/evalapply.c with libtgmon"
 fi
 
+# Known truth (tests/progs/rt/calltruth.c): built without -pg the program
+# times its three phases itself (ten million tiny calls, one long loop,
+# memcpy); built with -pg and libtgmon, tgprof's shares of them, the
+# profiler's rows out of the program's time, are within 6 points of those:
+# the tiny calls' phase comes out 3 to 5 low (libtgmon's counting runs
+# alongside leaf()'s work and hardly slows it, but its samples are the
+# profiler's: the known limit of taking those out); copy()'s time (in
+# memcpy) against bulk()'s within 12%.
+# --call-cost=1
+# takes 1 ns times leaf()'s ten million calls out of its self time,
+# exactly; --raw counts the profiler's rows again.
+if want truth && gcc -O1 -o "$L/ct-plain" "$RTP/calltruth.c" && pgcc -o "$L/ct" "$RTP/calltruth.c" &&
+    (cd "$L" && ./ct-plain >ct.truth && rm -f gmon.out* && ./ct >/dev/null); then
+	(cd "$L" && "$TGPROF" --export=json ct gmon.out >ct.json && "$TGPROF" --export=json --call-cost=1 ct gmon.out \
+	    >ct1.json && "$TGPROF" --export=json --raw ct gmon.out >ctraw.json)
+	check "truth: the shares as without -pg (leafy within 6 points, copy:bulk within 12%; $(cat "$L/ct.truth"))" \
+	    python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = open(sys.argv[2]).read().split()
+truth = {t[0]: float(t[1]), t[2]: float(t[3]), t[4]: float(t[5])}
+own = {f['name']: f['self'] for f in d['functions'] if not f.get('profiler')}
+total = sum(own.values())
+assert abs(total - d['truth']['program_seconds']) < 0.002, (total, d['truth'])
+assert any(f.get('profiler') for f in d['functions']), 'no profiler rows'
+got = {'leafy': own.get('leaf', 0) + own.get('leafy', 0), 'bulk': own.get('bulk', 0), 'copy': own.get('copy', 0)}
+tt = sum(truth.values())
+a, b = 100 * got['leafy'] / total, 100 * truth['leafy'] / tt
+assert abs(a - b) <= 6, ('leafy', a, b)
+r, q = got['copy'] / got['bulk'], truth['copy'] / truth['bulk']
+assert abs(r / q - 1) <= 0.12, ('copy against bulk', r, q)
+" "$L/ct.json" "$L/ct.truth"
+	check "truth: --call-cost=1 takes 10 ms (10,000,000 calls of 1 ns) out of leaf's self time, exactly" python3 -c "
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+s = lambda d: [f['self'] for f in d['functions'] if f['name'] == 'leaf'][0]
+want = min(s(a), 0.01)
+assert abs((s(a) - s(b)) - want) < 1e-9 and b['truth']['call_ns'] == 1, (s(a), s(b))
+assert a['truth']['call_ns'] == 0 and a['truth']['call_ns_measured'] > 0
+" "$L/ct.json" "$L/ct1.json"
+	check "truth: --raw counts the profiler's rows: the program's time is all that was sampled" python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['truth']['raw'] and abs(d['truth']['program_seconds'] - d['histogram']['seconds']) < 1e-9
+" "$L/ctraw.json"
+elif want truth; then
+	fail "truth: cannot build or run tests/progs/rt/calltruth.c"
+fi
+
 # Through libc (a qsort comparator: libc keeps no frame pointer), a
 # 100,000-deep recursion, a signal handler: no fault, every sample kept,
 # the stacks that stop early or are cut said to be.
@@ -223,7 +272,22 @@ open(sys.argv[2], 'wb').write(b)" "$OUT/gmon.out.stacks" "$OUT/bad.stacks" || fa
 }
 damage "empty" "b = b[:0]" "not a libtgmon stacks file"
 damage "magic" "b[0:8] = b'tgstackz'" "not a libtgmon stacks file"
-damage "version" "b[8] = 2" "stacks file version 2"
+damage "version" "b[8] = 3" "stacks file version 3: only versions up to 2 are known"
+# Version 2 (libtgmon's now): 8 more bytes of header, -pg's call cost and the clock.
+V2='b[8] = 2; b[88:88] = (930).to_bytes(4, "little") + (2).to_bytes(4, "little")'
+damage "v2 unknown clock" "$V2; b[92] = 0x10" "stacks file version 2 with an unknown clock (0x10)"
+damage "v2 header cut" "$V2; b = b[:92]" "damaged stacks file (its header is cut)"
+damage "v2 cut in a stack" "$V2; b = b[:-3]" "damaged stacks file"
+if want "damaged: v2 sound"; then
+	python3 -c "
+import sys
+b = bytearray(open(sys.argv[1], 'rb').read())
+$V2
+open(sys.argv[2], 'wb').write(b)" "$OUT/gmon.out.stacks" "$OUT/v2.stacks" || fatal "damage v2"
+	(cd "$OUT" && "$TGPROF" --batch --folded --stacks=v2.stacks "$P/prog" gmon.out >v2.folded 2>v2.err)
+	tcheck "damaged: v2 sound: a version 2 file reads as its version 1 twin" sh -c "
+	    [ ! -s '$OUT/v2.err' ] && cmp -s '$OUT/v2.folded' '$TOP/tests/stacks/cycles.folded'"
+fi
 damage "run id" "b[16] ^= 1" "not from the run that wrote gmon.out"
 damage "rate 0" "b[24:28] = bytes(4)" "damaged stacks file"
 damage "no modules" "b[28:32] = bytes(4)" "damaged stacks file"

@@ -349,11 +349,18 @@ O=$OUT/opening
 if want opening && mkdir -p "$O" && gcc -pg -O1 -o "$O/costly" "$TOP/tests/progs/rt/costly.c" \
     -L"$TOP/runtime" -l:libtgmon.a -pthread && (cd "$O" && ./costly >/dev/null) &&
     python3 "$TOP/tests/ui/tree-gmon.py" "$O/costly" "$O/gmon.out" "$O/chosen.gmon" tgmon_count=500 work=300; then
-	printf 'resize 150 30\ndump open\nkey g\ndump prof\n' >"$O/keys"
+	printf 'resize 150 30\ndump open\nkey g\ndump prof\nkey %%\ndump with\n' >"$O/keys"
 	(cd "$O" && TGPROF_SCRIPT=keys "$TGPROF" --no-stacks costly chosen.gmon)
 	check "opening: the hottest function of the program selected (work), not tgmon_count above it" sh -c "
-	    grep -q '^ *62\.50 .* tgmon_count  \[profil' '$O/open' && grep -q '^> *37\.50 .* work ' '$O/open' &&
+	    grep -q '^ *62\.50 .* tgmon_count  \[profil' '$O/open' && grep -q '^> *100\.00 .* work ' '$O/open' &&
 	    tail -n 1 '$O/open' | grep -q '^ work: '"
+	# The profiler's time out of the program's (its row's share is of the time
+	# sampled, not added up); % counts it: work 37.5% of all, the sums 100.
+	check "%: the profiler's 62.5% out of the times, then counted" sh -c "
+	    head -n 1 '$O/open' | grep -q \"| the profiler's 62.5% taken out (%)\" &&
+	    grep -q '^ *62\.50  *0\.00  *0\.50  .* tgmon_count' '$O/open' &&
+	    head -n 1 '$O/with' | grep -q \"| the profiler's 62.5% counted (%)\" &&
+	    grep -q '^[> ] *62\.50  *0\.50  *0\.50  .* tgmon_count' '$O/with' && grep -q '^ *37\.50  *0\.80 .* work ' '$O/with'"
 	check "opening: the source pane of a profiler's row says what it is" \
 	    grep -q "a function of the profiler (libtgmon's or the C library's mcount): its time is the cost" "$O/prof"
 elif want opening; then

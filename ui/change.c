@@ -1,4 +1,4 @@
-/* change: the keys that change what the session holds (x f u d T W), and the view following it. */
+/* change: the keys that change what the session holds (x f u d T % W), and the view following it. */
 #include <stdio.h>
 #include <string.h>
 
@@ -110,6 +110,21 @@ change_names(struct tui *t, const struct report_opts *ro)
 		return;
 	}
 	t->view.gen++;	/* the name filter's rows */
+}
+
+/* What is taken out of the times becomes O (%): the same functions, other times. */
+void
+change_truth(struct tui *t, const struct truth_opts *o)
+{
+	unsigned gen = t->s->gen;
+	struct diag d;
+
+	diag_init(&d);
+	if (session_truth(t->model, o, &d) != 0)
+		failed(t, &d, gen);
+	diag_release(&d);
+	t->seen = t->s->gen;	/* ids are the same: the view, its history and the tree's root stay */
+	t->view.gen++;		/* the flat profile's times */
 }
 
 /* LINE's format and file ("FORMAT FILE"), the file in *PATH; NULL with a message if there is none. */

@@ -16,6 +16,7 @@ struct flat {
 	size_t n;
 	uint32_t nother;	/* library rows there may be (the measure's frames outside the program) */
 	size_t nlib;		/* library rows there are */
+	double total;		/* the program's time (ticks): the base of the shares (core/truth.h) */
 	struct report_unit unit;
 	unsigned gen;		/* the flat view's generation they were made for (t->view.gen) */
 	unsigned loaded;	/* the session's loaded profile they were made of */
@@ -39,17 +40,36 @@ libraries(const struct tui *t)
 	return t->view.libraries && t->s->measure != NULL && t->s->measure->hz > 0 && t->s->nnarrow == 0;
 }
 
-/* Row ID's self time, ticks: a function's own, less the library time charged to it when that has rows. */
+/*
+ * Row ID's self time, ticks: a function's own as the program without -pg
+ * would have it (core/truth.h), less the library time charged to it when
+ * that has rows.
+ */
 static double
 self_of(const struct tui *t, uint32_t id)
 {
-	const struct pf_measure *m = t->s->measure;
-	double per = libraries(t) ? (double)t->s->p->hz / (double)m->hz : 0, v;
+	const struct session *s = t->s;
+	const struct pf_measure *m = s->measure;
+	double per = libraries(t) ? (double)s->p->hz / (double)m->hz : 0, v;
 
 	if (id >= PF_FRAME_OTHER)
 		return m->other_self[id - PF_FRAME_OTHER] * per;
-	v = t->s->p->sym[id].time - (per > 0 ? m->lib_charged[id] * per : 0);
+	v = truth_self(s->p, id, s->call_ps, &s->truth) - (per > 0 ? m->lib_charged[id] * per : 0);
 	return v > 0 ? v : 0;
+}
+
+/* Whether the rows' times are not the histogram's (-pg's calls' cost out, or library rows): gprof's order will not do. */
+static int
+times_changed(const struct tui *t)
+{
+	return libraries(t) || (t->s->call_ps > 0 && !t->s->truth.raw);
+}
+
+/* Whether row ID adds to the cumulative time: not a profiler's function unless counted (%). */
+static int
+counted(const struct tui *t, uint32_t id)
+{
+	return id >= PF_FRAME_OTHER || truth_counts(t->s->p, id, &t->s->truth);
 }
 
 /* Where row ID's facts are in make_rows()'s array: a function's at its id, a library's after them. */
@@ -118,7 +138,7 @@ sort_rows(const struct tui *t, struct flat *f, const struct facts *fa)
 	double *v;
 	size_t i;
 
-	if (flat_sort_key(t) != FLAT_BY_TIME || libraries(t)) {	/* library rows change times */
+	if (flat_sort_key(t) != FLAT_BY_TIME || times_changed(t)) {
 		if ((v = malloc((f->n + 1) * sizeof *v)) == NULL)
 			return -1;
 		for (i = 0; i < f->n; i++)
@@ -142,7 +162,7 @@ sort_rows(const struct tui *t, struct flat *f, const struct facts *fa)
 static int
 shown(struct tui *t, uint32_t id, double total)
 {
-	if (t->view.limit > 0 && 100 * t->s->p->sym[id].time / total < t->view.limit)
+	if (t->view.limit > 0 && 100 * self_of(t, id) / total < t->view.limit)
 		return 0;
 	if (t->view.filter[0] == '\0')
 		return 1;
@@ -217,13 +237,15 @@ static int
 make_rows(struct tui *t, struct flat *f)
 {
 	const struct profile *p = t->s->p;
-	double accum = 0, total = report_flat_total(t->s->r);
+	double accum = 0, total;
 	struct facts *fa;
 	uint32_t k;
 	size_t i;
 
 	if ((fa = malloc(((size_t)p->nsyms + f->nother + 1) * sizeof *fa)) == NULL)
 		return -1;
+	f->total = truth_sum(p, t->s->call_ps, &t->s->truth).total;
+	total = f->total > 0 ? f->total : 1;
 	for (k = 0; k < p->nsyms; k++) {
 		fa[k].shown = report_flat_listed(t->s->r, k) && shown(t, k, total);
 		fa[k].time = self_of(t, k);
@@ -238,7 +260,7 @@ make_rows(struct tui *t, struct flat *f)
 		return -1;
 	}
 	for (i = 0; i < f->n; i++)
-		f->accum[i] = accum += fa[fact_of(t, f->id[i])].time;
+		f->accum[i] = accum += counted(t, f->id[i]) ? fa[fact_of(t, f->id[i])].time : 0;
 	free(fa);
 	return 0;
 }
@@ -331,7 +353,7 @@ flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {
 	const struct flat *f = pn->data;
 	const struct pf_measure *m = t->s->measure;
-	double total = report_flat_total(t->s->r), pct, self;
+	double total = f->total > 0 ? f->total : 1, pct, self;
 
 	if (f->n == 0) {
 		sbuf_puts(sb, empty_note(t));
@@ -339,10 +361,12 @@ flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 		return;
 	}
 	self = self_of(t, f->id[i]);
+	if (!counted(t, f->id[i]))	/* a profiler's, out of the total: its share of the time sampled */
+		total = report_flat_total(t->s->r);
 	pct = 100 * self / total;
 	if (tui_measured(t) && f->id[i] < PF_FRAME_OTHER)
 		sbuf_printf(sb, "%8.1f ", 100 * m->incl[f->id[i]] /
-		    (m->samples > 0 ? (double)m->samples : 1));
+		    (m->total > 0 ? m->total : 1));
 	else if (tui_measured(t))
 		sbuf_puts(sb, "         ");
 	if (f->id[i] >= PF_FRAME_OTHER) {	/* a library's */
@@ -441,7 +465,7 @@ flat_status(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb)
 	n = m->other_self[f->id[i] - PF_FRAME_OTHER];
 	library_name(t, f->id[i], sb);
 	sbuf_printf(sb, ": %.2f s %s %.2f s (%.0f samples), a library's, out of its callers' time   ",
-	    n / (double)m->hz, MB_CUR_MAX > 1 ? "\u00b1" : "+-", sqrt(n) / (double)m->hz, n);
+	    n / (double)m->hz, MB_CUR_MAX > 1 ? "\u00b1" : "+-", sqrt(tui_per_signal(t) * n) / (double)m->hz, n);
 	return 1;
 }
 

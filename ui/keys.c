@@ -422,6 +422,20 @@ library_rows(struct tui *t, int c)
 		    "shown once u undoes x and f");
 }
 
+/* %: the profiler's own time in the times and shares, or out of them (the default). */
+static void
+profiler_time(struct tui *t, int c)
+{
+	struct truth_opts o = t->s->truth;
+
+	if (o.raw) {
+		snprintf(t->message, sizeof t->message, "--raw: the times are as sampled, the profiler's counted");
+		return;
+	}
+	o.with_profiler = !o.with_profiler;
+	change_truth(t, &o);
+}
+
 /* I elsewhere than in the flame graph (icicle.c takes it there). */
 static void
 flame_only(struct tui *t, int c)
@@ -637,6 +651,9 @@ static const struct binding bindings[] = {
 	{ .key = { { 'O', "O", library_rows } },
 	  .help = "flat profile, with call stacks: the time in libraries as rows of\n"
 	      "its own (memcpy@libc.so.6), out of the functions that called them" },
+	{ .key = { { '%', "%", profiler_time } },
+	  .help = "the profiler's own functions in the times and shares, or out of\n"
+	      "them (the default: shown, counted in no total nor inclusive time)" },
 	{ .key = { { 'I', "I", flame_only } },
 	  .help = "flame graph: bottom-up (each frame's callers under it), or top-down" },
 	/* Not in the help: */

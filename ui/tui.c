@@ -21,6 +21,14 @@ tui_measured(const struct tui *t)
 	return t->s->measure != NULL && !t->estimates && t->s->nnarrow == 0;
 }
 
+double
+tui_per_signal(const struct tui *t)
+{
+	const struct pf_measure *m = t->s->measure;
+
+	return m != NULL && m->signals > 0 && m->samples > m->signals ? (double)m->samples / (double)m->signals : 1;
+}
+
 int
 tui_home(const struct tui *t)
 {
@@ -59,6 +67,19 @@ narrowed(struct tui *t)
 	    n > 1 ? " and more" : "");
 }
 
+/* What is taken out of the times (the key %), if anything could be. */
+static void
+truth_note(struct tui *t)
+{
+	struct sbuf note;
+
+	sbuf_init(&note);
+	report_truth_note(&note, &t->s->sums, &t->s->truth);
+	if (note.len > 0 && !note.failed)
+		sbuf_printf(&t->sb, " | %s (%%)", sbuf_str(&note));
+	sbuf_release(&note);
+}
+
 /* What the profile holds, what narrows it, then the files (cut first on a narrow screen). */
 static void
 top_line(struct tui *t)
@@ -75,8 +96,7 @@ top_line(struct tui *t)
 		    p->total_time, 1 / hz);
 	if (p->narcs == 0)
 		sbuf_puts(&t->sb, " | no call graph");
-	if (p->total_time > 0 && s->own > 0)
-		sbuf_printf(&t->sb, " | profiling %.1f%% ([profiling] rows)", 100 * s->own / p->total_time);
+	truth_note(t);
 	if (!s->ro.demangle)
 		sbuf_puts(&t->sb, " | raw names");
 	else if (s->ro.template_dots != NULL)
@@ -143,14 +163,14 @@ match_count(struct tui *t)
 static void
 sampling_error(struct tui *t, uint32_t id, int w)
 {
-	double n = t->s->p->sym[id].time, hz = (double)t->s->p->hz;
-	char num[128], *name;
+	double n = t->s->p->sym[id].time, hz = (double)t->s->p->hz, per = tui_per_signal(t);
+	char num[160], *name;
 	int room;
 
 	if (n > 0)
-		snprintf(num, sizeof num, ": %.2f s %s %.2f s (%.0f samples)%s", n / hz,
-		    MB_CUR_MAX > 1 ? "\u00b1" : "+-", sqrt(n) / hz, n,
-		    n < UI_FEW_SAMPLES ? ", too few to trust" : "");
+		snprintf(num, sizeof num, ": %.2f s %s %.2f s (%.0f samples%s)%s", n / hz,
+		    MB_CUR_MAX > 1 ? "\u00b1" : "+-", sqrt(per * n) / hz, n,
+		    per > 1.05 ? ", several a signal" : "", n / per < UI_FEW_SAMPLES ? ", too few to trust" : "");
 	else
 		snprintf(num, sizeof num, ": no samples");
 	sbuf_reset(&t->sb);

@@ -271,6 +271,11 @@ enum { TREE_WHOLE, TREE_ROOTED, TREE_INVERTED };
  * the profile is not narrowed (the stacks know nothing of -E and -F).
  */
 int tui_measured(const struct tui *t);
+/*
+ * tui.c: the samples a sampling signal brought, on average (the stacks
+ * say; 1 without): n samples vary by sqrt(n times it), not sqrt(n).
+ */
+double tui_per_signal(const struct tui *t);
 /* tui.c: the pane that is in the flat profile's place unless the tree or the flame graph is: flat, or compare. */
 int tui_home(const struct tui *t);
 
@@ -281,14 +286,16 @@ void tui_go(struct tui *t, int dir);
 /*
  * change.c: the keys that change what the session holds: x and f
  * (function FN analysed away, FOCUS 0, or alone, 1), u (the last undone),
- * d and T (the names as RO says), and W (the profile shown exported: LINE
- * is "FORMAT FILE").  A message says what failed, or where W wrote.
+ * d and T (the names as RO says), % (what is taken out of the times as
+ * O says), and W (the profile shown exported: LINE is "FORMAT FILE").  A
+ * message says what failed, or where W wrote.
  * After each, the view follows the session: the function shown is
  * found again by its address, and the panes' fill make their rows again.
  */
 void change_narrow(struct tui *t, uint32_t fn, int focus);
 void change_undo(struct tui *t);
 void change_names(struct tui *t, const struct report_opts *ro);
+void change_truth(struct tui *t, const struct truth_opts *o);
 void change_export(struct tui *t, const char *line);
 
 /*

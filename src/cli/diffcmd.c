@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input/stacks.h"
 #include "print/diffout.h"
 
 #define COMPARE_BROKEN 3	/* the exit status when a --fail-if rule is broken */
@@ -62,6 +63,36 @@ load(const struct opts *o, struct comparison_side *s, struct diag *d)
 	return profile_load(&s->p, &lo, d);
 }
 
+/*
+ * Side K's sampling from its stacks files (GMON.stacks beside each gmon
+ * file, where there is one): the samples a signal brought, into C's
+ * options, with -pg's cost a call to take out (--call-cost).  A file
+ * that cannot be read counts as none.
+ */
+static void
+sampling(const struct opts *o, struct comparison *c, int k)
+{
+	const struct comparison_side *s = &c->side[k];
+	double samples = 0, signals = 0;
+	struct stacks_file sf;
+	struct diag quiet;
+	char path[4096];
+	size_t i;
+
+	for (i = 0; i < s->ngmon; i++) {
+		diag_init(&quiet);
+		if (snprintf(path, sizeof path, "%s.stacks", s->gmon[i]) < (int)sizeof path &&
+		    stacks_read(path, &sf, &quiet) == 0) {
+			samples += (double)sf.samples;
+			signals += (double)sf.signals;
+			stacks_free(&sf);
+		}
+		diag_release(&quiet);
+	}
+	c->opts.per_signal[k] = signals > 0 && samples > signals ? samples / signals : 1;
+	c->opts.call_ps[k] = o->call_ps > 0 ? o->call_ps : 0;
+}
+
 void
 diffcmd_release(struct comparison *c)
 {
@@ -83,6 +114,9 @@ diffcmd_load(struct opts *o, struct comparison *c, struct diag *d)
 	memset(c, 0, sizeof *c);
 	if (sides(o, s, d) != 0 || load(o, &s[0], d) != 0 || load(o, &s[1], d) != 0)
 		return -1;
+	sampling(o, c, DIFF_OLD);
+	sampling(o, c, DIFF_NEW);
+	c->opts.truth = o->truth;
 	o->cmp.image[0] = s[0].image;
 	o->cmp.image[1] = s[1].image;
 	o->cmp.gmon[0] = s[0].list;
@@ -106,7 +140,7 @@ diffcmd_run(struct opts *o, struct diag *d)
 		diag_oom(d);
 		goto done;
 	}
-	if (diff_profiles(c.side[0].p, c.side[1].p, &df, d) != 0)
+	if (diff_profiles(c.side[0].p, c.side[1].p, &c.opts, &df, d) != 0)
 		goto done;
 	broken = diffout_gate(stderr, r, df, &o->cmp);
 	fflush(stderr);

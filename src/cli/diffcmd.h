@@ -21,6 +21,7 @@ struct comparison_side {
 
 struct comparison {
 	struct comparison_side side[2];	/* DIFF_OLD, DIFF_NEW */
+	struct diff_opts opts;		/* each side's sampling (its stacks files' headers), what is taken out */
 };
 
 /*

@@ -110,7 +110,8 @@ load_measure(const struct opts *o, const struct profile *p, int needed, struct p
 		}
 	}
 	if (rc == 0 && found == n && n > 0 && !o->no_stacks)
-		rc = measure_load(p, (const char *const *)path, n, debug_dir(), m, d);
+		rc = measure_load(p, (const char *const *)path, n,
+		    &(struct measure_opts){ debug_dir(), o->truth, o->call_ps }, m, d);
 	else if (rc == 0 && (needed || found > 0))
 		diag_add(d, needed ? DIAG_ERROR : DIAG_WARN, "%s: no call stacks%s (libtgmon records "
 		    "them: see libtgmon(3))", o->no_stacks ? "--no-stacks" : path[missing],
@@ -144,7 +145,7 @@ static int
 export(const struct profile *p, const struct opts *o, const struct pf_measure *m, struct diag *d)
 {
 	struct export_opts eo = { o->load.image, o->load.gmon, o->load.ngmon, m, m != NULL && !o->estimated,
-	    o->node_pct, o->edge_pct };
+	    o->node_pct, o->edge_pct, o->truth, m != NULL ? m->call_ps : o->call_ps > 0 ? o->call_ps : 0 };
 	struct report *r = report_new(p, &o->out.ro);
 	int rc;
 
@@ -285,7 +286,7 @@ browser_options(const struct opts *o, struct browser_opts *b)
 	b->libraries = o->library_rows;
 	b->recursion = o->collapse;
 	b->export = (struct export_opts){ o->load.image, o->load.gmon, o->load.ngmon, NULL, !o->estimated,
-	    o->node_pct, o->edge_pct };
+	    o->node_pct, o->edge_pct, o->truth, 0 };	/* what is taken out: the session's */
 	b->script = getenv("TGPROF_SCRIPT");
 	if (size == NULL || sscanf(size, "%dx%d", &b->cols, &b->lines) != 2)
 		b->cols = 80, b->lines = 24;
@@ -294,10 +295,12 @@ browser_options(const struct opts *o, struct browser_opts *b)
 /*
  * The browser on P (taken over), for a terminal (or a TGPROF_SCRIPT, on
  * a virtual screen of TGPROF_SIZE, "COLSxLINES"); with OLD (tgprof
- * --diff, taken over too), in comparison mode.  The exit status.
+ * --diff, taken over too), in comparison mode as DOPTS says.  The exit
+ * status.
  */
 static int
-browse_profile(struct opts *o, struct profile *p, struct profile *old, struct diag *d)
+browse_profile(struct opts *o, struct profile *p, struct profile *old, const struct diff_opts *dopts,
+    struct diag *d)
 {
 	struct browser_opts b;
 	struct pf_measure *m = NULL;
@@ -307,11 +310,11 @@ browse_profile(struct opts *o, struct profile *p, struct profile *old, struct di
 	browser_options(o, &b);
 	/* Stacks that cannot be used leave a warning, and the browser shows gprof's estimates. */
 	load_measure(o, p, 0, &m, d);
-	if (session_new(p, m, &o->out.ro, &s, d) != 0) {
+	if (session_new(p, m, &o->out.ro, &o->truth, o->call_ps, &s, d) != 0) {
 		profile_free(old);
 		return 1;
 	}
-	if (old != NULL && session_compare(s, old, d) != 0) {
+	if (old != NULL && session_compare(s, old, dopts, d) != 0) {
 		session_free(s);
 		return 1;
 	}
@@ -337,7 +340,7 @@ browse(struct opts *o, struct diag *d)
 	warm_done(&wm);
 	if (rc != 0)
 		return 1;
-	return browse_profile(o, p, NULL, d);
+	return browse_profile(o, p, NULL, NULL, d);
 #endif
 }
 
@@ -370,7 +373,7 @@ compare(struct opts *o, struct diag *d)
 	p = c.side[DIFF_NEW].p;
 	old = c.side[DIFF_OLD].p;
 	c.side[DIFF_NEW].p = c.side[DIFF_OLD].p = NULL;	/* the session's now */
-	rc = browse_profile(o, p, old, d);
+	rc = browse_profile(o, p, old, &c.opts, d);
 	diffcmd_release(&c);
 	return rc;
 #else

@@ -32,6 +32,9 @@ enum {
 	OPT_CALLERS,
 	OPT_COLLAPSE,
 	OPT_LIBRARY_ROWS,
+	OPT_RAW,
+	OPT_WITH_PROFILER,
+	OPT_CALL_COST,
 	OPT_EXPORT,
 	OPT_NODE_THRESHOLD,
 	OPT_EDGE_THRESHOLD,
@@ -92,6 +95,9 @@ static const struct option long_options[] = {
 	{ "callers", no_argument, NULL, OPT_CALLERS },
 	{ "collapse", required_argument, NULL, OPT_COLLAPSE },
 	{ "library-rows", no_argument, NULL, OPT_LIBRARY_ROWS },
+	{ "raw", no_argument, NULL, OPT_RAW },
+	{ "with-profiler", no_argument, NULL, OPT_WITH_PROFILER },
+	{ "call-cost", required_argument, NULL, OPT_CALL_COST },
 	{ "export", required_argument, NULL, OPT_EXPORT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "node-threshold", required_argument, NULL, OPT_NODE_THRESHOLD },
@@ -131,6 +137,11 @@ opts_usage(FILE *f)
 "      --callers                with --tree: the callers, bottom-up\n"
 "      --collapse=HOW           recursion in the trees: none, indirect (through\n"
 "                               other functions: the default) or all\n"
+"      --with-profiler          the profiler's own functions count in the times\n"
+"                               and shares (by default they are shown, out of them)\n"
+"      --raw                    the times as sampled: nothing of -pg's taken out\n"
+"      --call-cost=NS           take -pg's cost of one call, NS nanoseconds, out of\n"
+"                               each function's time, times its calls (default: none)\n"
 "      --library-rows           the browser's flat profile: time in libraries as\n"
 "                               rows of its own (memcpy@libc.so.6), out of their\n"
 "                               callers' (the key O)\n"
@@ -383,6 +394,21 @@ export_opt(struct opts *o, const char *arg)
 }
 
 /* A percentage from 0 to 100 into *PCT; an opts_result. */
+/* --call-cost=NS: nanoseconds, 0 to 1000. */
+static int
+cost_opt(struct opts *o, const char *arg)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end != '\0' || !(v >= 0 && v <= 1000)) {
+		fprintf(stderr, "tgprof: --call-cost: not nanoseconds from 0 to 1000: %s\n", arg);
+		return OPTS_EXIT_FAIL;
+	}
+	o->call_ps = v * 1000;
+	return OPTS_RUN;
+}
+
 static int
 pct_opt(const char *name, const char *arg, double *pct)
 {
@@ -473,6 +499,9 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case OPT_CALLERS: o->tree_callers = 1; break;
 	case OPT_COLLAPSE: return collapse_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case OPT_LIBRARY_ROWS: o->library_rows = 1; break;
+	case OPT_RAW: o->truth.raw = 1; break;
+	case OPT_WITH_PROFILER: o->truth.with_profiler = 1; break;
+	case OPT_CALL_COST: return cost_opt(o, arg);
 	case OPT_EXPORT: return export_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case 'o': o->output = arg; break;
 	case OPT_DIFF: o->diff = 1; break;
@@ -500,6 +529,7 @@ set_defaults(struct opts *o)
 	o->min_count = 1;
 	o->table_length = 10;
 	o->collapse = 1;	/* FLAME_RECURSION_INDIRECT */
+	o->call_ps = -1;	/* the stacks files' */
 	o->node_pct = 0.5;	/* gprof2dot's defaults */
 	o->edge_pct = 0.1;
 	o->cmp.fail_slower = o->cmp.fail_total_slower = -1;	/* no rule */

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "core/profile.h"
+#include "core/truth.h"
 #include "print/batch.h"
 #include "print/diffout.h"
 #include "print/export.h"
@@ -27,6 +28,8 @@ struct opts {
 	int tree_callers;		/* --callers: the tree of the callers, bottom-up */
 	int collapse;			/* --collapse: recursion in trees, FLAME_RECURSION_* (core/flame.h) */
 	int library_rows;		/* --library-rows: the browser shows library time as rows */
+	struct truth_opts truth;	/* --raw, --with-profiler: what is taken out of the times */
+	double call_ps;			/* --call-cost, picoseconds; < 0: what the stacks files say */
 	const struct export_format *export;	/* --export=FORMAT, or NULL */
 	const char *output;		/* -o FILE: where an export goes, NULL for stdout */
 	double node_pct, edge_pct;	/* --node-threshold, --edge-threshold (dot) */

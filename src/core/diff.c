@@ -80,11 +80,11 @@ keys(const struct profile *p, int files, struct key **out, uint32_t **order)
 	return msort_ids(o, n, cmp_key, k) != 0 ? -1 : (long)n;
 }
 
-/* Side S of a row: symbol ID of P (PF_NONE: absent). */
+/* Side K of a row: symbol ID of P (PF_NONE: absent), its times the program's own, as DF's options say. */
 static void
-fill_side(struct pf_diff_side *s, const struct profile *p, uint32_t id)
+fill_side(const struct pf_diff *df, int k, struct pf_diff_side *s, const struct profile *p, uint32_t id)
 {
-	double hz = p->hz > 0 ? (double)p->hz : 1, incl;
+	double hz = p->hz > 0 ? (double)p->hz : 1, incl, per = df->opts.per_signal[k];
 
 	memset(s, 0, sizeof *s);
 	s->id = id;
@@ -93,17 +93,17 @@ fill_side(struct pf_diff_side *s, const struct profile *p, uint32_t id)
 	incl = p->sym[id].prop_self + p->sym[id].prop_child;
 	s->calls = p->sym[id].ncalls;
 	s->self_calls = p->sym[id].self_calls;
-	s->self = p->sym[id].time / hz;
+	s->self = truth_self(p, id, df->opts.call_ps[k], &df->opts.truth) / hz;
 	s->incl = incl / hz;
-	s->self_err = sqrt(p->sym[id].time) / hz;
-	s->incl_err = sqrt(incl > 0 ? incl : 0) / hz;
+	s->self_err = sqrt(per * p->sym[id].time) / hz;	/* the samples' own noise: of all of them */
+	s->incl_err = sqrt(per * (incl > 0 ? incl : 0)) / hz;
 }
 
-/* Whether B - A exceeds DIFF_SIGMAS deviations (errors EA and EB). */
+/* Whether B - A exceeds SIGMAS deviations (errors EA and EB). */
 static int
-significant(double a, double b, double ea, double eb)
+beyond(double sigmas, double a, double b, double ea, double eb)
 {
-	return b != a && fabs(b - a) > DIFF_SIGMAS * sqrt(ea * ea + eb * eb);
+	return b != a && fabs(b - a) > sigmas * sqrt(ea * ea + eb * eb);
 }
 
 /* A row for OLD's function IDA and NEW's IDB (PF_NONE: none): its name and file are the rule's. */
@@ -116,16 +116,19 @@ add_row(struct pf_diff *df, const struct profile *old, const struct profile *new
 	const struct profile *p = ida != PF_NONE ? old : new;
 	uint32_t id = ida != PF_NONE ? ida : idb;
 
-	fill_side(o, old, ida);
-	fill_side(n, new, idb);
+	fill_side(df, DIFF_OLD, o, old, ida);
+	fill_side(df, DIFF_NEW, n, new, idb);
 	r->name = p->sym[id].name;
 	r->file = match_file(p, id, df->files);
 	r->file = r->file[0] != '\0' ? r->file : NULL;
-	r->self_significant = significant(o->self, n->self, o->self_err, n->self_err);
-	r->incl_significant = significant(o->incl, n->incl, o->incl_err, n->incl_err);
+	r->profiler = truth_is_profiler(p, id);
+	r->self_significant = !r->profiler && beyond(DIFF_SIGMAS, o->self, n->self, o->self_err, n->self_err);
+	r->incl_significant = !r->profiler && beyond(DIFF_SIGMAS, o->incl, n->incl, o->incl_err, n->incl_err);
+	r->self_gate = !r->profiler && beyond(DIFF_GATE_SIGMAS, o->self, n->self, o->self_err, n->self_err);
+	r->incl_gate = !r->profiler && beyond(DIFF_GATE_SIGMAS, o->incl, n->incl, o->incl_err, n->incl_err);
 }
 
-/* Largest change of self time first, then of inclusive time; then by name and file. */
+/* The profiler's functions last; largest change of self time first, then of inclusive time; then by name and file. */
 static int
 cmp_row(const void *a, const void *b, void *ctx)
 {
@@ -135,6 +138,8 @@ cmp_row(const void *a, const void *b, void *ctx)
 	double dy = fabs(y->side[DIFF_NEW].self - y->side[DIFF_OLD].self);
 	int c;
 
+	if (x->profiler != y->profiler)
+		return x->profiler ? 1 : -1;
 	if (dx != dy)
 		return dx > dy ? -1 : 1;
 	dx = fabs(x->side[DIFF_NEW].incl - x->side[DIFF_OLD].incl);
@@ -214,16 +219,24 @@ match(struct pf_diff *df, const struct profile *old, const struct profile *new)
 	return rc;
 }
 
-/* Each side's total time, and whether their difference is beyond the noise. */
+/* Each side's total time (the program's own), and whether their difference is beyond the noise. */
 static void
 totals(struct pf_diff *df, const struct profile *old, const struct profile *new)
 {
-	df->total[DIFF_OLD] = old->total_time / (old->hz > 0 ? (double)old->hz : 1);
-	df->total[DIFF_NEW] = new->total_time / (new->hz > 0 ? (double)new->hz : 1);
-	df->total_err = sqrt(old->total_time / (old->hz > 0 ? (double)old->hz * old->hz : 1) +
-	    new->total_time / (new->hz > 0 ? (double)new->hz * new->hz : 1));
-	df->total_significant = df->total[1] != df->total[0] &&
-	    fabs(df->total[1] - df->total[0]) > DIFF_SIGMAS * df->total_err;
+	const struct profile *p[2] = { old, new };
+	double var = 0;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		double hz = p[k]->hz > 0 ? (double)p[k]->hz : 1;
+		double t = truth_sum(p[k], df->opts.call_ps[k], &df->opts.truth).total;
+
+		df->total[k] = t / hz;
+		var += df->opts.per_signal[k] * t / (hz * hz);
+	}
+	df->total_err = sqrt(var);
+	df->total_significant = beyond(DIFF_SIGMAS, df->total[0], df->total[1], df->total_err, 0);
+	df->total_gate = beyond(DIFF_GATE_SIGMAS, df->total[0], df->total[1], df->total_err, 0);
 }
 
 /*
@@ -269,9 +282,9 @@ make_rows(struct pf_diff *df, const struct profile *old, const struct profile *n
 	return 0;
 }
 
-/* A diff of OLD and NEW, old_of all PF_NONE, or NULL. */
+/* A diff of OLD and NEW made as O says, old_of all PF_NONE, or NULL. */
 static struct pf_diff *
-new_diff(const struct profile *old, const struct profile *new, int files)
+new_diff(const struct profile *old, const struct profile *new, int files, const struct diff_opts *o)
 {
 	struct pf_diff *df = calloc(1, sizeof *df);
 
@@ -281,16 +294,19 @@ new_diff(const struct profile *old, const struct profile *new, int files)
 	}
 	memset(df->old_of, 0xff, ((size_t)new->nsyms + 1) * sizeof *df->old_of);	/* PF_NONE */
 	df->files = files;
+	df->opts = o != NULL ? *o : (struct diff_opts){ { 1, 1 }, { 0, 0 }, { 0, 0 } };
+	df->opts.per_signal[DIFF_OLD] = df->opts.per_signal[DIFF_OLD] >= 1 ? df->opts.per_signal[DIFF_OLD] : 1;
+	df->opts.per_signal[DIFF_NEW] = df->opts.per_signal[DIFF_NEW] >= 1 ? df->opts.per_signal[DIFF_NEW] : 1;
 	df->nsyms[DIFF_OLD] = old->nsyms;
 	df->nsyms[DIFF_NEW] = new->nsyms;
 	return df;
 }
 
 int
-diff_profiles(const struct profile *old, const struct profile *new, struct pf_diff **out,
-    struct diag *d)
+diff_profiles(const struct profile *old, const struct profile *new, const struct diff_opts *o,
+    struct pf_diff **out, struct diag *d)
 {
-	struct pf_diff *df = new_diff(old, new, profile_nfiles(old) > 0 && profile_nfiles(new) > 0);
+	struct pf_diff *df = new_diff(old, new, profile_nfiles(old) > 0 && profile_nfiles(new) > 0, o);
 
 	*out = NULL;
 	if (df == NULL || match(df, old, new) != 0 || make_rows(df, old, new) != 0) {
@@ -312,7 +328,7 @@ diff_again(const struct pf_diff *was, const struct profile *old, const struct pr
 		diag_add(d, DIAG_ERROR, "diff_again: the profiles are not those compared before");
 		return -1;
 	}
-	if ((df = new_diff(old, new, was->files)) == NULL)
+	if ((df = new_diff(old, new, was->files, &was->opts)) == NULL)
 		return diag_oom(d);
 	memcpy(df->old_of, was->old_of, (size_t)new->nsyms * sizeof *df->old_of);
 	if (make_rows(df, old, new) != 0) {

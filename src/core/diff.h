@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "profile.h"
+#include "truth.h"
 #include "util/diag.h"
 
 /*
@@ -17,15 +18,30 @@
  * time or calls on either side (the flat profile's rows without -z).
  *
  * Calls are counted exactly: any change is a fact.  Times come from
- * samples: n samples are good to about sqrt(n) (the gprof manual's rule
- * of thumb, Poisson's), so the difference of a side's n1 and another's
- * n2 samples has a standard deviation of sqrt(n1 + n2) samples (each in
- * its side's seconds when the rates differ).  A change is significant
- * when it exceeds DIFF_SIGMAS of them.
+ * samples: n independent samples are good to about sqrt(n) (the gprof
+ * manual's rule of thumb, Poisson's), so the difference of a side's n1
+ * and another's n2 has a standard deviation of sqrt(n1 + n2) (each in
+ * its side's seconds when the rates differ).  A sampling signal may
+ * bring several samples (a CPU-time timer expires at the kernel's tick:
+ * at 1 kHz on a 250 Hz kernel, four): the independent observations are
+ * the signals, so a side's n samples, k a signal, vary by sqrt(k n).  A
+ * change is significant when it exceeds DIFF_SIGMAS deviations (noise
+ * does that 2.3% of the time, either way); a gate (--fail-if-slower)
+ * needs DIFF_GATE_SIGMAS (0.13%), so that runs of one program trip none.
+ * The times are the programs' own (core/truth.h); the profiler's
+ * functions are compared, never significant, and ranked last.
  */
 #define DIFF_SIGMAS 2.0
+#define DIFF_GATE_SIGMAS 3.0
 
 enum { DIFF_OLD, DIFF_NEW };
+
+/* What the comparison knows of each side's sampling, and what to take out of the times. */
+struct diff_opts {
+	double per_signal[2];		/* samples a signal brought, on average (>= 1; stacks files say) */
+	double call_ps[2];		/* -pg's cost a call, picoseconds (0: none taken out) */
+	struct truth_opts truth;
+};
 
 struct pf_diff_side {
 	uint32_t id;		/* the symbol on this side, or PF_NONE: not there, or no time and no calls */
@@ -43,6 +59,9 @@ struct pf_diff_row {
 	const char *file;		/* its source file, or NULL */
 	int self_significant;		/* |new self - old self| > DIFF_SIGMAS deviations */
 	int incl_significant;
+	int self_gate;			/* the same beyond DIFF_GATE_SIGMAS */
+	int incl_gate;
+	int profiler;			/* a function of the profiler: its time is not the program's */
 };
 
 struct pf_diff {
@@ -51,6 +70,7 @@ struct pf_diff {
 	double total[2];		/* seconds: each side's flat-profile time */
 	double total_err;		/* the deviation of their difference */
 	int total_significant;
+	int total_gate;
 	/*
 	 * Per function of the new profile (nsyms of them): the old profile's
 	 * function it matches, time and calls or not, or PF_NONE.  Among
@@ -60,15 +80,17 @@ struct pf_diff {
 	uint32_t *old_of;
 	int files;			/* statics were matched by file (both sides knew files) */
 	uint32_t nsyms[2];		/* each side's functions (diff_again() checks them) */
+	struct diff_opts opts;		/* what it was made with */
 };
 
 /*
  * Compares OLD and NEW (which outlive the result: names point into
- * them).  0 with *OUT set, or -1 with the reason in D (out of memory).
- * Free with diff_free().  Time: sorting both sides' names.
+ * them) as O says (NULL: a sample a signal, nothing taken out).  0 with
+ * *OUT set, or -1 with the reason in D (out of memory).  Free with
+ * diff_free().  Time: sorting both sides' names.
  */
-int diff_profiles(const struct profile *old, const struct profile *new, struct pf_diff **out,
-    struct diag *d);
+int diff_profiles(const struct profile *old, const struct profile *new, const struct diff_opts *o,
+    struct pf_diff **out, struct diag *d);
 
 /*
  * OLD and NEW compared again where WAS compared two profiles they were

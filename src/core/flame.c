@@ -122,9 +122,13 @@ static int
 add_stack(struct build *b, const struct pf_measure *m, const struct pf_mstack *s)
 {
 	const struct flame_view *v = b->v;
-	double c = (double)s->count;
-	uint32_t n = collapse(b, m, s), from = v->root == PF_NONE ? 0 : first_of(b, n, v->root), at = 0, k;
+	double c = s->weight;
+	uint32_t n, from, at = 0, k;
 
+	if (c <= 0)
+		return 0;	/* the profiler's, or all -pg's (tally.h) */
+	n = collapse(b, m, s);
+	from = v->root == PF_NONE ? 0 : first_of(b, n, v->root);
 	if (from == n && v->root != PF_NONE)
 		return 0;	/* not through ROOT */
 	b->f->node[0].total += c;

@@ -7,17 +7,16 @@
 
 #include "input/gmon_out.h"
 #include "libsyms.h"
+#include "tally.h"
 #include "input/stacks.h"
 #include "util/mem.h"
-#include "util/u64map.h"
 
 struct builder {
 	const struct profile *p;
 	struct pf_measure *m;
 	const char *debug_dir;		/* libraries' debugging files (measure_load) */
-	struct u64map arcs;		/* parent << 32 | child -> arc id */
-	uint32_t *stamp;		/* per symbol and cycle: the last stack (1..) that counted it */
-	uint32_t *arc_stamp;		/* per arc, likewise */
+	double call_ps;			/* the files' calls' cost, picoseconds, times their samples */
+	uint64_t call_samples;		/* the samples of the files that measured it */
 	size_t framecap, stackcap;
 	/* The current stacks file's libraries, read at their first frame. */
 	struct libsyms *lib[TGSTACKS_MAX_MODULES];
@@ -32,8 +31,8 @@ measure_free(struct pf_measure *m)
 	if (m == NULL)
 		return;
 	for (i = 0; i < m->nother; i++) {
-		free(m->other[i]);
-		free(m->other_lib[i]);
+		free(m->other != NULL ? m->other[i] : NULL);
+		free(m->other_lib != NULL ? m->other_lib[i] : NULL);
 	}
 	free(m->other);
 	free(m->other_lib);
@@ -53,7 +52,6 @@ static int
 more_other(struct pf_measure *m)
 {
 	char **o, **l;
-	double *t;
 
 	if (m->nother >= PF_FRAME_OTHER_MAX)
 		return -1;
@@ -61,9 +59,7 @@ more_other(struct pf_measure *m)
 		m->other = o;
 	if ((l = realloc(m->other_lib, (m->nother + 1) * sizeof *l)) != NULL)
 		m->other_lib = l;
-	if ((t = realloc(m->other_self, (m->nother + 1) * sizeof *t)) != NULL)
-		m->other_self = t;
-	return o != NULL && l != NULL && t != NULL ? 0 : -1;
+	return o != NULL && l != NULL ? 0 : -1;
 }
 
 /*
@@ -82,7 +78,6 @@ other_id(struct pf_measure *m, const char *name, const char *lib)
 		return PF_FRAME_UNKNOWN;
 	m->other[m->nother] = strdup(name);
 	m->other_lib[m->nother] = strdup(lib);
-	m->other_self[m->nother] = 0;
 	if (m->other[m->nother] == NULL || m->other_lib[m->nother] == NULL) {
 		free(m->other[m->nother]);
 		free(m->other_lib[m->nother]);
@@ -150,58 +145,6 @@ room(struct builder *b, size_t n)
 	return mem_reserve(&m->stack, &b->stackcap, m->nstack + 1, sizeof *m->stack);
 }
 
-/* Counts symbol S (and its cycle) once for stack STAMP. */
-static void
-count_sym(struct builder *b, uint32_t s, uint32_t stamp, uint64_t count)
-{
-	const struct profile *p = b->p;
-	uint32_t h;
-
-	if (s >= p->nsyms || b->stamp[s] == stamp)
-		return;
-	b->stamp[s] = stamp;
-	b->m->incl[s] += (double)count;
-	h = p->sym[s].cyc_head;
-	if (h != s && h < p->nsyms + p->ncycles && b->stamp[h] != stamp) {
-		b->stamp[h] = stamp;
-		b->m->incl[h] += (double)count;
-	}
-}
-
-/* The stack just added: its functions and arcs counted once each. */
-static void
-count_stack(struct builder *b, const struct pf_mstack *st)
-{
-	const uint32_t *f = b->m->frame + st->first;
-	uint32_t k, stamp = (uint32_t)b->m->nstack, arc;
-
-	for (k = 0; k < st->depth; k++) {
-		count_sym(b, f[k], stamp, st->count);
-		if (k == 0 || f[k - 1] >= b->p->nsyms || f[k] >= b->p->nsyms)
-			continue;
-		arc = u64map_get(&b->arcs, (uint64_t)f[k - 1] << 32 | f[k]);
-		if (arc == U64MAP_NONE || b->arc_stamp[arc] == stamp)
-			continue;
-		b->arc_stamp[arc] = stamp;
-		b->m->arc_incl[arc] += (double)st->count;
-		if (k + 1 == st->depth)
-			b->m->arc_self[arc] += (double)st->count;
-	}
-	if (st->depth > 0 && (k = f[st->depth - 1]) < b->p->nsyms) {
-		b->m->in_program += st->count;
-		b->m->self[k] += (double)st->count;
-		if (b->p->sym[k].cyc_head != k)
-			b->m->self[b->p->sym[k].cyc_head] += (double)st->count;
-	} else if (st->depth > 0 && f[st->depth - 1] >= PF_FRAME_OTHER &&
-	    f[st->depth - 1] - PF_FRAME_OTHER < b->m->nother) {
-		b->m->other_self[f[st->depth - 1] - PF_FRAME_OTHER] += (double)st->count;
-		for (k = st->depth; k-- > 0 && f[k] >= b->p->nsyms;)	/* the innermost in the program */
-			;
-		if (k < st->depth)
-			b->m->lib_charged[f[k]] += (double)st->count;
-	}
-}
-
 /* The records of SF resolved, outermost first, and counted; 0 or -1 (out of memory). */
 static int
 add_file(struct builder *b, const struct stacks_file *sf)
@@ -224,7 +167,6 @@ add_file(struct builder *b, const struct stacks_file *sf)
 		for (k = 0; k < r->depth; k++)
 			m->frame[st->first + r->depth - 1 - k] = resolve(b, sf, stacks_addr(r, k), k);
 		m->nstack++;
-		count_stack(b, st);
 	}
 	return 0;
 }
@@ -257,6 +199,10 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 		b->m->truncated += sf.truncated;
 		b->m->lost += sf.lost;
 		b->m->signals += sf.signals;
+		if (sf.call_ps > 0) {
+			b->call_ps += (double)sf.call_ps * (double)sf.samples;
+			b->call_samples += sf.samples;
+		}
 		if (add_file(b, &sf) != 0)
 			rc = diag_oom(d);
 	}
@@ -269,34 +215,9 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 	return rc;
 }
 
-/* The arcs by (parent, child), and the per-symbol and per-arc arrays; 0 or -1. */
-static int
-prepare(struct builder *b)
-{
-	const struct profile *p = b->p;
-	size_t nid = (size_t)p->nsyms + p->ncycles;
-	uint32_t a;
-
-	u64map_init(&b->arcs);
-	b->m->incl = mem_calloc(nid + 1, sizeof *b->m->incl);
-	b->m->self = mem_calloc(nid + 1, sizeof *b->m->self);
-	b->m->arc_incl = mem_calloc((size_t)p->narcs + 1, sizeof *b->m->arc_incl);
-	b->m->arc_self = mem_calloc((size_t)p->narcs + 1, sizeof *b->m->arc_self);
-	b->m->lib_charged = mem_calloc(nid + 1, sizeof *b->m->lib_charged);
-	b->stamp = mem_calloc(nid + 1, sizeof *b->stamp);
-	b->arc_stamp = mem_calloc((size_t)p->narcs + 1, sizeof *b->arc_stamp);
-	if (b->m->incl == NULL || b->m->self == NULL || b->m->arc_incl == NULL || b->m->arc_self == NULL ||
-	    b->m->lib_charged == NULL || b->stamp == NULL || b->arc_stamp == NULL || u64map_reserve(&b->arcs, p->narcs) != 0)
-		return -1;
-	for (a = 0; a < p->narcs; a++)
-		if (u64map_put(&b->arcs, (uint64_t)p->arc[a].parent << 32 | p->arc[a].child, a) != 0)
-			return -1;
-	return 0;
-}
-
 int
 measure_load(const struct profile *p, const char *const *paths, size_t n,
-    const char *debug_dir, struct pf_measure **out, struct diag *d)
+    const struct measure_opts *o, struct pf_measure **out, struct diag *d)
 {
 	struct builder b;
 	size_t k;
@@ -305,17 +226,72 @@ measure_load(const struct profile *p, const char *const *paths, size_t n,
 	*out = NULL;
 	memset(&b, 0, sizeof b);
 	b.p = p;
-	b.debug_dir = debug_dir;
-	if ((b.m = mem_calloc(1, sizeof *b.m)) == NULL || prepare(&b) != 0)
-		rc = diag_oom(d);
+	b.debug_dir = o->debug_dir;
+	if ((b.m = mem_calloc(1, sizeof *b.m)) == NULL)
+		return diag_oom(d);
 	for (k = 0; rc == 0 && k < n; k++)
 		rc = read_one(&b, paths[k], k, d);
-	u64map_release(&b.arcs);
-	free(b.stamp);
-	free(b.arc_stamp);
+	b.m->call_ps_measured = b.call_samples > 0 ? b.call_ps / (double)b.call_samples : 0;
+	b.m->call_ps = o->call_ps > 0 ? o->call_ps : 0;
+	if (rc == 0 && tally_count(b.m, p, &o->truth) != 0)
+		rc = diag_oom(d);
 	if (rc != 0)
 		measure_free(b.m);
 	else
 		*out = b.m;
 	return rc;
+}
+
+/* A copy of the N strings V, or NULL (out of memory: what was copied freed). */
+static char **
+copy_strings(char *const *v, uint32_t n)
+{
+	char **c = mem_calloc((size_t)n + 1, sizeof *c);
+	uint32_t i;
+
+	for (i = 0; c != NULL && i < n; i++)
+		if ((c[i] = strdup(v[i])) == NULL) {
+			while (i-- > 0)
+				free(c[i]);
+			free(c);
+			c = NULL;
+		}
+	return c;
+}
+
+/* C, a shallow copy of a measure, given its own stacks, frames and names; 0 or -1 (C freeable). */
+static int
+own_copies(struct pf_measure *c, const struct pf_measure *m)
+{
+	size_t nframe = m->nstack > 0 ? m->stack[m->nstack - 1].first + m->stack[m->nstack - 1].depth : 0;
+
+	c->incl = c->self = c->arc_incl = c->arc_self = c->other_self = c->lib_charged = NULL;
+	c->other_lib = NULL;
+	c->stack = mem_array(m->nstack + 1, sizeof *c->stack);
+	c->frame = mem_array(nframe + 1, sizeof *c->frame);
+	c->nother = (c->other = copy_strings(m->other, m->nother)) != NULL ? m->nother : 0;
+	if (c->stack == NULL || c->frame == NULL || c->other == NULL ||
+	    (c->other_lib = copy_strings(m->other_lib, m->nother)) == NULL)
+		return -1;
+	memcpy(c->stack, m->stack, m->nstack * sizeof *c->stack);
+	memcpy(c->frame, m->frame, nframe * sizeof *c->frame);
+	return 0;
+}
+
+int
+measure_reweigh(const struct pf_measure *m, const struct profile *p, const struct truth_opts *o,
+    struct pf_measure **out)
+{
+	struct pf_measure *c = mem_calloc(1, sizeof *c);
+
+	*out = NULL;
+	if (c == NULL)
+		return -1;
+	*c = *m;
+	if (own_copies(c, m) != 0 || tally_count(c, p, o) != 0) {
+		measure_free(c);
+		return -1;
+	}
+	*out = c;
+	return 0;
 }

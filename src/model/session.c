@@ -20,6 +20,7 @@ struct session_own {
 	struct profile *old_shown;
 	struct pf_diff *diff;		/* comparing: LOADED against OLD_LOADED, once made */
 	struct pf_diff *ndiff;		/* narrowed: SHOWN against OLD_SHOWN */
+	struct diff_opts dopts;		/* how DIFF was made (session_compare()) */
 	struct pf_spec spec[2 * SESSION_NARROW];
 	char *name[SESSION_NARROW];
 	int broken;			/* no report could be made: nothing to show */
@@ -74,7 +75,8 @@ compare_again(struct session *s, size_t n, struct diag *d)
 	s->diff = NULL;
 	if (own->old_loaded == NULL)
 		return 0;
-	if (own->diff == NULL && diff_profiles(own->old_loaded, own->loaded, &own->diff, d) != 0)
+	own->dopts.truth = s->truth;
+	if (own->diff == NULL && diff_profiles(own->old_loaded, own->loaded, &own->dopts, &own->diff, d) != 0)
 		return -1;
 	if (n > 0 && (profile_narrow(own->old_loaded, own->spec, 2 * n, &own->old_shown, d) != 0 ||
 	    diff_again(own->diff, own->old_shown, s->p, &own->ndiff, d) != 0))
@@ -154,7 +156,7 @@ apply(struct session *s, size_t n, size_t back, struct diag *d)
 	return show(s, d) != 0 ? -1 : rc;
 }
 
-/* What the loaded profile says once: clones folded, the profiler's own time. */
+/* What the loaded profile says once: clones folded, its times summed (what is taken out). */
 static void
 facts(struct session *s)
 {
@@ -162,17 +164,14 @@ facts(struct session *s)
 	uint32_t k;
 
 	s->nfolded = 0;
-	s->own = 0;
-	for (k = 0; k < p->nsyms; k++) {
+	for (k = 0; k < p->nsyms; k++)
 		s->nfolded += p->sym[k].fold != PF_NONE;
-		if (p->sym[k].time > 0 && report_profiler_own(s->r, k))
-			s->own += p->sym[k].time;
-	}
+	s->sums = truth_sum(p, s->call_ps, &s->truth);
 }
 
 int
 session_new(struct profile *p, struct pf_measure *m, const struct report_opts *ro,
-    struct session **out, struct diag *d)
+    const struct truth_opts *truth, double call_ps, struct session **out, struct diag *d)
 {
 	struct session *s = calloc(1, sizeof *s);
 
@@ -189,6 +188,8 @@ session_new(struct profile *p, struct pf_measure *m, const struct report_opts *r
 	s->measure = m;
 	s->ro = *ro;
 	s->loaded = 1;
+	s->truth = *truth;
+	s->call_ps = m != NULL ? m->call_ps : call_ps > 0 ? call_ps : 0;
 	if (show(s, d) != 0) {
 		session_free(s);
 		return -1;
@@ -246,10 +247,11 @@ session_undo(struct session *s, struct diag *d)
 }
 
 int
-session_compare(struct session *s, struct profile *old, struct diag *d)
+session_compare(struct session *s, struct profile *old, const struct diff_opts *o, struct diag *d)
 {
 	end_comparison(s);
 	s->priv->old_loaded = old;
+	s->priv->dopts = o != NULL ? *o : (struct diff_opts){ { 1, 1 }, { 0, 0 }, { 0, 0 } };
 	s->gen++;
 	if (compare_again(s, s->nnarrow, d) != 0) {
 		end_comparison(s);
@@ -267,6 +269,23 @@ session_stop_comparing(struct session *s)
 	s->gen++;
 }
 
+/* The measure weighed again as O says; 0, or -1 (out of memory: as it was). */
+static int
+reweigh(struct session *s, const struct truth_opts *o)
+{
+	struct session_own *own = s->priv;
+	struct pf_measure *m;
+
+	if (own->measure == NULL)
+		return 0;
+	if (measure_reweigh(own->measure, own->loaded, o, &m) != 0)
+		return -1;
+	measure_free(own->measure);
+	own->measure = m;
+	s->measure = m;
+	return 0;
+}
+
 int
 session_replace(struct session *s, struct profile *p, struct pf_measure *m, struct diag *d)
 {
@@ -282,10 +301,34 @@ session_replace(struct session *s, struct profile *p, struct pf_measure *m, stru
 	own->measure = m;
 	s->measure = m;
 	s->loaded++;
+	if (m != NULL)
+		s->call_ps = m->call_ps;
+	if (m != NULL && (m->truth.raw != s->truth.raw || m->truth.with_profiler != s->truth.with_profiler) &&
+	    reweigh(s, &s->truth) != 0)
+		s->truth = m->truth;	/* out of memory: the new measure as it was made */
 	rc = apply(s, s->nnarrow, 0, d);
 	if (s->r != NULL)
 		facts(s);
 	return rc;
+}
+
+int
+session_truth(struct session *s, const struct truth_opts *o, struct diag *d)
+{
+	if (reweigh(s, o) != 0)
+		return diag_oom(d);
+	s->truth = *o;
+	s->gen++;
+	facts(s);
+	if (s->priv->old_loaded != NULL) {	/* compared anew, with the times as they are now */
+		diff_free(s->priv->diff);
+		s->priv->diff = NULL;
+		if (compare_again(s, s->nnarrow, d) != 0) {
+			end_comparison(s);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 int
@@ -332,6 +375,8 @@ session_export(const struct session *s, const struct export_format *ef, const st
 
 	ro.template_dots = NULL;
 	e.stacks = s->nnarrow == 0 ? s->measure : NULL;
+	e.truth = s->truth;
+	e.call_ps = s->call_ps;
 	e.measured = e.measured && e.stacks != NULL;	/* no measured times without the stacks */
 	if ((r = report_new(s->p, &ro)) == NULL)
 		return diag_oom(d);

@@ -27,6 +27,7 @@
 #include "core/diff.h"
 #include "core/measure.h"
 #include "core/profile.h"
+#include "core/truth.h"
 #include "print/export.h"
 #include "print/report.h"
 #include "util/diag.h"
@@ -48,17 +49,33 @@ struct session {
 	unsigned names;			/* bumped whenever R is made anew (another P, or session_names()) */
 	unsigned loaded;		/* bumped when the loaded profile is replaced */
 	uint32_t nfolded;		/* GCC clones folded into their functions (--clones=fold) */
-	double own;			/* self time (ticks) of the profiler's own functions */
+	/*
+	 * What is taken out of the times (core/truth.h: the measure's own,
+	 * and the histogram's); -pg's cost a call taken out of the
+	 * histogram's times (picoseconds: the measure's, else the command
+	 * line's, else 0); the loaded profile's times summed under them.
+	 */
+	struct truth_opts truth;
+	double call_ps;
+	struct truth_sums sums;
 	struct session_own *priv;	/* what it owns and how it got there */
 };
 
 /*
  * A session of the loaded profile P (made narrowable, pf_opts) with its
  * measure M (made for P) or NULL, names as RO says: both taken over.
- * 0 with *OUT set, or -1 with the reason in D (out of memory: P and M freed).
+ * TRUTH: what is taken out of the times (M's own, if any, must agree);
+ * CALL_PS: -pg's cost a call when there is no M (< 0: none known).  0
+ * with *OUT set, or -1 with the reason in D (out of memory: P and M freed).
  */
 int session_new(struct profile *p, struct pf_measure *m, const struct report_opts *ro,
-    struct session **out, struct diag *d);
+    const struct truth_opts *truth, double call_ps, struct session **out, struct diag *d);
+
+/*
+ * What is taken out of the times becomes O: the measure weighed again
+ * (measure_reweigh()).  0, or -1 with the reason in D (as before).
+ */
+int session_truth(struct session *s, const struct truth_opts *o, struct diag *d);
 void session_free(struct session *s);
 
 /*
@@ -75,10 +92,12 @@ int session_undo(struct session *s, struct diag *d);
 
 /*
  * A comparison: OLD (loaded as P was, taken over) against the profile
- * shown, narrowed as it is.  0, or -1 with the reason in D (OLD freed,
- * not comparing).
+ * shown, narrowed as it is, as O says (diff.h: each side's sampling;
+ * NULL: a sample a signal, no calls' cost; what is taken out of the
+ * times is the session's).  0, or -1 with the
+ * reason in D (OLD freed, not comparing).
  */
-int session_compare(struct session *s, struct profile *old, struct diag *d);
+int session_compare(struct session *s, struct profile *old, const struct diff_opts *o, struct diag *d);
 
 /* The comparison ends: its old profile is freed (nothing if there is none). */
 void session_stop_comparing(struct session *s);

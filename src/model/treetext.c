@@ -115,7 +115,7 @@ treetext_row(struct sbuf *sb, const struct calltree *ct, struct report *r, size_
 	const struct calltree_node *x = calltree_row(ct, i);
 	const struct pf_measure *m = calltree_measure(ct);
 	double hz = m != NULL ? (double)m->hz : (double)report_profile(r)->hz;
-	double total = m != NULL ? (double)m->samples : report_cg_total(r);
+	double total = m != NULL ? m->total : report_cg_total(r);
 
 	number(sb, 7, 1, 100 * x->time / (total > 0 ? total : 1), x->flags);
 	number(sb, 11, 2, x->time / (hz > 0 ? hz : 1), x->flags);

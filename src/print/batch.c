@@ -160,11 +160,16 @@ print_flat(struct out *w)
 static void
 measured_note(struct sbuf *sb, const struct pf_measure *m)
 {
-	double n = m->samples > 0 ? (double)m->samples : 1;
+	double n = m->samples > 0 ? (double)m->samples : 1, t = m->total > 0 ? m->total : 1;
 
-	sbuf_printf(sb, " for %.2f%% of %.2f seconds\n", 100.0 / n, (double)m->samples / m->hz);
+	sbuf_printf(sb, " for %.2f%% of %.2f seconds\n", 100.0 / t, m->total / m->hz);
 	sbuf_printf(sb, "times measured from %llu call stacks, %.1f%% of them complete "
-	    "(not gprof's estimates)\n\n", (unsigned long long)m->samples, 100.0 * (double)m->root / n);
+	    "(not gprof's estimates)", (unsigned long long)m->samples, 100.0 * (double)m->root / n);
+	if (m->profiler > 0 || m->calls > 0) {
+		sbuf_puts(sb, "; ");
+		report_truth_note(sb, &(struct truth_sums){ m->total, m->profiler, m->calls }, &m->truth);
+	}
+	sbuf_puts(sb, "\n\n");
 }
 
 static void

@@ -86,7 +86,7 @@ static void
 put_self(struct cg *c, uint32_t id)
 {
 	const struct pf_sym *s = &c->p->sym[id];
-	unsigned long long total = to_us(c, s->time), done = 0, at;
+	unsigned long long total = to_us(c, export_self(c->r, c->eo, id)), done = 0, at;
 	struct pf_lines l;
 	struct diag quiet;
 	double cum = 0;
@@ -147,7 +147,7 @@ put_header(struct cg *c)
 
 	for (id = 0; id < p->nsyms; id++)
 		if (export_shown(c->r, id))
-			total += to_us(c, p->sym[id].time);
+			total += to_us(c, export_self(c->r, c->eo, id));
 	fputs("# callgrind format\nversion: 1\ncreator: tgprof " TGPROF_VERSION "\n", c->f);
 	fputs("cmd: ", c->f);
 	put_clean(c->f, c->eo->image, strlen(c->eo->image));
@@ -155,6 +155,10 @@ put_header(struct cg *c)
 	fputs(c->eo->measured && c->eo->stacks != NULL ?
 	    "desc: Calls' inclusive times: measured from libtgmon's call stacks\n" :
 	    "desc: Calls' inclusive times: gprof's estimates (a callee's time shared by calls)\n", c->f);
+	sbuf_reset(&c->sb);
+	export_truth_note(c->r, c->eo, &c->sb);
+	if (c->sb.len > 0)
+		fprintf(c->f, "desc: Times: %s (tgprof --raw: as sampled)\n", sbuf_str(&c->sb));
 	fputs("positions: line\nevent: us : Time (microseconds)\nevents: us\n", c->f);
 	fprintf(c->f, "summary: %llu\n\nob=", total);
 	put_clean(c->f, c->eo->image, strlen(c->eo->image));

@@ -46,9 +46,9 @@ diffout_gate(FILE *f, struct report *const r[2], const struct pf_diff *df,
 	int broken = 0;
 
 	sbuf_init(&sb);
-	if (o->fail_total_slower >= 0 && df->total_significant &&
+	if (o->fail_total_slower >= 0 && df->total_gate &&
 	    df->total[1] > df->total[0] * (1 + o->fail_total_slower / 100)) {
-		fprintf(f, "tgprof: gate: total time %s (%.2f s -> %.2f s), significant\n",
+		fprintf(f, "tgprof: gate: total time %s (%.2f s -> %.2f s), beyond 3 deviations\n",
 		    percent(pct, df->total[0], df->total[1]), df->total[0], df->total[1]);
 		broken++;
 	}
@@ -63,15 +63,15 @@ diffout_gate(FILE *f, struct report *const r[2], const struct pf_diff *df,
 			fprintf(f, "tgprof: gate: %s: calls %llu -> %llu\n", n, calls(a), calls(b));
 			broken++;
 		}
-		if (o->fail_slower >= 0 && w->self_significant &&
+		if (o->fail_slower >= 0 && w->self_gate &&
 		    b->self > a->self * (1 + o->fail_slower / 100)) {
-			fprintf(f, "tgprof: gate: %s: self time %s (%.2f s -> %.2f s), significant\n", n,
+			fprintf(f, "tgprof: gate: %s: self time %s (%.2f s -> %.2f s), beyond 3 deviations\n", n,
 			    percent(pct, a->self, b->self), a->self, b->self);
 			broken++;
 		}
-		if (o->fail_slower >= 0 && w->incl_significant &&
+		if (o->fail_slower >= 0 && w->incl_gate &&
 		    b->incl > a->incl * (1 + o->fail_slower / 100)) {
-			fprintf(f, "tgprof: gate: %s: inclusive time %s (%.2f s -> %.2f s), significant\n", n,
+			fprintf(f, "tgprof: gate: %s: inclusive time %s (%.2f s -> %.2f s), beyond 3 deviations\n", n,
 			    percent(pct, a->incl, b->incl), a->incl, b->incl);
 			broken++;
 		}
@@ -87,12 +87,14 @@ text_header(FILE *f, const struct pf_diff *df, const struct diffout_opts *o)
 
 	fprintf(f, "Compared: old %s %s: %.2f s\n", o->image[0], o->gmon[0], df->total[0]);
 	fprintf(f, "     and: new %s %s: %.2f s\n", o->image[1], o->gmon[1], df->total[1]);
-	fprintf(f, "Total time: %+.2f s (%s), %s\n\n", df->total[1] - df->total[0],
+	fprintf(f, "Total time: %+.2f s (%s), %s", df->total[1] - df->total[0],
 	    percent(pct, df->total[0], df->total[1]),
 	    df->total_significant ? "significant" : "within sampling error");
-	fputs(" * a change of more than twice its standard deviation, sqrt(n1 + n2) samples:\n"
-	    "   not sampling noise.  Calls (from others and recursive) are exact: any change\n"
-	    "   is real.  + a function only in the new profile, - only in the old.\n\n", f);
+	if (df->opts.per_signal[0] > 1.05 || df->opts.per_signal[1] > 1.05)
+		fprintf(f, " (samples a signal: %.1f, %.1f)", df->opts.per_signal[0], df->opts.per_signal[1]);
+	fputs("\n\n * a change of more than twice its standard deviation, sqrt(n1 + n2) signals:\n"
+	    "   not sampling noise (never the profiler's).  Calls (from others and recursive)\n"
+	    "   are exact: any change is real.  + only in the new profile, - only in the old.\n\n", f);
 }
 
 void

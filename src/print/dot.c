@@ -183,11 +183,14 @@ dot_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag *
 	if ((g.keep = calloc((size_t)p->nsyms + 1, 1)) == NULL)
 		return diag_oom(d);
 	sbuf_init(&g.sb);
-	g.total = g.m != NULL ? (double)g.m->samples : p->print_time > 0 ? report_cg_total(r) : 0;
+	g.total = g.m != NULL ? g.m->total : p->print_time > 0 ? report_cg_total(r) : 0;
 	choose(&g, eo->node_pct);
-	fprintf(f, "digraph {\n\tgraph [fontname=Arial, nodesep=0.125, ranksep=0.25, comment=\"tgprof: %s\"];\n",
+	if (g.m != NULL)
+		report_truth_note(&g.sb, &(struct truth_sums){ g.m->total, g.m->profiler, g.m->calls }, &g.m->truth);
+	fprintf(f, "digraph {\n\tgraph [fontname=Arial, nodesep=0.125, ranksep=0.25, comment=\"tgprof: %s%s%s\"];\n",
 	    g.m != NULL ? "times measured from libtgmon's call stacks" :
-	    "times estimated by gprof's rule (a callee's time shared by calls)");
+	    "times estimated by gprof's rule (a callee's time shared by calls)", g.sb.len > 0 ? "; " : "",
+	    g.sb.len > 0 ? sbuf_str(&g.sb) : "");
 	fputs("\tnode [fontcolor=white, fontname=Arial, height=0, shape=box, style=\"filled,rounded\", "
 	    "width=0];\n\tedge [fontname=Arial];\n", f);
 	put_clusters(&g);

@@ -30,6 +30,22 @@ export_shown(struct report *r, uint32_t id)
 	    (p->callee_start[id + 1] > p->callee_start[id] || p->caller_start[id + 1] > p->caller_start[id]));
 }
 
+double
+export_self(struct report *r, const struct export_opts *eo, uint32_t id)
+{
+	const struct profile *p = report_profile(r);
+
+	return truth_counts(p, id, &eo->truth) ? truth_self(p, id, eo->call_ps, &eo->truth) : 0;
+}
+
+void
+export_truth_note(struct report *r, const struct export_opts *eo, struct sbuf *sb)
+{
+	struct truth_sums s = truth_sum(report_profile(r), eo->call_ps, &eo->truth);
+
+	report_truth_note(sb, &s, &eo->truth);
+}
+
 const struct export_format *
 export_find(const char *name)
 {

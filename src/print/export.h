@@ -19,6 +19,9 @@ struct export_opts {
 	const struct pf_measure *stacks;
 	int measured;			/* with STACKS: their times, not gprof's (the default, but --estimated) */
 	double node_pct, edge_pct;	/* dot: nodes and edges under these shares of the time left out */
+	/* What is taken out of the histogram's times (core/truth.h; STACKS' own are already). */
+	struct truth_opts truth;
+	double call_ps;
 };
 
 /*
@@ -36,6 +39,16 @@ struct export_format {
 
 /* Whether function ID is exported: it has a flat-profile row or an arc. */
 int export_shown(struct report *r, uint32_t id);
+
+/*
+ * Function ID's self time as exported, ticks: the program's own as EO
+ * says (core/truth.h); 0 for a profiler's function whose time does not
+ * count.
+ */
+double export_self(struct report *r, const struct export_opts *eo, uint32_t id);
+
+/* What EO's times have taken out, for a format's metadata (report_truth_note()'s words), or nothing. */
+void export_truth_note(struct report *r, const struct export_opts *eo, struct sbuf *sb);
 
 /* The format called NAME, or NULL. */
 const struct export_format *export_find(const char *name);

@@ -71,14 +71,31 @@ folded_emit(FILE *f, const char *text, struct folded_line *l, size_t n)
 
 	qsort_r(l, n, sizeof *l, cmp_line, (void *)text);
 	for (i = 0; i < n; i = j) {
-		uint64_t count = l[i].count;
+		double count = l[i].count;
 
 		for (j = i + 1; j < n && strcmp(text + l[j].off, text + l[i].off) == 0; j++)
 			count += l[j].count;
-		if (fprintf(f, "%s %llu\n", text + l[i].off, (unsigned long long)count) < 0)
+		if (count >= 0.5 && fprintf(f, "%s %.0f\n", text + l[i].off, count) < 0)
 			return -1;
 	}
 	return fflush(f) != 0 || ferror(f) ? -1 : 0;
+}
+
+/* A first line saying what the counts have taken out of the samples, if anything; 0, or -1 (errno). */
+static int
+taken_out(FILE *f, const struct pf_measure *m)
+{
+	struct sbuf note;
+	int rc = 0;
+
+	if (m->profiler <= 0 && m->calls <= 0)
+		return 0;
+	sbuf_init(&note);
+	report_truth_note(&note, &(struct truth_sums){ m->total, m->profiler, m->calls }, &m->truth);
+	if (note.len > 0 && fprintf(f, "# tgprof: %s (--raw: as sampled)\n", sbuf_str(&note)) < 0)
+		rc = -1;
+	sbuf_release(&note);
+	return rc;
 }
 
 int
@@ -92,12 +109,12 @@ folded_write(FILE *f, struct report *r, const struct pf_measure *m, struct diag 
 	sbuf_init(&sb);
 	for (i = 0; l != NULL && i < m->nstack; i++) {
 		l[i].off = sb.len;
-		l[i].count = m->stack[i].count;
+		l[i].count = m->stack[i].weight;
 		put_stack(&sb, r, m, &m->stack[i]);
 	}
 	if (l == NULL || sb.failed)
 		rc = diag_oom(d);
-	else if (folded_emit(f, sb.s != NULL ? sb.s : "", l, m->nstack) != 0) {
+	else if (taken_out(f, m) != 0 || folded_emit(f, sb.s != NULL ? sb.s : "", l, m->nstack) != 0) {
 		diag_add(d, DIAG_ERROR, "cannot write the stacks: %s", strerror(errno));
 		rc = -1;
 	}

@@ -16,21 +16,30 @@
  * are its function's name, or "[name.so]" where it cannot be read, unknown
  * ones "[unknown]"; a stack that did not reach
  * its thread's root starts with "[incomplete]", one cut at the depth limit
- * with "[truncated]".  Returns 0, or -1 with a message in D (out of memory,
- * or F could not be written: errno).
+ * with "[truncated]".  Counts are the stacks' weights (core/tally.h),
+ * rounded; when those have taken something out of the samples (the
+ * profiler's, -pg's calls'), a first line "# tgprof: ..." says what.
+ * Returns 0, or -1 with a message in D (out of memory, or F could not be
+ * written: errno).
  */
 int folded_write(FILE *f, struct report *r, const struct pf_measure *m, struct diag *d);
 
-/* What the folded writers share: a stack's text (an offset into one buffer of NUL-ended texts), its count. */
+/*
+ * What the folded writers share: a stack's text (an offset into one
+ * buffer of NUL-ended texts), its count (a measure's weight: tally.h).
+ */
 struct folded_line {
 	size_t off;
-	uint64_t count;
+	double count;
 };
 
 /* SB's text from START made safe for the format: ';' as ':', control characters as '?'. */
 void folded_clean(struct sbuf *sb, size_t start);
 
-/* The N lines (texts in TEXT) to F in byte order, equal stacks' counts added; 0, or -1 (errno). */
+/*
+ * The N lines (texts in TEXT) to F in byte order, equal stacks' counts
+ * added and rounded (a line that rounds to none left out); 0, or -1 (errno).
+ */
 int folded_emit(FILE *f, const char *text, struct folded_line *l, size_t n);
 
 #endif

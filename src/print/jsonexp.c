@@ -12,6 +12,7 @@ struct js {
 	struct report *r;
 	const struct profile *p;
 	const struct pf_measure *m;	/* the stacks, or NULL */
+	const struct export_opts *eo;
 	int measured;			/* "times": the inclusive times are M's, not gprof's */
 	double hz;			/* the histogram's ticks a second (1 without) */
 	struct sbuf sb;
@@ -31,6 +32,28 @@ secs(struct js *j, const char *key, double ticks)
 {
 	fprintf(j->f, ", \"%s\": ", key);
 	jsonstr_num(j->f, ticks / j->hz);
+}
+
+/* "truth": what the self times have taken out (core/truth.h), and the program's time left. */
+static void
+truth(struct js *j)
+{
+	struct truth_sums s = truth_sum(j->p, j->eo->call_ps, &j->eo->truth);
+
+	sbuf_reset(&j->sb);
+	report_truth_note(&j->sb, &s, &j->eo->truth);
+	fputs("  \"truth\": {\"taken_out\": ", j->f);
+	jsonstr_put(j->f, sbuf_str(&j->sb));
+	fprintf(j->f, ", \"raw\": %s, \"with_profiler\": %s", j->eo->truth.raw ? "true" : "false",
+	    j->eo->truth.with_profiler ? "true" : "false");
+	fputs(", \"call_ns\": ", j->f);
+	jsonstr_num(j->f, j->eo->truth.raw ? 0 : j->eo->call_ps / 1000);
+	fputs(", \"call_ns_measured\": ", j->f);
+	jsonstr_num(j->f, j->m != NULL ? j->m->call_ps_measured / 1000 : 0);
+	secs(j, "profiler_seconds", s.profiler);
+	secs(j, "calls_seconds", s.calls);
+	secs(j, "program_seconds", s.total);
+	fputs("},\n", j->f);
 }
 
 static void
@@ -54,6 +77,7 @@ header(struct js *j, const struct export_opts *eo)
 	secs(j, "seconds", p->total_time);
 	secs(j, "call_graph_seconds", p->print_time);
 	fputs("},\n", j->f);
+	truth(j);
 }
 
 /* Function ID's source lines, where the line table gives them. */
@@ -136,7 +160,9 @@ function(struct js *j, uint32_t id)
 	fprintf(j->f, ", \"address\": \"0x%llx\", \"calls\": %llu, \"self_calls\": %llu",
 	    (unsigned long long)s->addr, (unsigned long long)s->ncalls,
 	    (unsigned long long)s->self_calls);
-	secs(j, "self", s->time);
+	secs(j, "self", truth_self(j->p, id, j->eo->call_ps, &j->eo->truth));
+	if (truth_is_profiler(j->p, id))
+		fputs(", \"profiler\": true", j->f);
 	inclusive(j, j->m != NULL ? j->m->incl[id] : 0, s->prop_self + s->prop_child, 1);
 	fprintf(j->f, s->cycle != 0 ? ", \"cycle\": %d" : ", \"cycle\": null", s->cycle);
 	fprintf(j->f, s->index != 0 ? ", \"index\": %d" : ", \"index\": null", s->index);
@@ -207,7 +233,7 @@ int
 jsonexp_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag *d)
 {
 	const struct profile *p = report_profile(r);
-	struct js j = { f, r, p, eo->stacks, eo->measured && eo->stacks != NULL, p->hz > 0 ? (double)p->hz : 1,
+	struct js j = { f, r, p, eo->stacks, eo, eo->measured && eo->stacks != NULL, p->hz > 0 ? (double)p->hz : 1,
 	    { 0 } };
 
 	sbuf_init(&j.sb);
@@ -215,8 +241,9 @@ jsonexp_write(FILE *f, struct report *r, const struct export_opts *eo, struct di
 	functions_and_arcs(&j);
 	cycles(&j);
 	if (j.m != NULL)
-		fprintf(f, "  \"stacks\": {\"hz\": %ld, \"samples\": %llu, \"complete\": %llu}\n}\n",
-		    j.m->hz, (unsigned long long)j.m->samples, (unsigned long long)j.m->root);
+		fprintf(f, "  \"stacks\": {\"hz\": %ld, \"samples\": %llu, \"complete\": %llu, \"signals\": %llu, "
+		    "\"program_samples\": %.6g}\n}\n", j.m->hz, (unsigned long long)j.m->samples,
+		    (unsigned long long)j.m->root, (unsigned long long)j.m->signals, j.m->total);
 	else
 		fputs("  \"stacks\": null\n}\n", f);
 	sbuf_release(&j.sb);

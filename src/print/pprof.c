@@ -117,9 +117,9 @@ frame_id(const struct pp *x, uint32_t f)
 
 /* A sample: its locations (leaf first) and its three values. */
 static void
-sample(struct pp *x, const uint64_t *loc, size_t n, uint64_t samples, uint64_t calls)
+sample(struct pp *x, const uint64_t *loc, size_t n, double samples, uint64_t calls)
 {
-	uint64_t v[3] = { samples, (uint64_t)((double)samples * x->ns + 0.5), calls };
+	uint64_t v[3] = { (uint64_t)(samples + 0.5), (uint64_t)(samples * x->ns + 0.5), calls };
 
 	pb_packed(&x->msg, 1, loc, n, &x->scratch);
 	pb_packed(&x->msg, 2, v, 3, &x->scratch);
@@ -136,7 +136,7 @@ estimated(void *ctx, const uint32_t *path, size_t depth, unsigned long long coun
 
 	for (k = 0; k < depth && k < ESTFOLD_DEPTH; k++)
 		loc[k] = frame_id(x, path[k]);
-	sample(x, loc, k, count, 0);
+	sample(x, loc, k, (double)count, 0);
 	return x->out.failed ? -1 : 0;
 }
 
@@ -158,7 +158,8 @@ measured(struct pp *x)
 				x->used[f] = 1;
 			loc[n++] = frame_id(x, f);
 		}
-		sample(x, loc, n, s->count, 0);
+		if (s->weight > 0)
+			sample(x, loc, n, s->weight, 0);
 	}
 }
 
@@ -227,14 +228,23 @@ strings(struct pp *x, const struct export_opts *eo)
 	    "though call stacks were recorded" :
 	    "tgprof: no call stacks were recorded: the stacks are estimated from the call graph, "
 	    "each function's samples split among its callers by their calls";
-	struct sbuf sb;
+	struct sbuf sb, note;
 	uint32_t k;
 
+	sbuf_init(&note);
+	sbuf_puts(&note, comment);
+	if (x->m != NULL && (x->m->profiler > 0 || x->m->calls > 0)) {
+		sbuf_puts(&note, "; ");
+		report_truth_note(&note, &(struct truth_sums){ x->m->total, x->m->profiler, x->m->calls },
+		    &x->m->truth);
+	}
 	for (k = 0; k < S_FIXED; k++) {
-		const char *s = k == S_COMMENT ? comment : k == S_IMAGE ? eo->image : fixed[k];
+		const char *s = k == S_COMMENT ? sbuf_str(&note) : k == S_IMAGE ? eo->image : fixed[k];
 
 		pb_bytes(&x->out, 6, s, strlen(s));
 	}
+	x->out.failed |= note.failed;
+	sbuf_release(&note);
 	for (k = 0; k < x->nfiles; k++) {
 		const char *s = profile_file_name(x->p, k);
 

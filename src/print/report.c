@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "shorten.h"
+#include "core/truth.h"
 #include "input/clonename.h"
 #include "util/fmt.h"
 #include "util/mem.h"
@@ -127,33 +128,28 @@ report_name(struct report *r, struct sbuf *sb, uint32_t id)
 	sbuf_end(sb, q);
 }
 
-/*
- * The functions of mcount runtimes, whose samples are the cost of
- * profiling: libtgmon names every function that runs while a program is
- * sampled tgmon_*; glibc's are these.
- */
-static const char *const runtime_names[] = {
-	"mcount", "_mcount", "__mcount_internal", "__fentry__", "monstartup", "__monstartup",
-	"moncontrol", "_mcleanup", "profil_counter", "__profil", "__profile_frequency",
-	"write_gmon", "__write_profiling"
-};
-
 int
 report_profiler_own(const struct report *r, uint32_t id)
 {
-	const char *name = id < r->p->nsyms ? r->p->sym[id].name : NULL;
-	size_t i, n;
+	return truth_is_profiler(r->p, id);
+}
 
-	if (name == NULL)
-		return 0;
-	if (strncmp(name, "tgmon_", 6) == 0)
-		return 1;
-	n = strcspn(name, ".");		/* a clone: __mcount_internal.part.0 */
-	for (i = 0; i < sizeof runtime_names / sizeof *runtime_names; i++)
-		if (runtime_names[i][0] == name[0] &&	/* most names fail here, cheaply */
-		    strncmp(name, runtime_names[i], n) == 0 && runtime_names[i][n] == '\0')
-			return 1;
-	return 0;
+void
+report_truth_note(struct sbuf *sb, const struct truth_sums *s, const struct truth_opts *o)
+{
+	int counted = o->raw || o->with_profiler;
+	double sampled = s->total + (counted ? 0 : s->profiler) + s->calls;
+	double prof = sampled > 0 ? 100 * s->profiler / sampled : 0, calls = sampled > 0 ? 100 * s->calls / sampled : 0;
+
+	if (o->raw && (s->profiler > 0 || s->calls > 0))
+		sbuf_puts(sb, "as sampled, nothing of -pg's taken out");
+	else if (s->profiler > 0 && s->calls > 0)
+		sbuf_printf(sb, "the profiler's %.1f%% %s and -pg's calls' %.1f%% taken out", prof,
+		    counted ? "counted" : "taken out", calls);
+	else if (s->profiler > 0)
+		sbuf_printf(sb, "the profiler's %.1f%% %s", prof, counted ? "counted" : "taken out");
+	else if (s->calls > 0)
+		sbuf_printf(sb, "-pg's calls' %.1f%% taken out", calls);
 }
 
 /* --- flat profile --- */
@@ -522,7 +518,7 @@ entry_times(struct report *r, struct sbuf *sb, const struct pf_sym *s)
 	size_t id = (size_t)(s - r->p->sym);
 	double self = m != NULL ? m->self[id] : s->prop_self;
 	double child = m != NULL ? m->incl[id] - m->self[id] : s->prop_child;
-	double total = m != NULL ? (m->samples > 0 ? (double)m->samples : 1) : report_cg_total(r);
+	double total = m != NULL ? (m->total > 0 ? m->total : 1) : report_cg_total(r);
 	char buf[32], *q;
 	int n;
 

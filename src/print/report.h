@@ -14,6 +14,7 @@
 
 #include "core/measure.h"
 #include "core/profile.h"
+#include "core/truth.h"
 #include "util/sbuf.h"
 
 struct report_opts {
@@ -43,6 +44,14 @@ size_t report_name_only(struct report *r, struct sbuf *sb, uint32_t id);
  * time is the cost of profiling rather than the program's.
  */
 int report_profiler_own(const struct report *r, uint32_t id);
+
+/*
+ * Not gprof's: what was taken out of the times as sampled (core/truth.h),
+ * for headers and metadata: "the profiler's 8.6% and -pg's calls' 3.1%
+ * taken out", "the profiler's 8.6% counted", "as sampled"; nothing when
+ * there was nothing to take out.  Shares of the time sampled.
+ */
+void report_truth_note(struct sbuf *sb, const struct truth_sums *s, const struct truth_opts *o);
 
 /* gprof's print_name(): the name plus " <cycle N>" and " [index]" or " (index)". */
 void report_name(struct report *r, struct sbuf *sb, uint32_t id);

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """resample.py: another run's gmon.out as sampling would give it: each histogram bin redrawn from Poisson.
 
-Usage: resample.py IN OUT SEED
+Usage: resample.py IN OUT SEED [K]
 Copies the GNU gmon.out IN (64-bit, little-endian) to OUT with every
 histogram bin's count c replaced by a draw from a Poisson distribution of
 mean c (seeded: the same file every time), the arcs kept: what a second
-run of a deterministic program differs by, sampling noise alone.
+run of a deterministic program differs by, sampling noise alone.  With K,
+each sampling signal brings K samples (a CPU-time timer at K times the
+kernel's tick): a bin is K times a draw of mean c / K, its variance K c.
 """
 import math
 import random
@@ -28,6 +30,7 @@ def poisson(rng, mean):
 
 def main():
     src, dst, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    k = int(sys.argv[4]) if len(sys.argv) > 4 else 1
     rng = random.Random(seed)
     data = open(src, "rb").read()
     assert data[:4] == b"gmon", "not a GNU gmon.out"
@@ -37,7 +40,8 @@ def main():
         if tag == 0:
             n = struct.unpack("<I", data[off + 17:off + 21])[0]
             bins = struct.unpack("<%dH" % n, data[off + 41:off + 41 + 2 * n])
-            out += data[off:off + 41] + struct.pack("<%dH" % n, *[min(65535, poisson(rng, c)) for c in bins])
+            out += data[off:off + 41] + struct.pack("<%dH" % n, *[min(65535, k * poisson(rng, c / k))
+                                                                  for c in bins])
             off += 41 + 2 * n
         elif tag == 1:
             out += data[off:off + 21]

@@ -10,7 +10,8 @@ FRAMES outermost first, ';'-separated, each a function of PROG (nm) or
 FUNC of the shared library PATH (nm; "+HEX": at that offset), placed as the dynamic linker would.  The executable is placed at
 0x555555554000 as a PIE is; the sampled PC is a function's address + 1, a
 return address its caller's + 2, so that address - 1 is inside the caller.
-Optional "#" lines are comments; a line "rate N" sets the sampling rate.
+Optional "#" lines are comments; a line "rate N" sets the sampling rate,
+"signals N" the signals that brought the samples (by default one each).
 """
 import struct
 import subprocess
@@ -41,13 +42,16 @@ def main():
     assert data[:4] == b"gmon"
     data[8:16] = struct.pack("<Q", runid)
     open(gout, "wb").write(data)
-    libs, stacks, rate = [], [], 1000
+    libs, stacks, rate, signals = [], [], 1000, None
     for line in sys.stdin:
         line = line.strip()
         if not line or line.startswith("#"):
             continue
         if line.startswith("rate "):
             rate = int(line.split()[1])
+            continue
+        if line.startswith("signals "):
+            signals = int(line.split()[1])
             continue
         count, flags, frames = line.split(None, 2)
         names = frames.split(";")
@@ -75,7 +79,8 @@ def main():
     trunc = sum(c for c, f, _ in stacks if f & 2)
     out = bytearray(b"tgstacks")
     out += struct.pack("<IIQIIII", 1, 0, runid, rate, len(mods), 256, 0)
-    out += struct.pack("<QQQQQQ", len(stacks), samples, root, trunc, 0, samples)
+    out += struct.pack("<QQQQQQ", len(stacks), samples, root, trunc, 0,
+                       samples if signals is None else signals)
     assert len(out) == 88
     for base, lo_, hi_, name in mods:
         out += struct.pack("<QQQI", base, lo_, hi_, len(name)) + name

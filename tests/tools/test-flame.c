@@ -49,6 +49,7 @@ add(unsigned long long count, unsigned flags, char *frames)
 		m.stack = realloc(m.stack, (cap_stack = 2 * cap_stack + 8) * sizeof *m.stack);
 	s = &m.stack[m.nstack++];
 	s->count = count;
+	s->weight = (double)count;
 	s->flags = flags;
 	s->first = (uint32_t)cap_frame;
 	s->depth = 0;
@@ -58,6 +59,7 @@ add(unsigned long long count, unsigned flags, char *frames)
 		s->depth++;
 	}
 	m.samples += count;
+	m.total += (double)count;
 }
 
 /* Prints the tree from node 0, iteratively; the number of rules broken. */

@@ -90,7 +90,8 @@ load(const char *args, struct opts *o, struct profile **p, struct pf_measure **m
 	*m = NULL;
 	diag_init(&d);
 	if (profile_load(p, &o->load, &d) != 0 ||
-	    (o->stacks != NULL && measure_load(*p, &o->stacks, 1, NULL, m, &d) != 0)) {
+	    (o->stacks != NULL &&
+	    measure_load(*p, &o->stacks, 1, &(struct measure_opts){ NULL, { 0, 0 }, -1 }, m, &d) != 0)) {
 		error(&d);
 		exit(1);
 	}
@@ -115,11 +116,11 @@ cmd_load(const char *cmd, const char *args)
 	if (strcmp(cmd, "load") == 0) {
 		if (loaded)
 			fail("loaded already", cmd);
-		rc = session_new(p, m, &first.out.ro, &s, &d);
+		rc = session_new(p, m, &first.out.ro, &(struct truth_opts){ 0, 0 }, -1, &s, &d);
 		loaded = rc == 0;
 	} else if (strcmp(cmd, "compare") == 0) {
 		measure_free(m);
-		rc = session_compare(s, p, &d);
+		rc = session_compare(s, p, NULL, &d);
 	} else {
 		rc = session_replace(s, p, m, &d);
 	}
