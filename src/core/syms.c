@@ -10,6 +10,7 @@
 #include "clones.h"
 #include "core.h"
 #include "linemap.h"
+#include "truth.h"
 #include "dwarf/srcmap.h"
 #include "input/clonename.h"
 
@@ -403,6 +404,7 @@ make_syms(struct profile *p, const struct pf_opts *o, const struct symtab *tab, 
 		s->is_func = e->is_func;
 		s->is_static = e->is_static;
 		s->mapped = e->mapped;
+		s->profiler = truth_profiler_name(s->name);
 		if (o->clones != PF_CLONES_GPROF && s->is_func && s->name != NULL) {
 			size_t at = clone_suffix(s->name);
 

@@ -17,7 +17,12 @@ static const char *const runtime_names[] = {
 int
 truth_is_profiler(const struct profile *p, uint32_t id)
 {
-	const char *name = id < p->nsyms ? p->sym[id].name : NULL;
+	return id < p->nsyms && p->sym[id].profiler;
+}
+
+int
+truth_profiler_name(const char *name)
+{
 	size_t i, n;
 
 	if (name == NULL)

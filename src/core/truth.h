@@ -26,10 +26,12 @@ struct truth_opts {
 };
 
 /*
- * Whether symbol ID of P is a function of an mcount runtime (libtgmon's
- * tgmon_*, glibc's mcount, __mcount_internal, ...): its time is the
- * cost of profiling, not the program's.
+ * Whether the function named NAME (raw) is one of an mcount runtime
+ * (libtgmon's tgmon_*, glibc's mcount, __mcount_internal, ...): its time
+ * is the cost of profiling, not the program's.  The profile keeps the
+ * answer for each symbol (pf_sym.profiler); truth_is_profiler() reads it.
  */
+int truth_profiler_name(const char *name);
 int truth_is_profiler(const struct profile *p, uint32_t id);
 
 /* The calls that ran symbol ID's prologue, and so its call to mcount: from others and itself. */
