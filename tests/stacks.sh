@@ -222,6 +222,13 @@ want = min(s(a), 0.01)
 assert abs((s(a) - s(b)) - want) < 1e-9 and b['truth']['call_ns'] == 1, (s(a), s(b))
 assert a['truth']['call_ns'] == 0 and a['truth']['call_ns_measured'] > 0
 " "$L/ct.json" "$L/ct1.json"
+	(cd "$L" && "$TGPROF" --export=callgrind ct gmon.out >ct.cg && "$TGPROF" --export=dot ct gmon.out >ct.dot &&
+	    "$TGPROF" --batch --folded ct gmon.out >ct.folded && "$TGPROF" --batch -b -q --measured ct gmon.out >ct.cgm)
+	check "truth: the exports and --measured say the profiler's share is taken out, and leave its stacks out" sh -c "
+	    grep -q \"^desc: Times: the profiler's [0-9.]*% taken out (tgprof --raw: as sampled)\\\$\" '$L/ct.cg' &&
+	    grep -q \"comment=.*; the profiler's [0-9.]*% taken out\" '$L/ct.dot' &&
+	    head -n 1 '$L/ct.folded' | grep -q \"^# tgprof: the profiler's [0-9.]*% taken out (--raw: as sampled)\\\$\" &&
+	    ! grep -q 'tgmon_' '$L/ct.folded' && grep -q \"complete (not gprof's estimates); the profiler's\" '$L/ct.cgm'"
 	check "truth: --raw counts the profiler's rows: the program's time is all that was sampled" python3 -c "
 import json, sys
 d = json.load(open(sys.argv[1]))

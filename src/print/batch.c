@@ -167,7 +167,7 @@ measured_note(struct sbuf *sb, const struct pf_measure *m)
 	    "(not gprof's estimates)", (unsigned long long)m->samples, 100.0 * (double)m->root / n);
 	if (m->profiler > 0 || m->calls > 0) {
 		sbuf_puts(sb, "; ");
-		report_truth_note(sb, &(struct truth_sums){ m->total, m->profiler, m->calls }, &m->truth);
+		report_measure_note(sb, m);
 	}
 	sbuf_puts(sb, "\n\n");
 }

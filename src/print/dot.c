@@ -186,7 +186,7 @@ dot_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag *
 	g.total = g.m != NULL ? g.m->total : p->print_time > 0 ? report_cg_total(r) : 0;
 	choose(&g, eo->node_pct);
 	if (g.m != NULL)
-		report_truth_note(&g.sb, &(struct truth_sums){ g.m->total, g.m->profiler, g.m->calls }, &g.m->truth);
+		report_measure_note(&g.sb, g.m);
 	fprintf(f, "digraph {\n\tgraph [fontname=Arial, nodesep=0.125, ranksep=0.25, comment=\"tgprof: %s%s%s\"];\n",
 	    g.m != NULL ? "times measured from libtgmon's call stacks" :
 	    "times estimated by gprof's rule (a callee's time shared by calls)", g.sb.len > 0 ? "; " : "",

@@ -91,7 +91,7 @@ taken_out(FILE *f, const struct pf_measure *m)
 	if (m->profiler <= 0 && m->calls <= 0)
 		return 0;
 	sbuf_init(&note);
-	report_truth_note(&note, &(struct truth_sums){ m->total, m->profiler, m->calls }, &m->truth);
+	report_measure_note(&note, m);
 	if (note.len > 0 && fprintf(f, "# tgprof: %s (--raw: as sampled)\n", sbuf_str(&note)) < 0)
 		rc = -1;
 	sbuf_release(&note);

@@ -235,8 +235,7 @@ strings(struct pp *x, const struct export_opts *eo)
 	sbuf_puts(&note, comment);
 	if (x->m != NULL && (x->m->profiler > 0 || x->m->calls > 0)) {
 		sbuf_puts(&note, "; ");
-		report_truth_note(&note, &(struct truth_sums){ x->m->total, x->m->profiler, x->m->calls },
-		    &x->m->truth);
+		report_measure_note(&note, x->m);
 	}
 	for (k = 0; k < S_FIXED; k++) {
 		const char *s = k == S_COMMENT ? sbuf_str(&note) : k == S_IMAGE ? eo->image : fixed[k];

@@ -135,6 +135,14 @@ report_profiler_own(const struct report *r, uint32_t id)
 }
 
 void
+report_measure_note(struct sbuf *sb, const struct pf_measure *m)
+{
+	struct truth_sums s = { m->total, m->profiler, m->calls };
+
+	report_truth_note(sb, &s, &m->truth);
+}
+
+void
 report_truth_note(struct sbuf *sb, const struct truth_sums *s, const struct truth_opts *o)
 {
 	int counted = o->raw || o->with_profiler;

@@ -52,6 +52,8 @@ int report_profiler_own(const struct report *r, uint32_t id);
  * there was nothing to take out.  Shares of the time sampled.
  */
 void report_truth_note(struct sbuf *sb, const struct truth_sums *s, const struct truth_opts *o);
+/* The same for the call stacks of M, whose samples are what was sampled. */
+void report_measure_note(struct sbuf *sb, const struct pf_measure *m);
 
 /* gprof's print_name(): the name plus " <cycle N>" and " [index]" or " (index)". */
 void report_name(struct report *r, struct sbuf *sb, uint32_t id);
