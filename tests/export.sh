@@ -277,6 +277,31 @@ if want "callgrind -o"; then
 	tcheck "callgrind -o into no directory: status 1, one line" sh -c "
 	    [ $? -eq 1 ] && [ \$(wc -l <'$OUT/err.o') -eq 1 ] && grep -q '^tgprof: $OUT/no/such/dir/x: ' '$OUT/err.o'"
 fi
+# -o to what is not a regular file is written through, never replaced:
+# /dev/null stays the device, /dev/stdout (a pipe) gets the export, a FIFO
+# without a reader is refused at once (not waited for); -s likewise.
+if want "-o device"; then
+	P=$PROGS/cycles_O0
+	"$TGPROF" --export=callgrind -o /dev/null "$P/prog" "$P/gmon.out"
+	rc=$?
+	tcheck "-o /dev/null: status 0, /dev/null still a character device" sh -c "[ $rc -eq 0 ] && [ -c /dev/null ]"
+	"$TGPROF" --export=callgrind -o /dev/stdout "$P/prog" "$P/gmon.out" | head -n 1 >"$OUT/o.stdout"
+	tcheck "-o /dev/stdout into a pipe: the export comes through it" grep -q '^# callgrind format' "$OUT/o.stdout"
+	rm -f "$OUT/o.fifo"
+	if mkfifo "$OUT/o.fifo" 2>/dev/null; then
+		timeout 10 "$TGPROF" --export=callgrind -o "$OUT/o.fifo" "$P/prog" "$P/gmon.out" 2>"$OUT/o.fifo.err"
+		rc=$?
+		tcheck "-o a FIFO without a reader: refused at once, one line, the FIFO kept" sh -c "
+		    [ $rc -eq 1 ] && [ \$(wc -l <'$OUT/o.fifo.err') -eq 1 ] && [ -p '$OUT/o.fifo' ] &&
+		    grep -q '^tgprof: $OUT/o.fifo: ' '$OUT/o.fifo.err'"
+	else
+		pass "-o a FIFO: mkfifo cannot make one here: skipped"
+	fi
+	rm -rf "$OUT/sumdir" && mkdir -p "$OUT/sumdir" && ln -s /dev/null "$OUT/sumdir/gmon.sum"
+	(cd "$OUT/sumdir" && "$TGPROF" -s "$P/prog" "$P/gmon.out" >/dev/null 2>sum.err)
+	tcheck "-s with gmon.sum a link to /dev/null: written through, the link kept" sh -c "
+	    [ -L '$OUT/sumdir/gmon.sum' ] && [ -c /dev/null ] && [ ! -s '$OUT/sumdir/sum.err' ]"
+fi
 if want "unknown format"; then
 	"$TGPROF" --export=svg "$PROGS/cycles_O0/prog" "$PROGS/cycles_O0/gmon.out" >/dev/null 2>"$OUT/err.fmt"
 	tcheck "--export=svg: status 1, the formats named" sh -c "

@@ -1,4 +1,4 @@
-/* afile: files written whole or not at all, with the mode fopen() would give them. */
+/* afile: files written whole or not at all, with the mode fopen() would give them; devices and pipes written through. */
 #include "afile.h"
 
 #include <errno.h>
@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -30,13 +31,43 @@ random_suffix(char *out)
 	out[6] = '\0';
 }
 
+/* PATH, not a regular file, opened to be written through; 0, or -1 with errno. */
+static int
+open_direct(struct afile *a, const char *path)
+{
+	int fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC), flags;
+
+	if (fd < 0)
+		return -1;	/* a FIFO without a reader: ENXIO, at once */
+	if ((flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ||
+	    (a->f = fdopen(fd, "w")) == NULL) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	a->direct = 1;
+	return 0;
+}
+
 int
 afile_open(struct afile *a, const char *path)
 {
 	size_t n = strlen(path);
+	struct stat st;
 	int fd = -1, tries;
 
 	a->f = NULL;
+	a->direct = 0;
+	a->tmp[0] = '\0';
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode)) {
+			errno = EISDIR;
+			return -1;
+		}
+		return open_direct(a, path);
+	}
 	if (n + 9 >= sizeof a->tmp) {
 		errno = ENAMETOOLONG;
 		return -1;
@@ -66,13 +97,18 @@ afile_open(struct afile *a, const char *path)
 int
 afile_commit(struct afile *a)
 {
-	int rc = fflush(a->f) != 0 || ferror(a->f) || fsync(fileno(a->f)) != 0 ? -1 : 0, e = errno;
+	int rc = fflush(a->f) != 0 || ferror(a->f) || (!a->direct && fsync(fileno(a->f)) != 0) ? -1 : 0;
+	int e = errno;
 
 	if (fclose(a->f) != 0 && rc == 0) {
 		rc = -1;
 		e = errno;
 	}
 	a->f = NULL;
+	if (a->direct) {
+		errno = e;
+		return rc;
+	}
 	if (rc == 0 && rename(a->tmp, a->path) != 0) {
 		rc = -1;
 		e = errno;
@@ -92,6 +128,7 @@ afile_abort(struct afile *a)
 	if (a->f != NULL)
 		fclose(a->f);
 	a->f = NULL;
-	unlink(a->tmp);
+	if (!a->direct)
+		unlink(a->tmp);
 	errno = e;
 }
