@@ -264,6 +264,25 @@ if want live && gcc -pg -O2 -fPIC -shared -o "$L/libfoo.so" "$RTP/libfoo.c" &&
 	check "live: libfoo.so's frames by name (foo_leaf)" grep -q ';foo_leaf[; ]' "$L/foo.folded"
 fi
 
+# A FIFO (or a device) named gmon.out.stacks beside gmon.out is not read:
+# a warning says so, and nothing waits for a writer that never comes.
+if want "fifo beside"; then
+	F=$OUT/fifo
+	rm -rf "$F" && mkdir -p "$F" && cp "$OUT/gmon.out" "$F/gmon.out"
+	if mkfifo "$F/gmon.out.stacks" 2>/dev/null; then
+		(cd "$F" && timeout 20 "$TGPROF" --export=callgrind "$P/prog" gmon.out >cg 2>err1;
+		    echo $? >rc1; printf 'key q\n' >q.keys; TGPROF_SCRIPT=q.keys timeout 20 "$TGPROF" "$P/prog" gmon.out \
+		    >/dev/null 2>err2; echo $? >rc2; timeout 20 "$TGPROF" --diff "$P/prog" gmon.out gmon.out >diff 2>err3;
+		    echo $? >rc3)
+		tcheck "fifo beside: --export, the browser and --diff do not wait on a FIFO gmon.out.stacks" sh -c "
+		    [ \$(cat '$F/rc1') -eq 0 ] && [ \$(cat '$F/rc2') -eq 0 ] && [ \$(cat '$F/rc3') -eq 0 ] &&
+		    grep -q '^# callgrind format' '$F/cg' &&
+		    grep -q 'gmon.out.stacks: not a regular file: not read' '$F/err1'"
+	else
+		pass "fifo beside: mkfifo cannot make one here: skipped"
+	fi
+fi
+
 # Damaged stacks files: one line naming the file, status 1, no crash.
 damage() {	# name python-expression-on-bytes message-pattern
 	want "damaged: $1" || return 0

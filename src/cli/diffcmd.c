@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "input/stacks.h"
 #include "print/diffout.h"
@@ -76,13 +77,14 @@ sampling(const struct opts *o, struct comparison *c, int k)
 	double samples = 0, signals = 0;
 	struct stacks_file sf;
 	struct diag quiet;
+	struct stat st;
 	char path[4096];
 	size_t i;
 
 	for (i = 0; i < s->ngmon; i++) {
 		diag_init(&quiet);
 		if (snprintf(path, sizeof path, "%s.stacks", s->gmon[i]) < (int)sizeof path &&
-		    stacks_read(path, &sf, &quiet) == 0) {
+		    stat(path, &st) == 0 && S_ISREG(st.st_mode) && stacks_read(path, &sf, &quiet) == 0) {
 			samples += (double)sf.samples;
 			signals += (double)sf.signals;
 			stacks_free(&sf);

@@ -76,6 +76,25 @@ debug_dir(void)
 }
 
 /*
+ * Whether the stacks file PATH beside gmon file GMON is there to read:
+ * a regular file (found, not named: a FIFO or a device there would hang
+ * or mislead, and is refused with a warning in D); never for stdin's.
+ */
+static int
+beside(const char *gmon, const char *path, struct diag *d)
+{
+	struct stat st;
+
+	if (strcmp(gmon, "-") == 0 || stat(path, &st) != 0)
+		return 0;
+	if (!S_ISREG(st.st_mode)) {
+		diag_add(d, DIAG_WARN, "%s: not a regular file: not read", path);
+		return 0;
+	}
+	return 1;
+}
+
+/*
  * The call stacks libtgmon recorded beside the gmon files, measured
  * against P into *M (NULL if there are none, or --no-stacks).  Every gmon
  * file needs its stacks file, or none is used (the stacks of some runs
@@ -89,7 +108,6 @@ load_measure(const struct opts *o, const struct profile *p, int needed, struct p
 {
 	size_t n = o->load.ngmon, k, found = 0, missing = n;
 	char **path = calloc(n + 1, sizeof *path);
-	struct stat st;
 	int rc = 0;
 
 	*m = NULL;
@@ -100,14 +118,12 @@ load_measure(const struct opts *o, const struct profile *p, int needed, struct p
 		rc = -1;
 	}
 	for (k = 0; rc == 0 && k < n && !o->no_stacks; k++) {
-		if ((path[k] = stacks_path(o, k)) == NULL) {
+		if ((path[k] = stacks_path(o, k)) == NULL)
 			rc = diag_oom(d);
-		} else if (o->stacks != NULL || (strcmp(o->load.gmon[k], "-") != 0 &&
-		    stat(path[k], &st) == 0)) {
+		else if (o->stacks != NULL || beside(o->load.gmon[k], path[k], d))
 			found++;
-		} else if (missing == n) {
+		else if (missing == n)
 			missing = k;
-		}
 	}
 	if (rc == 0 && found == n && n > 0 && !o->no_stacks)
 		rc = measure_load(p, (const char *const *)path, n,
