@@ -93,6 +93,15 @@ echo gmon.out >"$A/fifo" &
 (cd "$PROG" && "$TGPROF" --batch -b -p @/dev/null prog @"$A/fifo" >"$A/got" 2>&1)
 wait
 gcheck "@-file from a pipe (gprof takes it for a file name)" cmp -s "$A/want" "$A/got"
+# An @-file naming a FIFO that nobody writes: refused after 5 s (gprof waits for ever).
+if want "@-file: a FIFO nobody writes"; then
+	rm -f "$A/silent" && mkfifo "$A/silent" && printf '@%s\n' "$A/silent" >"$A/names-silent"
+	(cd "$PROG" && timeout 30 "$TGPROF" --batch -b -p prog gmon.out @"$A/names-silent" >/dev/null 2>"$A/silent.err")
+	rc=$?
+	tcheck "@-file: a FIFO nobody writes: refused in 5 s, status 1, one line" sh -c "
+	    [ $rc -eq 1 ] && [ \$(wc -l <'$A/silent.err') -eq 1 ] &&
+	    grep -q '^tgprof: $A/silent: nothing came from it in 5 s\$' '$A/silent.err'"
+fi
 refused() {	# DESC WANT ARGS...: one line WANT on stderr, status 1
 	desc=$1 want=$2
 	shift 2

@@ -6,7 +6,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "argfile.h"
@@ -87,6 +89,27 @@ too_large(const char *name, struct diag *d)
 }
 
 /*
+ * Whether FD (a FIFO, a pipe, a device) has something to read, or its
+ * writer has gone, within *WAIT_MS, which it takes from: 1, or 0 when
+ * the time is up.
+ */
+static int
+ready(int fd, int *wait_ms)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+	struct timespec t0, t1;
+	int n;
+
+	do {
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		n = poll(&p, 1, *wait_ms > 0 ? *wait_ms : 0);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		*wait_ms -= (int)((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000);
+	} while (n < 0 && errno == EINTR && *wait_ms > 0);
+	return n > 0;
+}
+
+/*
  * Reads FD whole into *TEXT (NUL-ended; a NUL byte ends it early, as in
  * libiberty) if it fits in *BUDGET bytes, which it then takes from.
  */
@@ -95,6 +118,7 @@ read_text(int fd, const char *name, char **text, size_t *budget, struct diag *d)
 {
 	struct stat st;
 	size_t len = 0, cap;
+	int wait_ms = ARGFILE_WAIT_MS;
 	char *buf;
 	ssize_t got;
 
@@ -111,7 +135,11 @@ read_text(int fd, const char *name, char **text, size_t *budget, struct diag *d)
 	for (;;) {
 		if (len + 1 == cap && mem_reserve(&buf, &cap, cap + 1, 1) != 0)
 			return free(buf), diag_oom(d);
-		if ((got = read(fd, buf + len, cap - len - 1)) < 0 && errno == EINTR)
+		if (!S_ISREG(st.st_mode) && ready(fd, &wait_ms) == 0) {
+			diag_add(d, DIAG_ERROR, "%s: nothing came from it in %d s", name, ARGFILE_WAIT_MS / 1000);
+			return free(buf), -1;
+		}
+		if ((got = read(fd, buf + len, cap - len - 1)) < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (got < 0) {
 			diag_add(d, DIAG_ERROR, "%s: %s", name, strerror(errno));
@@ -138,6 +166,13 @@ struct source {
 	int owned;
 };
 
+/* NAME opened to read, or -1: without waiting for a FIFO's writer (read_text() waits, with a bound). */
+static int
+open_text(const char *name)
+{
+	return open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+}
+
 /*
  * The @-file NAME as a new source in *SRC: 1, or 0 when it cannot be
  * opened (gprof then keeps "@NAME" as an argument), or -1.
@@ -146,7 +181,7 @@ static int
 open_source(struct argfile *af, const char *name, size_t *budget, struct source *src,
     struct diag *d)
 {
-	int fd = open(name, O_RDONLY | O_CLOEXEC);
+	int fd = open_text(name);
 	char *text = NULL, *p;
 	size_t i;
 	int rc;

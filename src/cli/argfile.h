@@ -10,6 +10,8 @@
 #define ARGFILE_MAX_BYTES ((size_t)64 << 20)
 /* As in libiberty: the 2000th argument starting with '@' is refused. */
 #define ARGFILE_MAX_FILES 2000
+/* A FIFO or pipe @-file must bring all it has within this (a FIFO nobody writes would hang). */
+#define ARGFILE_WAIT_MS 5000
 
 /* A command line with its @-files expanded. */
 struct argfile {
@@ -25,8 +27,9 @@ struct argfile {
  * buildargv() splits them (whitespace; '...', "..." and \ quote), take its
  * place, nested @-files included; an @-file that cannot be opened stays an
  * argument.  Unlike libiberty it reads pipes, and it refuses a directory,
- * the ARGFILE_MAX_FILES-th @-file, more than ARGFILE_MAX_BYTES or a read
- * error with a message in D.  Returns 0, or -1 (AF is then empty).
+ * the ARGFILE_MAX_FILES-th @-file, more than ARGFILE_MAX_BYTES, a FIFO or
+ * pipe that is not done within ARGFILE_WAIT_MS, or a read error with a
+ * message in D.  Returns 0, or -1 (AF is then empty).
  */
 int argfile_expand(struct argfile *af, int argc, char **argv, struct diag *d);
 void argfile_release(struct argfile *af);
