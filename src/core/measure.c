@@ -10,6 +10,7 @@
 #include "tally.h"
 #include "input/stacks.h"
 #include "util/mem.h"
+#include "util/u64map.h"
 
 struct builder {
 	const struct profile *p;
@@ -17,7 +18,8 @@ struct builder {
 	const char *debug_dir;		/* libraries' debugging files (measure_load) */
 	double call_ps;			/* the files' calls' cost, picoseconds, times their samples */
 	uint64_t call_samples;		/* the samples of the files that measured it */
-	size_t framecap, stackcap;
+	struct u64map others;		/* a frame outside the program's name and library, hashed -> its k */
+	size_t framecap, stackcap, othercap, libcap;
 	/* The current stacks file's libraries, read at their first frame. */
 	struct libsyms *lib[TGSTACKS_MAX_MODULES];
 	unsigned char tried[TGSTACKS_MAX_MODULES];
@@ -49,17 +51,14 @@ measure_free(struct pf_measure *m)
 
 /* Room for one more frame outside the program; 0, or -1 when out of memory. */
 static int
-more_other(struct pf_measure *m)
+more_other(struct builder *b)
 {
-	char **o, **l;
+	struct pf_measure *m = b->m;
 
 	if (m->nother >= PF_FRAME_OTHER_MAX)
 		return -1;
-	if ((o = realloc(m->other, (m->nother + 1) * sizeof *o)) != NULL)
-		m->other = o;
-	if ((l = realloc(m->other_lib, (m->nother + 1) * sizeof *l)) != NULL)
-		m->other_lib = l;
-	return o != NULL && l != NULL ? 0 : -1;
+	return mem_reserve(&m->other, &b->othercap, (size_t)m->nother + 1, sizeof *m->other) != 0 ||
+	    mem_reserve(&m->other_lib, &b->libcap, (size_t)m->nother + 1, sizeof *m->other_lib) != 0 ? -1 : 0;
 }
 
 /*
@@ -67,14 +66,20 @@ more_other(struct pf_measure *m)
  * made the first time; PF_FRAME_UNKNOWN if out of memory.
  */
 static uint32_t
-other_id(struct pf_measure *m, const char *name, const char *lib)
+other_id(struct builder *b, const char *name, const char *lib)
 {
-	uint32_t i;
+	struct pf_measure *m = b->m;
+	uint64_t key = u64map_strhash(name) ^ u64map_mix(u64map_strhash(lib));
+	uint32_t i = u64map_get(&b->others, key);
 
-	for (i = 0; i < m->nother; i++)	/* few: libraries, and their functions sampled */
+	if (i != U64MAP_NONE) {
 		if (strcmp(m->other[i], name) == 0 && strcmp(m->other_lib[i], lib) == 0)
 			return PF_FRAME_OTHER + i;
-	if (more_other(m) != 0)
+		for (i = 0; i < m->nother; i++)	/* another pair hashed alike: rare */
+			if (strcmp(m->other[i], name) == 0 && strcmp(m->other_lib[i], lib) == 0)
+				return PF_FRAME_OTHER + i;
+	}
+	if (more_other(b) != 0 || u64map_intern(&b->others, key, m->nother) == U64MAP_NONE)
 		return PF_FRAME_UNKNOWN;
 	m->other[m->nother] = strdup(name);
 	m->other_lib[m->nother] = strdup(lib);
@@ -101,14 +106,14 @@ lib_frame(struct builder *b, const struct stacks_file *sf, uint32_t i, uint64_t 
 	}
 	if (b->lib[i] != NULL && (fn = libsyms_at(b->lib[i], off)) != NULL) {
 		dem = profile_demangle(b->p, fn);
-		id = other_id(b->m, dem != NULL ? dem : fn, lib);
+		id = other_id(b, dem != NULL ? dem : fn, lib);
 		free(dem);
 		return id;
 	}
 	if ((name = malloc(strlen(lib) + 3)) == NULL)
 		return PF_FRAME_UNKNOWN;
 	snprintf(name, strlen(lib) + 3, "[%s]", lib);
-	id = other_id(b->m, name, lib);
+	id = other_id(b, name, lib);
 	free(name);
 	return id;
 }
@@ -227,6 +232,7 @@ measure_load(const struct profile *p, const char *const *paths, size_t n,
 	memset(&b, 0, sizeof b);
 	b.p = p;
 	b.debug_dir = o->debug_dir;
+	u64map_init(&b.others);
 	if ((b.m = mem_calloc(1, sizeof *b.m)) == NULL)
 		return diag_oom(d);
 	for (k = 0; rc == 0 && k < n; k++)
@@ -235,6 +241,7 @@ measure_load(const struct profile *p, const char *const *paths, size_t n,
 	b.m->call_ps = o->call_ps > 0 ? o->call_ps : 0;
 	if (rc == 0 && tally_count(b.m, p, &o->truth) != 0)
 		rc = diag_oom(d);
+	u64map_release(&b.others);
 	if (rc != 0)
 		measure_free(b.m);
 	else

@@ -19,6 +19,7 @@ import sys
 
 BASE = 0x555555554000
 LIB_BASE = 0x7f0000000000
+LIB_SPACE = 0x100000000     # between libraries: room for any library's text
 
 
 def symbols(prog):
@@ -42,7 +43,7 @@ def main():
     assert data[:4] == b"gmon"
     data[8:16] = struct.pack("<Q", runid)
     open(gout, "wb").write(data)
-    libs, stacks, rate, signals = [], [], 1000, None
+    libs, stacks, rate, signals, top = [], [], 1000, None, {}
     for line in sys.stdin:
         line = line.strip()
         if not line or line.startswith("#"):
@@ -62,7 +63,8 @@ def main():
                 if lib not in libs:
                     libs.append(lib)
                 off = (int(fn[1:], 16) if fn.startswith("+") else symbols(lib)[fn]) if fn else 0x1000
-                a = LIB_BASE + 0x100000 * libs.index(lib) + off
+                top[lib] = max(top.get(lib, 0), off)
+                a = LIB_BASE + LIB_SPACE * libs.index(lib) + off
             else:
                 a = BASE + syms[name]
             addrs.append(a + (1 if k == 0 else 2))
@@ -71,9 +73,9 @@ def main():
     hi = BASE + max(syms.values()) + 0x1000
     mods = [(BASE, lo, hi, b"")]
     for i, name in enumerate(libs):
-        b = LIB_BASE + 0x100000 * i
+        b = LIB_BASE + LIB_SPACE * i
         path = name if "/" in name else "/usr/lib/" + name
-        mods.append((b, b, b + 0x10000, path.encode()))
+        mods.append((b, b, b + max(0x10000, top.get(name, 0) + 0x1000), path.encode()))
     samples = sum(c for c, _, _ in stacks)
     root = sum(c for c, f, _ in stacks if f & 1)
     trunc = sum(c for c, f, _ in stacks if f & 2)
