@@ -105,6 +105,17 @@ if want "noise signals"; then
 	tcheck "noise signals: told one sample a signal, the same pairs trip it $told times (the rule needs the signals)" \
 	    [ "$told" -ge 5 ]
 fi
+# A full disk (/dev/full): status 1 and one line, as --batch says it; the text and the JSON.
+if want "full disk" && [ -w /dev/full ]; then
+	tg v1 a.gmon v2 c.gmon >/dev/full 2>"$OUT/full.err"
+	rc=$?
+	tg --format=json v1 a.gmon v2 c.gmon >/dev/full 2>"$OUT/full.json.err"
+	rcj=$?
+	tcheck "full disk: --diff and --diff --format=json say so, status 1" sh -c "
+	    [ $rc -eq 1 ] && [ $rcj -eq 1 ] && [ \$(wc -l <'$OUT/full.err') -eq 1 ] &&
+	    grep -q '^tgprof: standard output: No space left on device\$' '$OUT/full.err' &&
+	    grep -q '^tgprof: standard output: No space left on device\$' '$OUT/full.json.err'"
+fi
 if want json; then
 	tg --format=json v1 a.gmon v2 c.gmon >"$OUT/ac.json"
 	tcheck "json: read by python, its facts those of the table" python3 -c "

@@ -97,6 +97,17 @@ text_header(FILE *f, const struct pf_diff *df, const struct diffout_opts *o)
 	    "   are exact: any change is real.  + only in the new profile, - only in the old.\n\n", f);
 }
 
+/* Whether what went to F (standard output) is all written: flushed, no error; 0, or -1 with D. */
+static int
+written(FILE *f, struct diag *d)
+{
+	if (fflush(f) != 0 || ferror(f)) {
+		diag_add(d, DIAG_ERROR, "standard output: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 void
 diffout_columns(struct sbuf *sb)
 {
@@ -137,11 +148,7 @@ diffout_text(FILE *f, struct report *const r[2], const struct pf_diff *df,
 	}
 	sbuf_release(&sb);
 	sbuf_release(&row);
-	if (ferror(f)) {
-		diag_add(d, DIAG_ERROR, "standard output: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
+	return written(f, d);
 }
 
 /* One side of the comparison: where it came from and its total. */
@@ -223,9 +230,5 @@ diffout_json(FILE *f, struct report *const r[2], const struct pf_diff *df,
 	}
 	fputs("  ]\n}\n", f);
 	sbuf_release(&sb);
-	if (ferror(f)) {
-		diag_add(d, DIAG_ERROR, "standard output: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
+	return written(f, d);
 }
