@@ -218,6 +218,35 @@ if want "dlopen: the library's file and its 100000 calls"; then
 	    sh -c "! grep -q 'is this its profile' '$OUT/err'"
 fi
 
+# 16. A demangler bomb: a function whose 326-byte mangled name (each
+# parameter a pointer to a function of two of the one before) demangles to
+# gigabytes.  It is shown mangled, at once, within a small memory limit.
+if want "a demangler bomb"; then
+	B=$OUT/bomb
+	mkdir -p "$B"
+	name=$(python3 -c "
+d = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+def b36(n):
+    s = ''
+    while True:
+        s, n = d[n % 36] + s, n // 36
+        if n == 0:
+            return s
+seq = lambda i: 'S_' if i == 0 else 'S%s_' % b36(i - 1)
+n = '_Z1fPi'
+for k in range(1, 31):
+    p = 0 if k == 1 else 2 * k - 2
+    n += 'PFv%s%sE' % (seq(p), seq(p))
+print(n)")
+	printf '%s\n' "void bomb(int *p) __asm__(\"$name\");" '__attribute__((noinline)) void bomb(int *p) { *p += 1; }' \
+	    'int main(void) { int x = 0; for (int i = 0; i < 1000; i++) bomb(&x); return x != 1000; }' >"$B/bomb.c"
+	gcc -pg -O1 -o "$B/bomb" "$B/bomb.c" && (cd "$B" && ./bomb) || fatal "cannot build or run the demangler bomb"
+	(cd "$B" && TGPROF_MAX_MEMORY=300M timeout 60 "$TGPROF" --batch -b -p bomb gmon.out >flat 2>err)
+	rc=$?
+	check "a demangler bomb: --batch ends at once within 300 MB, the name shown mangled" sh -c "
+	    [ $rc -eq 0 ] && grep -q ' 1000 .* _Z1fPiPFvS_S_EPFvS1_S1_E' '$B/flat'"
+fi
+
 # 15. A program with its own SIGPROF handler and ITIMER_PROF.
 if want "a program's own SIGPROF"; then
 	rm -f "$R"/gmon.out*

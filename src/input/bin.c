@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -606,10 +607,47 @@ bin_text_release(struct bin *b)
 	b->text_bytes = NULL;
 }
 
+/* How much a name's demangling has written, and where to leave when it is too much. */
+struct demangled_size {
+	size_t n;
+	jmp_buf too_long;
+};
+
+static void
+count_demangled(const char *s, size_t len, void *opaque)
+{
+	struct demangled_size *c = opaque;
+
+	(void)s;
+	c->n += len;
+	if (c->n > BIN_DEMANGLED_MAX)
+		longjmp(c->too_long, 1);	/* the callback demangler allocates nothing: nothing leaks */
+}
+
+/*
+ * Whether NAME (an Itanium C++ name) demangles to BIN_DEMANGLED_MAX
+ * bytes at most: a few hundred bytes of back-references can make
+ * gigabytes, and as long to write them.  Counted as it is made, and
+ * stopped at the bound.
+ */
+static int
+demangles_small(const char *name)
+{
+	struct demangled_size c;
+
+	if (strncmp(name, "_Z", 2) != 0)
+		return 1;
+	c.n = 0;
+	if (setjmp(c.too_long) != 0)
+		return 0;
+	cplus_demangle_v3_callback(name, DMGL_ANSI | DMGL_PARAMS, count_demangled, &c);
+	return 1;
+}
+
 char *
 bin_demangle(const struct bin *b, const char *name)
 {
-	return bfd_demangle(b->abfd, name, DMGL_ANSI | DMGL_PARAMS);
+	return demangles_small(name) ? bfd_demangle(b->abfd, name, DMGL_ANSI | DMGL_PARAMS) : NULL;
 }
 
 int

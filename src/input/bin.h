@@ -100,7 +100,12 @@ const unsigned char *bin_text(struct bin *b, struct diag *d);
 /* Frees the bytes bin_text() read; a later bin_text() reads them again. */
 void bin_text_release(struct bin *b);
 
-/* bfd_demangle(NAME) with gprof's flags; a malloc'd string or NULL. */
+/*
+ * bfd_demangle(NAME) with gprof's flags; a malloc'd string or NULL.
+ * NULL too (the name stays mangled) for a C++ name that would demangle
+ * to more than BIN_DEMANGLED_MAX bytes: a demangler bomb.
+ */
+#define BIN_DEMANGLED_MAX ((size_t)256 << 10)
 char *bin_demangle(const struct bin *b, const char *name);
 
 /* Selects libiberty's demangling style by name; -1 if unknown. */
