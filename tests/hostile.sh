@@ -96,6 +96,15 @@ if want "a .text of 4 GiB: -c reads only what the file holds"; then
 	check "a .text of 4 GiB: -c reads only what the file holds" \
 	    sh -c "! grep -q 'ran out room' '$OUT/stderr'"
 fi
+# libbfd's messages name the file and section (its own %pB and %pA), not
+# raw pointers ("0x55...B(0x55...A) is too large").
+elf_set "$P/prog" .debug_line size 0x7fffffff "$P/prog.bigline"
+if want "libbfd's %pB(%pA): the file and section named"; then
+	"$TGPROF" --batch -b -p -l "$P/prog.bigline" "$P/gmon.out" >/dev/null 2>"$OUT/bigline.err"
+	check "libbfd's %pB(%pA): the file and section named" sh -c "
+	    grep -q 'prog.bigline(.debug_line) is too large (0x7fffffff bytes)' '$OUT/bigline.err' &&
+	    ! grep -q '0x[0-9a-f]*B(0x[0-9a-f]*A)' '$OUT/bigline.err'"
+fi
 if want "libbfd's own warning comes as tgprof's line, not 'BFD: ...'"; then
 	"$TGPROF" --batch -b "$P/prog.4g" "$P/gmon.out" >/dev/null 2>"$OUT/stderr"
 	check "libbfd's own warning comes as tgprof's line, not 'BFD: ...'" \

@@ -17,6 +17,7 @@
 #include <bfd.h>
 #include <libiberty/demangle.h>
 
+#include "bfdfmt.h"
 #include "clonename.h"
 #include "debuglink.h"
 #include "elfstr.h"
@@ -51,7 +52,7 @@ bfd_message(const char *fmt, va_list ap)
 
 	if (bfd_msgs == NULL)
 		return;
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	bfdfmt(buf, sizeof buf, fmt, ap);	/* libbfd's %pA and %pB: not printf's */
 	diag_add(bfd_msgs, DIAG_WARN, "%s: %s", bfd_msgs_path, buf);
 }
 
