@@ -302,6 +302,25 @@ if want "-o device"; then
 	tcheck "-s with gmon.sum a link to /dev/null: written through, the link kept" sh -c "
 	    [ -L '$OUT/sumdir/gmon.sum' ] && [ -c /dev/null ] && [ ! -s '$OUT/sumdir/sum.err' ]"
 fi
+# A name of 20,000 bytes (graphviz refuses a string over 16 KiB): its label
+# keeps 1 KiB of it, an ellipsis in the middle, the tooltip 8 KiB; dot draws it.
+if want "dot long name"; then
+	G=$OUT/long
+	mkdir -p "$G"
+	name=$(python3 -c "print('L' + 'x' * 19998 + 'R')")
+	printf '%s\n' "void longest(int *p) __asm__(\"$name\");" '__attribute__((noinline)) void longest(int *p) { *p += 1; }' \
+	    'int main(void) { int x = 0; for (int i = 0; i < 100; i++) longest(&x); return x != 100; }' >"$G/long.c"
+	gcc -pg -O1 -o "$G/long" "$G/long.c" && (cd "$G" && ./long) || fatal "cannot build or run long.c"
+	(cd "$G" && "$TGPROF" --export=dot --node-threshold=0 long gmon.out >long.dot)
+	dot -Tsvg "$G/long.dot" >"$G/long.svg" 2>"$G/dot.err"
+	tcheck "dot long name: dot draws it, the label cut to 1 KiB with an ellipsis, the tooltip to 8 KiB" python3 -c "
+import re, sys
+t = open(sys.argv[1], encoding='utf-8').read()
+m = re.search(r'label=\"(Lx*\u2026x*R)\\\\n.*tooltip=\"(Lx*\u2026x*R)\"', t)
+assert m and len(m.group(1).encode()) <= 1027 and 7000 < len(m.group(2).encode()) <= 8003, m
+assert '<svg' in open(sys.argv[2]).read()
+" "$G/long.dot" "$G/long.svg"
+fi
 if want "unknown format"; then
 	"$TGPROF" --export=svg "$PROGS/cycles_O0/prog" "$PROGS/cycles_O0/gmon.out" >/dev/null 2>"$OUT/err.fmt"
 	tcheck "--export=svg: status 1, the formats named" sh -c "

@@ -6,6 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * A name's bytes at most, escaped doubles them: a label's (the rest
+ * elided), and a tooltip's, within graphviz's 16 KiB a string.
+ */
+#define DOT_LABEL_MAX 1024
+#define DOT_TOOLTIP_MAX 8000
+
 struct dot {
 	FILE *f;
 	struct report *r;
@@ -75,21 +82,54 @@ color(char out[8], double w)
 		snprintf(out + 1 + 2 * k, 3, "%02x", c[k] <= 0 ? 0 : c[k] >= 1 ? 255 : (int)(255 * c[k] + 0.5));
 }
 
-/* Function ID's name as the flat profile prints it, inside a dot string: '"' and '\' escaped, no control characters. */
+/* Bytes S[FROM .. TO) inside a dot string: '"' and '\' escaped, no control characters. */
 static void
-put_name(struct dot *g, uint32_t id)
+put_bytes(struct dot *g, const char *s, size_t from, size_t to)
 {
 	size_t i;
 
-	sbuf_reset(&g->sb);
-	report_name_only(g->r, &g->sb, id);
-	for (i = 0; i < g->sb.len; i++) {
-		unsigned char c = (unsigned char)g->sb.s[i];
+	for (i = from; i < to; i++) {
+		unsigned char c = (unsigned char)s[i];
 
 		if (c == '"' || c == '\\')
 			putc('\\', g->f);
 		putc(c < 0x20 || c == 0x7f ? '?' : c, g->f);
 	}
+}
+
+/* I moved back to the start of a UTF-8 character of S. */
+static size_t
+char_start(const char *s, size_t i)
+{
+	while (i > 0 && ((unsigned char)s[i] & 0xc0) == 0x80)
+		i--;
+	return i;
+}
+
+/*
+ * Function ID's name as the flat profile prints it, inside a dot string
+ * (put_bytes()), at most MAX bytes of it: a longer one keeps its first
+ * and last MAX / 2, an ellipsis between (graphviz refuses a string over
+ * 16 KiB, and a C++ name can be longer).  Whether it was cut.
+ */
+static int
+put_name(struct dot *g, uint32_t id, size_t max)
+{
+	const char *s;
+	size_t n;
+
+	sbuf_reset(&g->sb);
+	report_name_only(g->r, &g->sb, id);
+	s = sbuf_str(&g->sb);
+	n = strlen(s);
+	if (n <= max) {
+		put_bytes(g, s, 0, n);
+		return 0;
+	}
+	put_bytes(g, s, 0, char_start(s, max / 2));
+	fputs("\xe2\x80\xa6", g->f);
+	put_bytes(g, s, char_start(s, n - max / 2), n);
+	return 1;
 }
 
 static void
@@ -98,14 +138,19 @@ put_node(struct dot *g, uint32_t id)
 	const struct pf_sym *s = &g->p->sym[id];
 	double w = share(g, node_total(g, id));
 	char rgb[8];
+	int cut;
 
 	color(rgb, w);
 	fprintf(g->f, "\tf%lu [color=\"%s\", fontcolor=\"#ffffff\", fontsize=\"%.2f\", label=\"",
 	    (unsigned long)id, rgb, fmax(w * w * 10, 10));
-	put_name(g, id);
+	cut = put_name(g, id, DOT_LABEL_MAX);
 	fprintf(g->f, "\\n%.2f%%\\n(%.2f%%)", 100 * w, 100 * share(g, node_self(g, id)));
 	if (s->ncalls != 0)	/* calls from other functions, as the flat profile counts them */
 		fprintf(g->f, "\\n%llu\xc3\x97", (unsigned long long)s->ncalls);
+	if (cut) {	/* the name in full where it can be: the tooltip (SVG's title) */
+		fputs("\", tooltip=\"", g->f);
+		put_name(g, id, DOT_TOOLTIP_MAX);
+	}
 	fputs("\"];\n", g->f);
 }
 
