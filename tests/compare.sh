@@ -105,6 +105,19 @@ if want "noise signals"; then
 	tcheck "noise signals: told one sample a signal, the same pairs trip it $told times (the rule needs the signals)" \
 	    [ "$told" -ge 5 ]
 fi
+# The new side's gmon.out from another program (tests/progs/cxx.cpp, with
+# libtgmon too, so that its histogram and arcs overlap V1's code) against
+# V1: its arcs enter V1's functions anywhere, not at their prologues' call
+# to mcount: a warning asks, as it asks when nothing overlaps at all.
+if want "another program"; then
+	(cd "$OUT" && mkdir -p other && cd other && g++ -pg -O2 -o cxx "$TOP/tests/progs/cxx.cpp" -L"$TOP/runtime" \
+	    -l:libtgmon.a -pthread && ./cxx >/dev/null && cp gmon.out ../other.gmon) || fatal "cannot build or run cxx.cpp"
+	tg v1 a.gmon other.gmon >/dev/null 2>"$OUT/other.err"
+	tg v1 a.gmon a.gmon >/dev/null 2>"$OUT/same.err"
+	tcheck "another program: --diff warns that the new side is not v1's profile, and not for its own" sh -c "
+	    grep -q '^tgprof: other.gmon: warning: .* call arcs enter v1.s functions where a prologue calls mcount, the others elsewhere: is this its profile?\$' '$OUT/other.err' &&
+	    ! grep -q 'is this its profile' '$OUT/same.err'"
+fi
 # A full disk (/dev/full): status 1 and one line, as --batch says it; the text and the JSON.
 if want "full disk" && [ -w /dev/full ]; then
 	tg v1 a.gmon v2 c.gmon >/dev/full 2>"$OUT/full.err"

@@ -136,8 +136,11 @@ arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, stru
 	uint32_t parent = profile_lookup(p, from), child = pf_sym_at(p, self);
 	const struct pf_sym *pc;
 
-	if (child != PF_NONE)
+	if (child != PF_NONE) {
 		p->priv->arcs_known++;	/* a call into its code: the file is this program's */
+		if (self - p->sym[child].addr < ARCS_ENTRY_REACH)	/* where -pg's call is, if its */
+			p->priv->arc_offset[self - p->sym[child].addr]++;
+	}
 	if (parent == PF_NONE || child == PF_NONE)
 		return 0;
 	/* A call into a line or a label counts for the function before it. */

@@ -9,6 +9,14 @@ struct profile;
 struct diag;
 
 /*
+ * An arc record's SELF is where the callee's prologue called mcount
+ * (after the frame -pg makes, or first with -mfentry): within these
+ * bytes of its entry in its own program (a profile of another program
+ * lands anywhere in a function).
+ */
+#define ARCS_ENTRY_REACH 64	/* core.h's arc_offset[] has as many */
+
+/*
  * gprof's cg_tally(): one arc record from a gmon file, FROM a return
  * address in the caller and SELF the callee's entry.  Dropped when either
  * is unknown or the arc symspecs refuse it; else counted into an arc.

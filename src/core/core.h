@@ -55,6 +55,12 @@ struct pf_private {
 	int bb_warned;			/* "ignoring basic-block exec counts" said once */
 	const struct pf_opts *opts;	/* during profile_load() only */
 	uint64_t arcs_known;		/* arc records into a known symbol, filtered or not */
+	/*
+	 * Of them, how many enter their symbol at each offset (ARCS_ENTRY_REACH
+	 * at most): a program's own profile has them at its prologues' one or
+	 * two offsets of mcount's call, another program's all over.
+	 */
+	uint64_t arc_offset[64];
 	struct pf_linemap lines;	/* source_lines: the text's lines */
 	struct pf_site *site;		/* source_lines: call sites, by FROM once loaded */
 	size_t nsite, sitecap;

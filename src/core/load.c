@@ -215,6 +215,31 @@ read_and_sort_names(struct profile *p, const struct pf_opts *o, struct diag *d)
 }
 
 /*
+ * The arc records that enter their function at one of the three offsets
+ * most of them enter at: in the program's own profile, its prologues'
+ * call to mcount (one offset, or a few with other prologues; not with
+ * -a, where a static function's calls enter the one before it).
+ */
+static uint64_t
+entered(const struct profile *p)
+{
+	uint64_t top[3] = { 0, 0, 0 }, c;
+	size_t i, k;
+
+	for (i = 0; i < ARCS_ENTRY_REACH; i++) {
+		c = p->priv->arc_offset[i];
+		for (k = 0; k < 3; k++)
+			if (c > top[k]) {
+				uint64_t t = top[k];
+
+				top[k] = c;
+				c = t;
+			}
+	}
+	return top[0] + top[1] + top[2];
+}
+
+/*
  * A profile of another program still gives a report (gprof's, of nothing
  * much): say what looks wrong, on standard error, without changing it.
  */
@@ -237,6 +262,10 @@ check_belongs(const struct profile *p, const struct pf_opts *o, struct diag *d)
 	if (arcs > 0 && p->priv->arcs_known == 0)
 		diag_add(d, DIAG_WARN, "%s: warning: none of its %lu call arcs is in %s's code: "
 		    "is this its profile?", o->gmon[0], arcs, o->image);
+	else if (p->priv->arcs_known >= 8 && !o->no_static && 2 * entered(p) < p->priv->arcs_known)
+		diag_add(d, DIAG_WARN, "%s: warning: %lu of its %lu call arcs enter %s's functions where "
+		    "a prologue calls mcount, the others elsewhere: is this its profile?", o->gmon[0],
+		    (unsigned long)entered(p), (unsigned long)p->priv->arcs_known, o->image);
 }
 
 static int
