@@ -80,7 +80,11 @@ struct tgmon_ev {
 static struct tgmon_ev tgmon_evs[TGMON_MAX_EVENTS];
 static int perf_denied;		/* perf_event_open() is refused (not for want of descriptors) */
 
-/* One loaded object: the span of its executable segments, if it has any. */
+/*
+ * One loaded object: the span of its executable segments, if it has any,
+ * its readable segments and its .eh_frame_hdr (for walk.c); CTX NULL
+ * when it is loaded at start (tgmon_hist.fixed).
+ */
 static int
 tgmon_module_add(struct dl_phdr_info *info, size_t size, void *ctx)
 {
@@ -95,6 +99,12 @@ tgmon_module_add(struct dl_phdr_info *info, size_t size, void *ctx)
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uint64_t lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
 
+		if (ph->p_type == PT_GNU_EH_FRAME)
+			h->eh_hdr = lo;
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_R) && h->nseg < TGMON_MAX_SEGS && hi > lo) {
+			h->seg_lo[h->nseg] = lo;
+			h->seg_hi[h->nseg++] = hi;
+		}
 		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
 			continue;
 		if (h->highpc == 0 || lo < h->lowpc)
@@ -103,6 +113,7 @@ tgmon_module_add(struct dl_phdr_info *info, size_t size, void *ctx)
 			h->highpc = hi;
 	}
 	h->base = info->dlpi_addr;
+	h->fixed = ctx == NULL;
 	/* The executable comes first (glibc names it ""); others by their file's name. */
 	if (tgmon_nmod > 0 && info->dlpi_name != NULL) {
 		slash = strrchr(info->dlpi_name, '/');
@@ -295,7 +306,7 @@ tgmon_module_add_late(struct dl_phdr_info *info, size_t size, void *ctx)
 		if (i == 0 ? info->dlpi_name == NULL || info->dlpi_name[0] == '\0' :
 		    tgmon_mod[i].base == info->dlpi_addr)
 			return 0;
-	tgmon_module_add(info, size, ctx);
+	tgmon_module_add(info, size, &i);	/* not fixed: dlclose() may unmap it */
 	if (i < tgmon_nmod)	/* added: its calls are counted, not its time */
 		tgmon_mod[i].bin = NULL;
 	return 0;

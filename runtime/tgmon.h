@@ -110,11 +110,23 @@ TGMON_HIDDEN extern uint64_t tgmon_dropped;
  * filled by each thread's samples of its CPU time.
  */
 #define TGMON_MAX_MODULES 64
+#define TGMON_MAX_SEGS 6
 struct tgmon_hist {
 	uint64_t lowpc, highpc;		/* run-time addresses, bin-aligned */
 	uint64_t base;			/* its load address: files hold addresses less it */
 	uint32_t *bin;			/* 4 bytes of text each */
 	size_t nbin;
+	/*
+	 * An object loaded at start (FIXED) stays mapped as the dynamic
+	 * linker mapped it until the process ends (no dlclose() unmaps it):
+	 * its readable PT_LOAD segments, [seg_lo, seg_hi), can be read
+	 * without asking the kernel first (walk.c).  EH_HDR: its
+	 * PT_GNU_EH_FRAME (.eh_frame_hdr), 0 if none.
+	 */
+	uint64_t seg_lo[TGMON_MAX_SEGS], seg_hi[TGMON_MAX_SEGS];
+	uint64_t eh_hdr;
+	int nseg;
+	int fixed;
 	char name[256];			/* the file's last component; "" for the executable */
 	char path[PATH_MAX];		/* as the dynamic linker gives it; "" for the executable */
 };

@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
@@ -33,10 +34,24 @@
  * return address must be in loaded code.
  *
  * Code without frame pointers (the C library's) leaves rbp to hold
- * anything: a sample there whose walk is not rooted through the program
- * is walked again from the program's function that called the library
- * (tgmon_stk_library): the library frame, that function, then its own
- * frame's chain, as the histogram charges the sample to that function.
+ * anything.  Its frames are walked by their call frame information
+ * instead (.eh_frame, as perf and debuggers walk them: tgmon_stk_cfi),
+ * to the program's function that called the library: the stack is the
+ * library frame, that function, then its own frame's chain, and the
+ * histogram charges the sample to that function.  The same CFI walks
+ * the first frame of a function that has not set up its frame or has
+ * taken it down (tgmon_stk_first), and a library between two frames of
+ * the program (a callback's: tgmon_stk_chain).  Where there is none (or
+ * TGMON_UNWIND=fp), a sample in a library is walked again from a return
+ * address into the program that the stack holds (tgmon_stk_library), a
+ * search that a stale one can still mislead.  A stack counts as complete
+ * only if its chain reached the thread's root frame, once that is known
+ * (tgmon_stk_flags).
+ *
+ * The walk makes no system call where it can prove a read safe without
+ * one: code and tables of objects loaded at start, which stay mapped
+ * (tgmon_stk_mapped), and the thread's stack known to be readable
+ * (ok_lo, lowered page by page as the stack grows: tgmon_stk_extend).
  */
 
 #define SEG_SHIFT 16			/* nodes in a segment: 64 Ki, 1.5 MiB */
@@ -47,6 +62,7 @@
 #define PAGE 4096u
 #define MAX_STEP (64ull << 20)		/* a frame bigger than this is not believed */
 #define PROBE_PAGES 256			/* at most this much stack is proven readable at once */
+#define EXTEND_PAGES 16			/* and at most this much more below it, in a sample */
 #define SCAN_BYTES 8192			/* a library's frames searched for its caller (snprintf's: 3 KiB) */
 #define SCAN_NEAR 512			/* its caller's return address believed without its frame */
 #define CALLER_FRAME 65536		/* that caller's frame is at most this far above its call */
@@ -226,14 +242,62 @@ tgmon_stk_probe(uint64_t a)
 	return r != 0 && r != -EFAULT;
 }
 
+/*
+ * Whether the N bytes at A (N at most a page) can be read.  Inside a
+ * readable segment of an object loaded at start (tgmon_hist.fixed, M's
+ * or, when M is -1, the one whose code holds A), which stays mapped
+ * until the process ends, they can, without a system call; elsewhere
+ * the kernel is asked, page by page.
+ */
+static int
+tgmon_stk_mapped(int m, uint64_t a, uint64_t n)
+{
+	const struct tgmon_hist *h;
+	int i;
+
+	if (m < 0)
+		m = tgmon_module_at(a);
+	if (m >= 0 && (h = &tgmon_mod[m])->fixed)
+		for (i = 0; i < h->nseg; i++)
+			if (a >= h->seg_lo[i] && a < h->seg_hi[i] && h->seg_hi[i] - a >= n)
+				return 1;
+	return a + n > a && n <= PAGE && tgmon_stk_probe(a & ~(uint64_t)(PAGE - 1)) &&
+	    tgmon_stk_probe((a + n - 1) & ~(uint64_t)(PAGE - 1));
+}
+
 /* A walk in progress. */
 struct tgmon_walk {
 	struct tgmon_stk *s;
 	int n;			/* frames in s->frame */
 	int full;		/* a frame did not fit: truncated */
+	int self;		/* libtgmon's module (tgmon_stacks_sample) */
+	int nest;		/* signal frames crossed by tgmon_stk_cfi */
 	uint64_t lo;		/* the next frame is at or above */
-	uint64_t page;		/* a page proven readable in this walk, or 0 */
+	uint64_t plo, phi;	/* pages [plo, phi) proven readable in this walk */
 };
+
+/*
+ * Whether page P, below the stack known to be readable ([ok_lo, hi)), is
+ * readable, and with it every page up to ok_lo: then ok_lo is lowered to
+ * it for good (the pages of a thread's stack stay mapped while it lives,
+ * and a page of its own mapping is only reached through them: a gap or a
+ * guard page below the stack would stop the probes).  At most
+ * EXTEND_PAGES probes.
+ */
+static int
+tgmon_stk_extend(struct tgmon_stk *s, uint64_t p)
+{
+	uint64_t q;
+
+	if (s->ok_lo == 0 || s->ok_lo >= s->hi || s->ok_lo - p > EXTEND_PAGES * PAGE)
+		return 0;
+	for (q = s->ok_lo - PAGE; q >= p; q -= PAGE) {
+		if (!tgmon_stk_probe(q))
+			return 0;
+		s->ok_lo = q;
+	}
+	return 1;
+}
 
 /* Whether [A, A + 16) is inside the bounds and readable. */
 static int
@@ -244,10 +308,15 @@ tgmon_stk_readable(struct tgmon_walk *w, uint64_t a)
 	if (a < w->lo || a & 7 || a > w->s->hi || w->s->hi - a < 16)
 		return 0;
 	for (p = a & ~(uint64_t)(PAGE - 1), last = (a + 15) & ~(uint64_t)(PAGE - 1); ; p += PAGE) {
-		if (p < w->s->ok_lo && p != w->page) {
+		if (p < w->s->ok_lo && (p < w->plo || p >= w->phi) && !tgmon_stk_extend(w->s, p)) {
 			if (!tgmon_stk_probe(p))
 				return 0;
-			w->page = p;
+			if (p == w->phi)
+				w->phi += PAGE;
+			else if (p + PAGE == w->plo)
+				w->plo = p;
+			else
+				w->plo = p, w->phi = p + PAGE;
 		}
 		if (p == last)
 			return 1;
@@ -327,8 +396,10 @@ tgmon_stk_slow(struct tgmon_walk *w, uint64_t fp, uint64_t ra)
 /*
  * The function that the call instruction ending at R (a return address in
  * loaded code) calls: direct (e8), through a GOT slot (ff 15), or through
- * a PLT entry (ff 25) to what its GOT slot holds; 0 if it is not such a
- * call or cannot be read.
+ * a PLT entry (ff 25, after endbr64 and bnd if IBT made them) to what its
+ * GOT slot holds; 0 if it is not such a call or cannot be read.  The
+ * bytes are read where tgmon_stk_mapped() says they can be: in objects
+ * loaded at start, without a system call.
  */
 static uint64_t
 tgmon_stk_callee(uint64_t r)
@@ -336,22 +407,24 @@ tgmon_stk_callee(uint64_t r)
 	const unsigned char *c = (const unsigned char *)r;
 	uint64_t t = 0, slot;
 	int32_t d;
+	int m = tgmon_module_at(r), k;
 
-	if (!tgmon_stk_probe((r - 6) & ~(uint64_t)(PAGE - 1)) ||
-	    !tgmon_stk_probe((r - 1) & ~(uint64_t)(PAGE - 1)))
+	if (!tgmon_stk_mapped(m, r - 6, 6))
 		return 0;
 	memcpy(&d, c - 4, sizeof d);
 	if (c[-5] == 0xe8)
 		t = r + (uint64_t)(int64_t)d;
-	else if (c[-6] == 0xff && c[-5] == 0x15 && tgmon_stk_probe(slot = r + (uint64_t)(int64_t)d) &&
-	    (slot & (PAGE - 1)) <= PAGE - 8)
+	else if (c[-6] == 0xff && c[-5] == 0x15 && tgmon_stk_mapped(m, slot = r + (uint64_t)(int64_t)d, 8))
 		t = *(const uint64_t *)slot;
+	if ((m = tgmon_module_at(t)) < 0 || !tgmon_stk_mapped(m, t, 11))
+		return t;
 	c = (const unsigned char *)t;
-	if (tgmon_module_at(t) >= 0 && (t & (PAGE - 1)) <= PAGE - 6 && tgmon_stk_probe(t & ~(uint64_t)(PAGE - 1)) &&
-	    c[0] == 0xff && c[1] == 0x25) {
-		memcpy(&d, c + 2, sizeof d);
-		slot = t + 6 + (uint64_t)(int64_t)d;
-		t = tgmon_stk_probe(slot) && (slot & (PAGE - 1)) <= PAGE - 8 ? *(const uint64_t *)slot : 0;
+	k = c[0] == 0xf3 && c[1] == 0x0f && c[2] == 0x1e && c[3] == 0xfa ? 4 : 0;	/* endbr64 */
+	k += c[k] == 0xf2;								/* bnd */
+	if (c[k] == 0xff && c[k + 1] == 0x25) {
+		memcpy(&d, c + k + 2, sizeof d);
+		slot = t + (uint64_t)k + 6 + (uint64_t)(int64_t)d;
+		t = tgmon_stk_mapped(m, slot, 8) ? *(const uint64_t *)slot : 0;
 	}
 	return t;
 }
@@ -381,22 +454,6 @@ tgmon_stk_entry(struct tgmon_walk *w, uint64_t pc, uint64_t sp, uint64_t fp)
 }
 
 /*
- * After the program counter PC of an interrupted context (stack pointer
- * SP, rbp BP and rbx RBX): in a stub, the frames it has not linked yet;
- * in a function that has not set up its frame, its caller.  The frame
- * pointer to go on from: BP, or 0 to stop.
- */
-static uint64_t
-tgmon_stk_first(struct tgmon_walk *w, uint64_t pc, uint64_t sp, uint64_t bp, uint64_t rbx)
-{
-	if (pc - tgmon_stub_at(TGMON_SPAN_BEGIN) < tgmon_stub_at(TGMON_SPAN_END) - tgmon_stub_at(TGMON_SPAN_BEGIN))
-		return tgmon_stk_stub(w, pc, sp, rbx) ? bp : 0;
-	if (tgmon_module_at(pc) >= 0)
-		tgmon_stk_entry(w, pc, sp, bp);
-	return bp;
-}
-
-/*
  * x86-64 Linux's signal trampoline (glibc's __restore_rt, the same for
  * every handler glibc installs): "mov $15, %rax; syscall", rt_sigreturn.
  * A frame that returns to it is a signal handler's, and the kernel's
@@ -416,30 +473,6 @@ tgmon_stacks_restorer(uint64_t addr)
 		stk_restorer = addr;
 }
 
-/*
- * Through the signal frame above the handler's frame at FP: pushes the
- * interrupted program counter (+ 1: frames after the first are return
- * addresses, looked up at address - 1) and, as for the first frame, the
- * return address tgmon_stk_entry() finds.  The interrupted frame pointer
- * to go on from; 0 if the context cannot be read or is not above.
- */
-static uint64_t
-tgmon_stk_signal(struct tgmon_walk *w, uint64_t fp)
-{
-	uint64_t g = fp + 16 + offsetof(ucontext_t, uc_mcontext.gregs), pc, sp;
-	const uint64_t *r = (const uint64_t *)g;
-
-	/* REG_RBP, REG_RBX; REG_RSP, REG_RIP: two pairs of words. */
-	if (!tgmon_stk_readable(w, g + 8 * REG_RBP) || !tgmon_stk_readable(w, g + 8 * REG_RSP))
-		return 0;
-	sp = r[REG_RSP];
-	pc = r[REG_RIP];
-	if (sp < g + 8 * (REG_RIP + 1) || !tgmon_stk_push(w, pc + 1))
-		return 0;
-	w->lo = sp;
-	return tgmon_stk_first(w, pc, sp, r[REG_RBP], r[REG_RBX]);
-}
-
 /* Whether module M is the program's profiled code, not libtgmon's own (SELF). */
 static int
 tgmon_stk_program(int m, int self)
@@ -447,15 +480,803 @@ tgmon_stk_program(int m, int self)
 	return m != self && tgmon_is_profiled(m);
 }
 
+/* Whether module M (-1: none) is a library's: loaded code, neither the program's nor libtgmon's. */
+static int
+tgmon_stk_library_code(const struct tgmon_walk *w, int m)
+{
+	return m >= 0 && m != w->self && !tgmon_is_profiled(m);
+}
+
+/*
+ * Call frame information.  A library built without frame pointers (the
+ * C library) still describes its frames for unwinders, in .eh_frame,
+ * found by .eh_frame_hdr's sorted table: at each of its instructions,
+ * where the caller's stack pointer was (the CFA: a register plus an
+ * offset, or an expression), and where the registers it saved are, the
+ * return address among them.  A sample in such a library is walked up
+ * through its frames by those rules, as perf and debuggers walk it, to
+ * the return address into the program, with the program's frame pointer
+ * as the library kept or restored it: nothing is guessed from the words
+ * on the stack, so neither a stale return address (left below the live
+ * frames by an earlier call, or in the library's own frames) nor a tail
+ * call into the library (the function that jumped there has no frame
+ * left: the sample is its caller's, as in perf) misleads the walk.  The
+ * tables are read only in objects loaded at start (tgmon_hist.fixed),
+ * which stay mapped: no system call; the stack's words as the rest of
+ * the walk reads them (tgmon_stk_readable).  Every loop is bounded: by
+ * the bytes of a table, CFI_OPS instructions, CFI_FRAMES frames.
+ * TGMON_UNWIND=fp turns it off (stk_cfi 0): the walk searches the stack
+ * (tgmon_stk_library) as where there are no tables.
+ */
+#define DW_RBX 3
+#define DW_RBP 6
+#define DW_RSP 7
+#define DW_RA 16		/* the return address's column; here, the program counter */
+#define DW_NREGS 17
+#define DW_SAVED ((1u << DW_RBX) | (1u << DW_RBP) | (0xfu << 12))	/* callee-saved: rbx, rbp, r12-r15 */
+#define CFI_FRAMES 64		/* a library's frames between two of the program's, at most */
+#define CFI_STATES 4		/* DW_CFA_remember_state's depth */
+#define CFI_OPS 1024		/* instructions run for one frame, at most */
+#define CFI_EXPR 64		/* a DWARF expression's bytes, at most */
+#define CFI_NEST 4		/* signal frames crossed by the CFI, at most */
+
+static int stk_cfi = 1;		/* 0: TGMON_UNWIND=fp */
+
+/* The registers of a frame being unwound (DWARF's numbers), those in KNOWN (a bit each). */
+struct tgmon_regs {
+	uint64_t r[DW_NREGS];
+	uint32_t known;
+};
+
+/* ucontext_t's gregs of each: rax, rdx, rcx, rbx, rsi, rdi, rbp, rsp, r8-r15, rip. */
+static const unsigned char tgmon_dw_greg[DW_NREGS] = {
+	REG_RAX, REG_RDX, REG_RCX, REG_RBX, REG_RSI, REG_RDI, REG_RBP, REG_RSP,
+	REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15, REG_RIP
+};
+
+/* The registers of an interrupted context, from its ucontext_t's gregs at G (proven readable). */
+static void
+tgmon_cfi_context(struct tgmon_regs *r, const greg_t *g)
+{
+	int i;
+
+	for (i = 0; i < DW_NREGS; i++)
+		r->r[i] = (uint64_t)g[tgmon_dw_greg[i]];
+	r->known = (1u << DW_NREGS) - 1;
+}
+
+/* A register's rule: where the caller's value is. */
+enum { RULE_SAME, RULE_UNDEF, RULE_OFFSET, RULE_VAL_OFFSET, RULE_REG, RULE_EXPR, RULE_VAL_EXPR };
+
+struct tgmon_rule {
+	int32_t v;		/* an offset from the CFA, a register, or an expression's place */
+	uint8_t kind;
+};
+
+/* The rules at one instruction; an expression's place is from the module's .eh_frame_hdr. */
+struct tgmon_row {
+	int32_t cfa_off;	/* or the CFA's expression's place */
+	int32_t cfa_reg;	/* -1: an expression */
+	struct tgmon_rule reg[DW_NREGS];
+	uint64_t start;		/* the first address its FDE covers: the function's */
+};
+
+/* Bytes of a module being read: [p, end) is mapped; BAD once a read would have gone past END. */
+struct tgmon_rd {
+	uint64_t p, end;
+	int bad;
+};
+
+/* A reader of module M's bytes from A to the end of the segment that holds A (BAD if none does). */
+static struct tgmon_rd
+tgmon_rd_at(int m, uint64_t a)
+{
+	const struct tgmon_hist *h = &tgmon_mod[m];
+	int i;
+
+	for (i = 0; h->fixed && i < h->nseg; i++)
+		if (a >= h->seg_lo[i] && a < h->seg_hi[i])
+			return (struct tgmon_rd){ a, h->seg_hi[i], 0 };
+	return (struct tgmon_rd){ a, a, 1 };
+}
+
+/* N (at most 8) bytes, little-endian. */
+static uint64_t
+tgmon_rd_u(struct tgmon_rd *d, unsigned n)
+{
+	const unsigned char *c = (const unsigned char *)d->p;
+	uint64_t v = 0;
+	unsigned i;
+
+	if (d->bad || d->end - d->p < n) {
+		d->bad = 1;
+		return 0;
+	}
+	for (i = n; i-- > 0; )
+		v = v << 8 | c[i];
+	d->p += n;
+	return v;
+}
+
+/* An unsigned LEB128 number (SIGNED: signed); a tenth byte is too many. */
+static uint64_t
+tgmon_rd_leb(struct tgmon_rd *d, int sign)
+{
+	uint64_t v = 0, b;
+	unsigned shift = 0;
+
+	do {
+		if (shift >= 64) {
+			d->bad = 1;
+			return 0;
+		}
+		b = tgmon_rd_u(d, 1);
+		v |= (b & 0x7f) << shift;
+		shift += 7;
+	} while (b & 0x80);
+	if (sign && shift < 64 && (b & 0x40))
+		v |= ~(uint64_t)0 << shift;
+	return v;
+}
+
+/*
+ * A pointer encoded as ENC (DW_EH_PE_*): its format (the low 4 bits),
+ * absolute or relative to its own place (pcrel) or to BASE (datarel);
+ * anything else is BAD.  DW_EH_PE_omit reads nothing.
+ */
+static uint64_t
+tgmon_rd_ptr(struct tgmon_rd *d, unsigned enc, uint64_t base)
+{
+	uint64_t at = d->p, v;
+
+	if (enc == 0xff)
+		return 0;
+	switch (enc & 0x0f) {
+	case 0x00: case 0x04: case 0x0c: v = tgmon_rd_u(d, 8); break;
+	case 0x01: v = tgmon_rd_leb(d, 0); break;
+	case 0x02: v = tgmon_rd_u(d, 2); break;
+	case 0x03: v = tgmon_rd_u(d, 4); break;
+	case 0x09: v = tgmon_rd_leb(d, 1); break;
+	case 0x0a: v = (uint64_t)(int64_t)(int16_t)tgmon_rd_u(d, 2); break;
+	case 0x0b: v = (uint64_t)(int64_t)(int32_t)tgmon_rd_u(d, 4); break;
+	default: d->bad = 1; return 0;
+	}
+	switch (enc & 0xf0) {
+	case 0x00: return v;
+	case 0x10: return v + at;
+	case 0x30: return v + base;
+	}
+	d->bad = 1;
+	return 0;
+}
+
+/* The frame description entry (FDE) of module M that may cover PC, by .eh_frame_hdr's table; 0 if none. */
+static uint64_t
+tgmon_cfi_fde(int m, uint64_t pc)
+{
+	uint64_t h = tgmon_mod[m].eh_hdr, n, lo = 0, hi, mid, tab;
+	struct tgmon_rd d = tgmon_rd_at(m, h);
+	unsigned fenc, cenc, tenc;
+	int32_t v;
+
+	if (tgmon_rd_u(&d, 1) != 1)	/* its version */
+		return 0;
+	fenc = (unsigned)tgmon_rd_u(&d, 1);
+	cenc = (unsigned)tgmon_rd_u(&d, 1);
+	tenc = (unsigned)tgmon_rd_u(&d, 1);
+	tgmon_rd_ptr(&d, fenc, h);	/* .eh_frame's address */
+	n = tgmon_rd_ptr(&d, cenc, h);
+	if (d.bad || tenc != 0x3b || n == 0 || (d.end - d.p) / 8 < n)	/* datarel sdata4 pairs */
+		return 0;
+	tab = d.p;
+	for (hi = n; lo < hi; ) {	/* the last entry starting at or before PC */
+		mid = (lo + hi) / 2;
+		memcpy(&v, (const void *)(tab + 8 * mid), sizeof v);
+		if (h + (uint64_t)(int64_t)v <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return 0;
+	memcpy(&v, (const void *)(tab + 8 * (lo - 1) + 4), sizeof v);
+	return h + (uint64_t)(int64_t)v;
+}
+
+/* A common information entry (CIE): what its FDEs share. */
+struct tgmon_cie {
+	uint64_t code_align;
+	int64_t data_align;
+	unsigned fde_enc;
+	int aug;		/* augmentation data follows each FDE's range ('z') */
+	struct tgmon_rd ins;	/* its initial instructions */
+};
+
+/* The CIE of module M at A; 0 if it is not one understood here. */
+static int
+tgmon_cfi_cie(int m, uint64_t a, struct tgmon_cie *c)
+{
+	struct tgmon_rd d = tgmon_rd_at(m, a);
+	uint64_t len = tgmon_rd_u(&d, 4), aend;
+	char aug[8];
+	int k, version;
+
+	if (d.bad || len == 0 || len >= 0xfffffff0u || d.end - d.p < len)
+		return 0;
+	d.end = d.p + len;
+	if (tgmon_rd_u(&d, 4) != 0 || ((version = (int)tgmon_rd_u(&d, 1)) != 1 && version != 3))
+		return 0;
+	for (k = 0; (aug[k] = (char)tgmon_rd_u(&d, 1)) != 0; )
+		if (++k == (int)sizeof aug || d.bad)
+			return 0;
+	c->code_align = tgmon_rd_leb(&d, 0);
+	c->data_align = (int64_t)tgmon_rd_leb(&d, 1);
+	if ((version == 1 ? tgmon_rd_u(&d, 1) : tgmon_rd_leb(&d, 0)) != DW_RA || (aug[0] != 0 && aug[0] != 'z'))
+		return 0;
+	c->fde_enc = 0;
+	if ((c->aug = aug[0] == 'z')) {
+		aend = tgmon_rd_leb(&d, 0);	/* its augmentation data's length, then its end */
+		if (d.bad || d.end - d.p < aend)
+			return 0;
+		aend += d.p;
+		for (k = 1; aug[k] != 0; k++) {
+			if (aug[k] == 'R')
+				c->fde_enc = (unsigned)tgmon_rd_u(&d, 1);
+			else if (aug[k] == 'P')
+				tgmon_rd_ptr(&d, (unsigned)tgmon_rd_u(&d, 1) & 0x0f, 0);	/* the personality */
+			else if (aug[k] == 'L')
+				tgmon_rd_u(&d, 1);
+			else if (aug[k] != 'S' && aug[k] != 'B')
+				break;	/* the rest is skipped, by its length */
+		}
+		if (d.p > aend)
+			return 0;
+		d.p = aend;
+	}
+	c->ins = d;
+	return !d.bad;
+}
+
+/* Sets register REG's rule (registers beyond those tracked are not); 0 if V does not fit. */
+static int
+tgmon_cfi_set(struct tgmon_row *row, uint64_t reg, int kind, int64_t v)
+{
+	if (v != (int32_t)v)
+		return 0;
+	if (reg < DW_NREGS) {
+		row->reg[reg].kind = (uint8_t)kind;
+		row->reg[reg].v = (int32_t)v;
+	}
+	return 1;
+}
+
+/*
+ * Runs the call frame instructions of D on ROW, from LOC, until they
+ * pass TARGET; INIT is the row the CIE's instructions made (for
+ * DW_CFA_restore), NULL while they run.  An expression's place is kept
+ * relative to HDR.  0 on anything not understood.
+ */
+static int
+tgmon_cfi_run(struct tgmon_rd *d, const struct tgmon_cie *c, uint64_t loc, uint64_t target,
+    struct tgmon_row *row, const struct tgmon_row *init, uint64_t hdr)
+{
+	struct tgmon_row saved[CFI_STATES];
+	int nsaved = 0, k, ok = 1;
+
+	for (k = 0; k < CFI_OPS && ok && d->p < d->end; k++) {
+		unsigned op = (unsigned)tgmon_rd_u(d, 1);
+		uint64_t delta = 0, reg = op & 0x3f, len;
+		int64_t place;
+
+		switch (op >> 6 ? op & 0xc0 : op) {
+		case 0x40: delta = reg; break;				/* advance_loc */
+		case 0x80: ok = tgmon_cfi_set(row, reg, RULE_OFFSET,	/* offset */
+		    (int64_t)tgmon_rd_leb(d, 0) * c->data_align); break;
+		case 0x06: reg = tgmon_rd_leb(d, 0);		/* restore_extended */
+			/* FALLTHROUGH */
+		case 0xc0: if (init == NULL)			/* restore */
+				return 0;
+			ok = reg >= DW_NREGS || tgmon_cfi_set(row, reg, init->reg[reg].kind, init->reg[reg].v);
+			break;
+		case 0x00: break;					/* nop */
+		case 0x01: delta = tgmon_rd_ptr(d, c->fde_enc, 0);	/* set_loc */
+			if (delta < loc)
+				return 0;
+			delta = (delta - loc) / (c->code_align ? c->code_align : 1);
+			break;
+		case 0x02: delta = tgmon_rd_u(d, 1); break;
+		case 0x03: delta = tgmon_rd_u(d, 2); break;
+		case 0x04: delta = tgmon_rd_u(d, 4); break;
+		case 0x05: reg = tgmon_rd_leb(d, 0);			/* offset_extended */
+			ok = tgmon_cfi_set(row, reg, RULE_OFFSET, (int64_t)tgmon_rd_leb(d, 0) * c->data_align); break;
+		case 0x07: ok = tgmon_cfi_set(row, tgmon_rd_leb(d, 0), RULE_UNDEF, 0); break;
+		case 0x08: ok = tgmon_cfi_set(row, tgmon_rd_leb(d, 0), RULE_SAME, 0); break;
+		case 0x09: reg = tgmon_rd_leb(d, 0);			/* register */
+			ok = tgmon_cfi_set(row, reg, RULE_REG, (int64_t)tgmon_rd_leb(d, 0)); break;
+		case 0x0a: if (nsaved == CFI_STATES)			/* remember_state */
+				return 0;
+			saved[nsaved++] = *row;
+			break;
+		case 0x0b: if (nsaved == 0)				/* restore_state */
+				return 0;
+			*row = saved[--nsaved];
+			break;
+		case 0x0c: row->cfa_reg = (int32_t)tgmon_rd_leb(d, 0);	/* def_cfa */
+			/* FALLTHROUGH */
+		case 0x0e: row->cfa_off = (int32_t)(int64_t)tgmon_rd_leb(d, 0); break;	/* def_cfa_offset */
+		case 0x0d: row->cfa_reg = (int32_t)tgmon_rd_leb(d, 0); break;	/* def_cfa_register */
+		case 0x12: row->cfa_reg = (int32_t)tgmon_rd_leb(d, 0);	/* def_cfa_sf */
+			/* FALLTHROUGH */
+		case 0x13: row->cfa_off = (int32_t)((int64_t)tgmon_rd_leb(d, 1) * c->data_align); break;
+		case 0x0f: place = (int64_t)(d->p - hdr);		/* def_cfa_expression */
+			len = tgmon_rd_leb(d, 0);
+			if (d->bad || d->end - d->p < len || place != (int32_t)place)
+				return 0;
+			d->p += len;
+			row->cfa_reg = -1;
+			row->cfa_off = (int32_t)place;
+			break;
+		case 0x10: case 0x16: reg = tgmon_rd_leb(d, 0);		/* expression, val_expression */
+			place = (int64_t)(d->p - hdr);
+			len = tgmon_rd_leb(d, 0);
+			if (d->bad || d->end - d->p < len)
+				return 0;
+			d->p += len;
+			ok = tgmon_cfi_set(row, reg, op == 0x10 ? RULE_EXPR : RULE_VAL_EXPR, place);
+			break;
+		case 0x11: reg = tgmon_rd_leb(d, 0);			/* offset_extended_sf */
+			ok = tgmon_cfi_set(row, reg, RULE_OFFSET, (int64_t)tgmon_rd_leb(d, 1) * c->data_align); break;
+		case 0x14: reg = tgmon_rd_leb(d, 0);			/* val_offset */
+			ok = tgmon_cfi_set(row, reg, RULE_VAL_OFFSET, (int64_t)tgmon_rd_leb(d, 0) * c->data_align); break;
+		case 0x15: reg = tgmon_rd_leb(d, 0);			/* val_offset_sf */
+			ok = tgmon_cfi_set(row, reg, RULE_VAL_OFFSET, (int64_t)tgmon_rd_leb(d, 1) * c->data_align); break;
+		case 0x2e: tgmon_rd_leb(d, 0); break;			/* GNU_args_size */
+		case 0x2f: reg = tgmon_rd_leb(d, 0);			/* GNU_negative_offset_extended */
+			ok = tgmon_cfi_set(row, reg, RULE_OFFSET, -(int64_t)tgmon_rd_leb(d, 0) * c->data_align); break;
+		default:
+			return 0;
+		}
+		if (d->bad)
+			return 0;
+		if (delta != 0) {	/* the row so far holds until LOC + DELTA */
+			if (delta > (target - loc) / (c->code_align ? c->code_align : 1))
+				return ok;
+			loc += delta * c->code_align;
+		}
+	}
+	return ok && k < CFI_OPS;
+}
+
+/* The rules of module M's FDE at FDE (HDR its .eh_frame_hdr) at TARGET into ROW; 0 if none. */
+static int
+tgmon_cfi_row(int m, uint64_t hdr, uint64_t fde, uint64_t target, struct tgmon_row *row)
+{
+	struct tgmon_rd d = tgmon_rd_at(m, fde);
+	struct tgmon_row init;
+	struct tgmon_cie c;
+	uint64_t len = tgmon_rd_u(&d, 4), at, begin, range;
+	int i;
+
+	if (d.bad || len == 0 || len >= 0xfffffff0u || d.end - d.p < len)
+		return 0;
+	d.end = d.p + len;
+	at = d.p;
+	at -= tgmon_rd_u(&d, 4);	/* its CIE, that far before the field */
+	if (d.bad || at == d.p - 4 || !tgmon_cfi_cie(m, at, &c) || (c.fde_enc & 0x80))
+		return 0;
+	begin = tgmon_rd_ptr(&d, c.fde_enc, 0);
+	range = tgmon_rd_ptr(&d, c.fde_enc & 0x0f, 0);
+	if (c.aug) {	/* its augmentation data, skipped */
+		len = tgmon_rd_leb(&d, 0);
+		if (d.bad || d.end - d.p < len)
+			return 0;
+		d.p += len;
+	}
+	if (d.bad || target < begin || target - begin >= range)
+		return 0;
+	init.cfa_reg = -2;	/* none yet */
+	init.cfa_off = 0;
+	for (i = 0; i < DW_NREGS; i++)
+		init.reg[i] = (struct tgmon_rule){ 0, RULE_SAME };
+	if (!tgmon_cfi_run(&c.ins, &c, 0, ~(uint64_t)0, &init, NULL, hdr))
+		return 0;
+	*row = init;
+	if (!tgmon_cfi_run(&d, &c, begin, target, row, &init, hdr) || row->cfa_reg == -2)
+		return 0;
+	row->start = begin;
+	return 1;
+}
+
+/*
+ * A DWARF expression of module M at A (its length first) over the
+ * registers R, with PUSH on its stack first if PUSHED: its value in *V;
+ * 0 for an operation not understood here, or a word it reads that is
+ * not the stack's (tgmon_stk_readable).
+ */
+static int
+tgmon_cfi_expr(struct tgmon_walk *w, int m, uint64_t a, const struct tgmon_regs *r, uint64_t push,
+    int pushed, uint64_t *v)
+{
+	struct tgmon_rd d = tgmon_rd_at(m, a);
+	uint64_t st[8], x, len = tgmon_rd_leb(&d, 0);
+	int n = 0;
+
+	if (d.bad || len > CFI_EXPR || d.end - d.p < len)
+		return 0;
+	d.end = d.p + len;
+	if (pushed)
+		st[n++] = push;
+	while (d.p < d.end) {
+		unsigned op = (unsigned)tgmon_rd_u(&d, 1), reg;
+
+		if (op >= 0x30 && op <= 0x4f) {		/* lit0-31 */
+			x = op - 0x30;
+		} else if ((op >= 0x70 && op <= 0x8f) || op == 0x92) {	/* breg0-31, bregx */
+			reg = op == 0x92 ? (unsigned)tgmon_rd_leb(&d, 0) : op - 0x70;
+			if (reg >= DW_NREGS || !(r->known >> reg & 1))
+				return 0;
+			x = r->r[reg] + tgmon_rd_leb(&d, 1);
+		} else if (op >= 0x08 && op <= 0x0f) {	/* const1u, const1s ... const8s */
+			unsigned size = 1u << ((op - 0x08) / 2);
+
+			x = tgmon_rd_u(&d, size);
+			if ((op & 1) && size < 8 && (x >> (8 * size - 1) & 1))
+				x |= ~(uint64_t)0 << (8 * size);
+		} else if (op == 0x10 || op == 0x11) {	/* constu, consts */
+			x = tgmon_rd_leb(&d, op == 0x11);
+		} else if (op == 0x06 || op == 0x12 || op == 0x23) {	/* deref, dup, plus_uconst */
+			if (n == 0)
+				return 0;
+			x = st[--n];
+			if (op == 0x06) {
+				if (!tgmon_stk_readable(w, x))
+					return 0;
+				x = *(const uint64_t *)x;
+			} else if (op == 0x12) {
+				st[n++] = x;
+			} else {
+				x += tgmon_rd_leb(&d, 0);
+			}
+		} else if (op == 0x13) {		/* drop */
+			if (n == 0)
+				return 0;
+			n--;
+			continue;
+		} else {				/* two operands: A (below) op B */
+			uint64_t b, a2;
+
+			if (n < 2)
+				return 0;
+			b = st[--n];
+			a2 = st[--n];
+			switch (op) {
+			case 0x16: st[n++] = b; x = a2; break;	/* swap */
+			case 0x1a: x = a2 & b; break;
+			case 0x1c: x = a2 - b; break;
+			case 0x1e: x = a2 * b; break;
+			case 0x21: x = a2 | b; break;
+			case 0x22: x = a2 + b; break;
+			case 0x24: x = b < 64 ? a2 << b : 0; break;
+			case 0x25: x = b < 64 ? a2 >> b : 0; break;
+			case 0x27: x = a2 ^ b; break;
+			case 0x29: x = a2 == b; break;
+			case 0x2a: x = (int64_t)a2 >= (int64_t)b; break;
+			case 0x2b: x = (int64_t)a2 > (int64_t)b; break;
+			case 0x2c: x = (int64_t)a2 <= (int64_t)b; break;
+			case 0x2d: x = (int64_t)a2 < (int64_t)b; break;
+			case 0x2e: x = a2 != b; break;
+			default: return 0;
+			}
+		}
+		if (d.bad || n == (int)(sizeof st / sizeof *st))
+			return 0;
+		st[n++] = x;
+	}
+	if (d.bad || n == 0)
+		return 0;
+	*v = st[n - 1];
+	return 1;
+}
+
+/* The rules of the code at TARGET in ROW, and its module in *M; 0 if there are none. */
+static int
+tgmon_cfi_rules(uint64_t target, struct tgmon_row *row, int *m)
+{
+	uint64_t hdr, fde;
+
+	return (*m = tgmon_module_at(target)) >= 0 && tgmon_mod[*m].fixed && (hdr = tgmon_mod[*m].eh_hdr) != 0 &&
+	    (fde = tgmon_cfi_fde(*m, target)) != 0 && tgmon_cfi_row(*m, hdr, fde, target, row);
+}
+
+/*
+ * The caller's registers from R by ROW, module M's rules for R's program
+ * counter: those known (the callee-saved ones kept or restored, the
+ * stack pointer: the CFA) replace R's.  0 if the rules need what is not
+ * known or not readable, or the CFA is not above the stack pointer.
+ */
+static int
+tgmon_cfi_apply(struct tgmon_walk *w, struct tgmon_regs *r, const struct tgmon_row *rw, int m)
+{
+	uint64_t hdr = tgmon_mod[m].eh_hdr, cfa, a, v;
+	struct tgmon_regs n;
+	int i;
+
+	if (!(r->known >> DW_RSP & 1))
+		return 0;
+	if (rw->cfa_reg >= 0) {
+		if (rw->cfa_reg >= DW_NREGS || !(r->known >> rw->cfa_reg & 1))
+			return 0;
+		cfa = r->r[rw->cfa_reg] + (uint64_t)(int64_t)rw->cfa_off;
+	} else if (!tgmon_cfi_expr(w, m, hdr + (uint64_t)(int64_t)rw->cfa_off, r, 0, 0, &cfa)) {
+		return 0;
+	}
+	if (cfa <= r->r[DW_RSP] || cfa - r->r[DW_RSP] > MAX_STEP || (cfa & 7))
+		return 0;
+	n.known = 0;
+	for (i = 0; i < DW_NREGS; i++) {
+		const struct tgmon_rule *u = &rw->reg[i];
+
+		switch (u->kind) {
+		case RULE_OFFSET:
+		case RULE_EXPR:
+			if (u->kind == RULE_OFFSET)
+				a = cfa + (uint64_t)(int64_t)u->v;
+			else if (!tgmon_cfi_expr(w, m, hdr + (uint64_t)(int64_t)u->v, r, cfa, 1, &a))
+				continue;
+			if (a >= r->r[DW_RSP]) {
+				if (!tgmon_stk_readable(w, a))
+					continue;
+				v = *(const uint64_t *)a;
+				break;
+			}
+			/* saved below the stack pointer, in an epilogue: restored already */
+			/* FALLTHROUGH */
+		case RULE_SAME:
+			if (!(DW_SAVED >> i & 1) || !(r->known >> i & 1))
+				continue;
+			v = r->r[i];
+			break;
+		case RULE_VAL_OFFSET:
+			v = cfa + (uint64_t)(int64_t)u->v;
+			break;
+		case RULE_VAL_EXPR:
+			if (!tgmon_cfi_expr(w, m, hdr + (uint64_t)(int64_t)u->v, r, cfa, 1, &v))
+				continue;
+			break;
+		case RULE_REG:
+			if (u->v < 0 || u->v >= DW_NREGS || !(r->known >> u->v & 1))
+				continue;
+			v = r->r[u->v];
+			break;
+		default:	/* RULE_UNDEF */
+			continue;
+		}
+		n.r[i] = v;
+		n.known |= 1u << i;
+	}
+	if (!(n.known >> DW_RA & 1))
+		return 0;
+	n.r[DW_RSP] = cfa;
+	n.known |= 1u << DW_RSP;
+	*r = n;
+	return 1;
+}
+
+static int tgmon_stk_call_kind(uint64_t ra, uint64_t in);
+
+/* Whether RA, a return address found, follows a call. */
+static int
+tgmon_cfi_returns(uint64_t ra)
+{
+	return tgmon_module_at(ra) >= 0 && tgmon_stk_call_kind(ra, 0) != 0;
+}
+
+/*
+ * Mends the frame of a leaf function in assembly whose CFI leaves out its
+ * pushes (the C library's __mpn_addmul_1 and kin: their rules give the
+ * return address at the stack pointer, where they pushed a register),
+ * interrupted at R (module M's, at the function's START): its caller's
+ * return address is the first of the 8 words above the stack pointer
+ * that follows a call to START (through the PLT if so), and the pushes
+ * that begin the function (after an endbr64) saved the registers below
+ * it, in their order; the other callee-saved registers are untouched
+ * (the ABI).  0 if no such word is found.
+ */
+static int
+tgmon_cfi_leaf(struct tgmon_walk *w, struct tgmon_regs *r, int m, uint64_t start)
+{
+	static const unsigned char dw[8] = { 0, 2, 1, 3, DW_RSP, DW_RBP, 4, 5 };	/* push's register to DWARF's */
+	const unsigned char *c = (const unsigned char *)start;
+	uint64_t sp = r->r[DW_RSP], at, ra, a;
+	uint32_t known = r->known & DW_SAVED;
+	int i = 0, reg;
+
+	for (at = sp; ; at += 8) {
+		if (at >= sp + 64 || !tgmon_stk_readable(w, at))
+			return 0;
+		if (tgmon_module_at(ra = *(const uint64_t *)at) >= 0 && tgmon_stk_callee(ra) == start)
+			break;
+	}
+	if (tgmon_stk_mapped(m, start, 4) && c[0] == 0xf3 && c[1] == 0x0f && c[2] == 0x1e && c[3] == 0xfa)
+		i = 4;
+	for (a = at; a > sp && tgmon_stk_mapped(m, start + (uint64_t)i, 2); a -= 8) {
+		if ((c[i] & 0xf8) == 0x50)
+			reg = dw[c[i++] & 7];
+		else if (c[i] == 0x41 && (c[i + 1] & 0xf8) == 0x50)
+			reg = 8 + (c[i + 1] & 7), i += 2;
+		else
+			break;
+		if (reg != DW_RSP) {
+			r->r[reg] = *(const uint64_t *)(a - 8);	/* [sp, at) was proven readable */
+			known |= 1u << reg;
+		}
+	}
+	r->r[DW_RA] = ra;
+	r->r[DW_RSP] = at + 8;
+	r->known = (known & DW_SAVED) | 1u << DW_RA | 1u << DW_RSP;
+	return 1;
+}
+
+/*
+ * One frame up from R (its program counter exact if FIRST, else a return
+ * address) by its module's CFI (tgmon_cfi_apply), to a return address
+ * that follows a call (or the signal trampoline's); where R was
+ * interrupted, rules that give another are mended (tgmon_cfi_leaf).  0
+ * if there are no rules for R, or they cannot be followed.
+ */
+static int
+tgmon_cfi_step(struct tgmon_walk *w, struct tgmon_regs *r, int first)
+{
+	struct tgmon_regs was = *r;
+	struct tgmon_row row;
+	int m;
+
+	if (!tgmon_cfi_rules(r->r[DW_RA] - !first, &row, &m))
+		return 0;
+	if (tgmon_cfi_apply(w, r, &row, m) &&
+	    ((r->r[DW_RA] == stk_restorer && stk_restorer != 0) || tgmon_cfi_returns(r->r[DW_RA])))
+		return 1;
+	*r = was;
+	return first && tgmon_cfi_leaf(w, r, m, row.start);
+}
+
+static uint64_t tgmon_stk_first(struct tgmon_walk *w, struct tgmon_regs *r);
+
+/*
+ * Walks up from R, a context in a library (FIRST: its program counter
+ * was interrupted there, else it is a return address), through the
+ * library's frames by their CFI, to the first return address into the
+ * program or libtgmon, which it pushes: the library's own frames are
+ * not recorded, its time is that function's (through a signal frame, the
+ * interrupted program counter is pushed too, and the walk goes on from
+ * it).  The frame pointer to go on from in *FP: the function's, as the
+ * library kept or restored it (0: not known, the walk stops).  0 if a
+ * frame's rules cannot be found or followed: the walk is left as it was.
+ */
+static int
+tgmon_stk_cfi(struct tgmon_walk *w, struct tgmon_regs *r, int first, uint64_t *fp)
+{
+	uint64_t lo = w->lo, pc, g;
+	int n = w->n, full = w->full, k;
+
+	if (!stk_cfi)
+		return 0;
+	for (k = 0; k < CFI_FRAMES; k++) {
+		w->lo = r->r[DW_RSP];
+		if (!tgmon_cfi_step(w, r, first))
+			break;
+		first = 0;
+		pc = r->r[DW_RA];
+		if (pc == stk_restorer && pc != 0) {	/* a signal handler's frame: the context above */
+			g = r->r[DW_RSP] + offsetof(ucontext_t, uc_mcontext.gregs);
+			w->lo = r->r[DW_RSP];
+			if (++w->nest > CFI_NEST || !tgmon_stk_readable(w, g) ||
+			    !tgmon_stk_readable(w, g + 8 * (REG_RIP - 1)))
+				break;
+			tgmon_cfi_context(r, (const greg_t *)g);
+			pc = r->r[DW_RA];
+			if (r->r[DW_RSP] < g + 8 * (REG_RIP + 1) || !tgmon_stk_push(w, pc + 1))
+				break;
+			if (!tgmon_stk_library_code(w, tgmon_module_at(pc))) {
+				w->lo = r->r[DW_RSP];
+				*fp = tgmon_stk_first(w, r);
+				return 1;
+			}
+			first = 1;
+			continue;
+		}
+		if (!tgmon_stk_library_code(w, tgmon_module_at(pc))) {
+			if (!tgmon_stk_push(w, pc) && !w->full)
+				break;	/* not in loaded code */
+			*fp = !w->full && (r->known >> DW_RBP & 1) ? r->r[DW_RBP] : 0;
+			w->lo = r->r[DW_RSP];
+			return 1;
+		}
+	}
+	w->n = n;
+	w->lo = lo;
+	w->full = full;
+	return 0;
+}
+
+/*
+ * After the program counter of an interrupted context R (its registers):
+ * in a stub, the frames it has not linked yet; in a function that has not
+ * set up its frame, or has taken it down (its first and last
+ * instructions, code built without frame pointers), its caller, by its
+ * CFI (tgmon_cfi_apply: then, through a library that called it, on to
+ * the program by the library's, tgmon_stk_cfi) or, without, by the
+ * search of tgmon_stk_entry.  The frame pointer to go on from: rbp, the
+ * caller's, or 0 to stop.
+ */
+static uint64_t
+tgmon_stk_first(struct tgmon_walk *w, struct tgmon_regs *r)
+{
+	uint64_t pc = r->r[DW_RA], sp = r->r[DW_RSP], bp = r->r[DW_RBP], fp;
+	struct tgmon_row row;
+	int m = tgmon_module_at(pc);
+
+	if (pc - tgmon_stub_at(TGMON_SPAN_BEGIN) < tgmon_stub_at(TGMON_SPAN_END) - tgmon_stub_at(TGMON_SPAN_BEGIN))
+		return tgmon_stk_stub(w, pc, sp, r->r[DW_RBX]) ? bp : 0;
+	if (m < 0)
+		return bp;
+	if (!stk_cfi || tgmon_stk_library_code(w, m) || !tgmon_cfi_rules(pc, &row, &m) ||
+	    (row.cfa_reg != DW_RBP && (!tgmon_cfi_apply(w, r, &row, m) || !tgmon_cfi_returns(r->r[DW_RA])))) {
+		tgmon_stk_entry(w, pc, sp, bp);
+		return bp;
+	}
+	if (row.cfa_reg == DW_RBP)	/* the frame is set up: the chain's to follow */
+		return bp;
+	if (!tgmon_stk_push(w, r->r[DW_RA]))
+		return 0;
+	w->lo = r->r[DW_RSP];
+	if (tgmon_stk_library_code(w, tgmon_module_at(r->r[DW_RA])) && tgmon_stk_cfi(w, r, 0, &fp))
+		return fp;
+	return r->known >> DW_RBP & 1 ? r->r[DW_RBP] : 0;
+}
+
+/*
+ * Through the signal frame above the handler's frame at FP: pushes the
+ * interrupted program counter (+ 1: frames after the first are return
+ * addresses, looked up at address - 1) and, as for the first frame, the
+ * return address tgmon_stk_entry() finds, or in a library the one its
+ * CFI leads to (tgmon_stk_cfi).  The interrupted frame pointer to go on
+ * from; 0 if the context cannot be read or is not above.
+ */
+static uint64_t
+tgmon_stk_signal(struct tgmon_walk *w, uint64_t fp)
+{
+	uint64_t g = fp + 16 + offsetof(ucontext_t, uc_mcontext.gregs), next;
+	struct tgmon_regs r, u;
+
+	/* The registers of DWARF's numbers, R8 to RIP: the words from G, across two pages at most. */
+	if (!tgmon_stk_readable(w, g) || !tgmon_stk_readable(w, g + 8 * (REG_RIP - 1)))
+		return 0;
+	tgmon_cfi_context(&r, (const greg_t *)g);
+	if (r.r[DW_RSP] < g + 8 * (REG_RIP + 1) || !tgmon_stk_push(w, r.r[DW_RA] + 1))
+		return 0;
+	w->lo = r.r[DW_RSP];
+	u = r;
+	if (tgmon_stk_library_code(w, tgmon_module_at(r.r[DW_RA])) && tgmon_stk_cfi(w, &u, 1, &next))
+		return next;
+	return tgmon_stk_first(w, &r);
+}
+
 /*
  * Follows the frame pointers from FP (0: none) into the walk: the last
  * frame reached in *LAST (0: none), the frame pointer saved there in
- * *LINK (1 where it is not known).
+ * *LINK (1 where it is not known).  A frame that returns into a library
+ * (a callback's: qsort()'s comparator) below the thread's root frame is
+ * followed by the library's CFI to the program's function that called
+ * it (tgmon_stk_cfi: the library kept no frame pointer to follow); where
+ * that fails, by the frame pointer saved there, as before.
  */
 static void
 tgmon_stk_chain(struct tgmon_walk *w, uint64_t fp, uint64_t *last, uint64_t *link)
 {
 	const struct tgmon_stk *s = w->s;
+	struct tgmon_regs u;
+	uint64_t next;
 
 	*last = 0;
 	*link = 1;
@@ -481,11 +1302,30 @@ tgmon_stk_chain(struct tgmon_walk *w, uint64_t fp, uint64_t *last, uint64_t *lin
 		if (*link == 0 || (s->main_thread && *link > s->hi - 16))	/* the root, or out at the top */
 			return;
 		w->lo = w->lo > fp + 16 ? w->lo : fp + 16;
+		if (tgmon_stk_library_code(w, tgmon_module_at(ra)) && (s->top == 0 || fp < s->top)) {
+			u.r[DW_RA] = ra;
+			u.r[DW_RSP] = fp + 16;
+			u.r[DW_RBP] = *link;
+			u.known = 1u << DW_RA | 1u << DW_RSP | 1u << DW_RBP;
+			if (tgmon_stk_cfi(w, &u, 0, &next)) {
+				*last = 0;	/* not the root, unless the chain goes on to it */
+				*link = 1;
+				fp = next;
+				continue;
+			}
+		}
 		fp = *link;
 	}
 }
 
-/* The flags of the walk W, whose chain ended at LAST with LINK (tgmon_stk_chain). */
+/*
+ * The flags of the walk W, whose chain ended at LAST with LINK
+ * (tgmon_stk_chain): the root is reached at the thread's root frame
+ * (top) once it is known, else where the chain ends at a saved frame
+ * pointer of 0 or (main thread) above the stack.  A chain that went
+ * astray (through a library's frame, whose rbp or saved words may hold
+ * 0 or anything) and stopped there is not complete.
+ */
 static uint32_t
 tgmon_stk_flags(const struct tgmon_walk *w, uint64_t last, uint64_t link)
 {
@@ -493,8 +1333,11 @@ tgmon_stk_flags(const struct tgmon_walk *w, uint64_t last, uint64_t link)
 
 	if (w->full)
 		return TGSTACKS_TRUNCATED;
-	return last != 0 && (link == 0 || (s->main_thread && link > s->hi - 16) ||
-	    (s->top != 0 && last >= s->top)) ? TGSTACKS_ROOT : 0;
+	if (last == 0)
+		return 0;
+	if (s->top != 0)	/* the root frame is known: a chain that ends below it ended early */
+		return last >= s->top ? TGSTACKS_ROOT : 0;
+	return link == 0 || (s->main_thread && link > s->hi - 16) ? TGSTACKS_ROOT : 0;
 }
 
 /* The innermost return address into the program (tgmon_stk_program) in s->frame[1..N), or 0. */
@@ -524,8 +1367,7 @@ tgmon_stk_call_kind(uint64_t ra, uint64_t in)
 
 	if ((t = tgmon_stk_callee(ra)) != 0)
 		return t <= in && in - t < 65536 ? 2 : 1;
-	if (!tgmon_stk_probe((ra - 7) & ~(uint64_t)(PAGE - 1)) ||
-	    !tgmon_stk_probe((ra - 1) & ~(uint64_t)(PAGE - 1)))
+	if (!tgmon_stk_mapped(-1, ra - 7, 7))
 		return 0;
 	return (c[-2] == 0xff && ((c[-1] & 0xf8) == 0xd0 ||
 	    ((c[-1] & 0xf8) == 0x10 && c[-1] != 0x14 && c[-1] != 0x15))) ||
@@ -591,7 +1433,12 @@ struct tgmon_call {
 };
 
 /*
- * The call into the library a sample is in (W's lo at its SP): among the
+ * The call into the library a sample is in (W's lo at its SP).  If BP,
+ * its rbp, is a frame of the program's within SCAN_BYTES (the library
+ * left it alone: it is the calling function's), the call is the return
+ * address below it, the closest, that calls out of the profiled code,
+ * from a function that its caller's call may have reached (stale return
+ * addresses lie further down, in the library's frames).  Else, among the
  * SCAN_BYTES above SP, the return addresses into the program whose call
  * instruction calls out of the profiled code (tgmon_stk_callee: a stale
  * pointer that happens to follow such bytes rarely calls a library),
@@ -609,6 +1456,18 @@ tgmon_stk_scan(struct tgmon_walk *w, uint64_t bp, int self, uint64_t keep, struc
 	int mt, tries = 0;
 
 	c->r = c->at = c->f = 0;
+	/* rbp first: where the library left it alone, it is the calling function's frame */
+	if (bp > sp && bp - sp < SCAN_BYTES && tgmon_stk_readable(w, bp) &&
+	    tgmon_stk_program(tgmon_module_at(f = ((const uint64_t *)bp)[1]), self))
+		for (at = bp - 8; at >= sp && at < bp && tgmon_stk_readable(w, at); at -= 8) {
+			r = *(const uint64_t *)at;
+			if (tgmon_stk_program(tgmon_module_at(r), self) && (t = tgmon_stk_callee(r)) != 0 &&
+			    (mt = tgmon_module_at(t)) >= 0 && !tgmon_is_profiled(mt) &&
+			    tgmon_stk_call_kind(f, r - 1) != 0) {
+				*c = (struct tgmon_call){ r, at, bp };
+				return;
+			}
+		}
 	for (at = sp; at < sp + SCAN_BYTES && tries < CALLER_TRIES && tgmon_stk_readable(w, at); at += 8) {
 		r = *(const uint64_t *)at;
 		if (!tgmon_stk_program(tgmon_module_at(r), self))
@@ -628,7 +1487,8 @@ tgmon_stk_scan(struct tgmon_walk *w, uint64_t bp, int self, uint64_t keep, struc
 
 /*
  * A sample at the program counter of G outside the program (a library
- * built without frame pointers or -pg, the kernel's system calls) whose
+ * built without frame pointers or -pg, the kernel's system calls) that
+ * its CFI did not walk (tgmon_stk_cfi: none, or TGMON_UNWIND=fp), whose
  * walk W ended at LAST with LINK: unless it reached the root (or the
  * depth limit) from the PC straight into the program, by the return
  * address that the stack holds first, it is walked again from the call
@@ -667,12 +1527,20 @@ static int
 tgmon_stk_walk(struct tgmon_stk *s, const ucontext_t *uc, int self, uint32_t *flags)
 {
 	const greg_t *g = uc->uc_mcontext.gregs;
-	uint64_t pc = (uint64_t)g[REG_RIP], sp = (uint64_t)g[REG_RSP], last, link;
-	struct tgmon_walk w = { s, 0, 0, sp, 0 };
+	uint64_t pc = (uint64_t)g[REG_RIP], sp = (uint64_t)g[REG_RSP], last, link, fp;
+	struct tgmon_walk w = { s, 0, 0, self, 0, sp, 0, 0 };
 	int m = tgmon_module_at(pc);
+	struct tgmon_regs r, u;
 
 	s->frame[w.n++] = pc;
-	tgmon_stk_chain(&w, tgmon_stk_first(&w, pc, sp, (uint64_t)g[REG_RBP], (uint64_t)g[REG_RBX]), &last, &link);
+	tgmon_cfi_context(&r, g);
+	u = r;
+	if (tgmon_stk_library_code(&w, m) && tgmon_stk_cfi(&w, &u, 1, &fp)) {	/* by the library's CFI */
+		tgmon_stk_chain(&w, fp, &last, &link);
+		*flags = tgmon_stk_flags(&w, last, link);
+		return w.n;
+	}
+	tgmon_stk_chain(&w, tgmon_stk_first(&w, &r), &last, &link);
 	if (m < 0 || (m != self && !tgmon_is_profiled(m)))
 		tgmon_stk_library(&w, g, self, &last, &link);
 	*flags = tgmon_stk_flags(&w, last, link);
@@ -818,9 +1686,12 @@ void
 tgmon_stacks_start(void)
 {
 	struct tgmon_stk *s;
+	const char *v;
 
 	if (!tgmon_cfg.stacks || (s = tgmon_stk_get()) == NULL)
 		return;
+	if (!getauxval(AT_SECURE) && (v = getenv("TGMON_UNWIND")) != NULL && strcmp(v, "fp") == 0)
+		stk_cfi = 0;	/* libraries' frames by the stack's search alone (tgmon_stk_library) */
 	main_addr = tgmon_stk_find_main();
 	tgmon_stk_bounds_main(s, (uint64_t)__builtin_frame_address(0));
 }
