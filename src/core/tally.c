@@ -88,7 +88,7 @@ count_sym(struct counter *b, uint32_t s, uint32_t stamp, double w)
 	}
 }
 
-/* Stack I's innermost frame: its self time, or a library's and the function it is charged to. */
+/* Stack ST's innermost frame: its self time, or a library's and the function it is charged to. */
 static void
 count_self(struct counter *b, const struct pf_mstack *st)
 {
