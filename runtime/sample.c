@@ -244,16 +244,60 @@ tgmon_watchdog(void)
 }
 
 /*
+ * The sampling signal as the program sees it (tgmon_sample_sigaction).
+ * While libtgmon's handler is the kernel's (SIG_OWN), a program's
+ * SIG_DFL or SIG_IGN for that signal (a spawn's reset of every signal
+ * before exec, a daemon's at start) is kept in SIG_PROG instead of being
+ * installed: the next sample would end the program.  A signal of that
+ * number sent by anyone else (kill, sigqueue) then has the effect the
+ * program asked for.
+ */
+static int sig_own;
+static struct sigaction sig_prog;
+
+/*
+ * A signal of the sampling signal's number that no clock of ours sent:
+ * what the program asked for (a handler it had before libtgmon started,
+ * preloaded, is called).
+ */
+static void
+tgmon_sample_foreign(int sig, siginfo_t *si, void *uc)
+{
+	struct sigaction dfl;
+
+	if (sig_prog.sa_flags & SA_SIGINFO) {
+		sig_prog.sa_sigaction(sig, si, uc);
+		return;
+	}
+	if (sig_prog.sa_handler != SIG_DFL && sig_prog.sa_handler != SIG_IGN) {
+		sig_prog.sa_handler(sig);
+		return;
+	}
+	if (sig_prog.sa_handler != SIG_DFL || sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH ||
+	    sig == SIGCONT)
+		return;	/* ignored, as the program asked (or by default) */
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	__atomic_store_n(&sig_own, 0, __ATOMIC_RELAXED);
+	__sigaction(sig, &dfl, NULL);
+	syscall(SYS_tgkill, getpid(), syscall(SYS_gettid), sig);	/* taken once this handler returns */
+}
+
+/*
  * The sampling signal: a sample, or the watchdog's tick in a thread
  * sampled by its event.  The event, spent (tgmon_perf_open), counts
- * again once the sample is taken: the handler's time is left out.
+ * again once the sample is taken: the handler's time is left out.  A
+ * signal that none of libtgmon's clocks sent (SI_USER, SI_QUEUE,
+ * SI_TKILL: si_code 0 or below) is the program's (tgmon_sample_foreign).
  */
 static void
 tgmon_on_sample(int sig, siginfo_t *si, void *ucv)
 {
 	int saved = errno, fd = __atomic_load_n(&ev_fd, __ATOMIC_RELAXED);
 
-	if (si->si_code == SI_TIMER && fd >= 0) {
+	if (si->si_code <= 0 && si->si_code != SI_TIMER) {
+		tgmon_sample_foreign(sig, si, ucv);
+	} else if (si->si_code == SI_TIMER && fd >= 0) {
 		tgmon_watchdog();
 	} else if (si->si_code == POLL_HUP && fd >= 0 && si->si_fd == fd) {
 		perf_seen++;
@@ -346,11 +390,63 @@ tgmon_sample_init(void)
 	sa.sa_sigaction = tgmon_on_sample;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
-	if (sigaction(tgmon_cfg.signo, &sa, NULL) != 0)
+	if (__sigaction(tgmon_cfg.signo, &sa, &sig_prog) != 0)
 		return -1;
-	if (sigaction(tgmon_cfg.signo, NULL, &sa) == 0 && sa.sa_restorer != NULL)
+	__atomic_store_n(&sig_own, 1, __ATOMIC_RELEASE);
+	if (__sigaction(tgmon_cfg.signo, NULL, &sa) == 0 && sa.sa_restorer != NULL)
 		tgmon_stacks_restorer((uint64_t)(uintptr_t)sa.sa_restorer);	/* glibc's trampoline */
 	return 0;
+}
+
+/*
+ * sigaction() of the sampling signal, once libtgmon has installed its
+ * handler (start.c's sigaction() and signal()).  While the handler is
+ * libtgmon's, the program's SIG_DFL or SIG_IGN is kept (sig_prog), not
+ * installed, and the disposition the program is told of is its own;
+ * a handler of the program's is installed (the program takes the
+ * signal: the samples go to it, as it is told at exit); and a SIG_DFL
+ * or SIG_IGN after that puts libtgmon's back.
+ */
+int
+tgmon_sample_sigaction(const struct sigaction *act, struct sigaction *old)
+{
+	int sig = tgmon_cfg.signo;
+	struct sigaction ours, was;
+
+	if (!__atomic_load_n(&sig_own, __ATOMIC_ACQUIRE)) {
+		if (act == NULL || (act->sa_handler != SIG_DFL && act->sa_handler != SIG_IGN) ||
+		    act->sa_flags & SA_SIGINFO)
+			return __sigaction(sig, act, old);
+		memset(&ours, 0, sizeof ours);
+		ours.sa_sigaction = tgmon_on_sample;
+		ours.sa_flags = SA_SIGINFO | SA_RESTART;
+		sigemptyset(&ours.sa_mask);
+		if (__sigaction(sig, &ours, &was) != 0)
+			return -1;
+		sig_prog = *act;
+		__atomic_store_n(&sig_own, 1, __ATOMIC_RELEASE);
+		if (old != NULL)
+			*old = was;
+		return 0;
+	}
+	was = sig_prog;
+	if (act != NULL && ((act->sa_handler != SIG_DFL && act->sa_handler != SIG_IGN) ||
+	    act->sa_flags & SA_SIGINFO)) {
+		if (__sigaction(sig, act, NULL) != 0)
+			return -1;
+		__atomic_store_n(&sig_own, 0, __ATOMIC_RELEASE);
+	}
+	if (act != NULL)
+		sig_prog = *act;
+	if (old != NULL)
+		*old = was;
+	return 0;
+}
+
+int
+tgmon_sample_signal_kept(void)
+{
+	return tgmon_rate > 0 && tgmon_cfg.signo > 0;
 }
 
 /*
@@ -558,7 +654,9 @@ tgmon_sample_stop(void)
 /*
  * In a forked child: no samples of the parent's; timers are not
  * inherited, and the parent's events' descriptors, which are, are
- * closed (those still the events): the child samples by its own.
+ * closed (those still the events).  The child samples by its own once
+ * it runs profiled code (tgmon_child_runs): one that resets every
+ * signal and execs, as a spawn does, never takes the sampling signal.
  */
 void
 tgmon_sample_reset(void)
@@ -577,7 +675,6 @@ tgmon_sample_reset(void)
 		tgmon_evs[i].fd = 0;
 	}
 	errno = saved;
-	tgmon_sample_thread();
 }
 
 int
@@ -585,7 +682,7 @@ tgmon_sample_handler_ours(void)
 {
 	struct sigaction sa;
 
-	return tgmon_rate <= 0 || (sigaction(tgmon_cfg.signo, NULL, &sa) == 0 &&
+	return tgmon_rate <= 0 || (__sigaction(tgmon_cfg.signo, NULL, &sa) == 0 &&
 	    (sa.sa_flags & SA_SIGINFO) && sa.sa_sigaction == tgmon_on_sample);
 }
 

@@ -110,6 +110,7 @@ run_id_new(void)
 }
 
 static int forked;	/* this process is a child of the one that started */
+static int idle;	/* a forked child that has run no profiled code yet: no file */
 static pid_t own_pid;	/* this process's; a vfork child (no atfork handler ran) has another */
 static int exiting;	/* the file was written on the way out (exit, _exit) */
 
@@ -130,7 +131,8 @@ dump(int child)
 	sigset_t block, old;
 	int saved = errno;
 
-	if (!__atomic_load_n(&started, __ATOMIC_ACQUIRE) || getpid() != own_pid)
+	if (!__atomic_load_n(&started, __ATOMIC_ACQUIRE) || getpid() != own_pid ||
+	    __atomic_load_n(&idle, __ATOMIC_RELAXED))
 		return;
 	if (__atomic_exchange_n(&writing, 1, __ATOMIC_ACQUIRE)) {
 		while (!writer && __atomic_load_n(&writing, __ATOMIC_ACQUIRE))
@@ -171,12 +173,19 @@ dump_at_exit(void)
 	__atomic_store_n(&exiting, 1, __ATOMIC_RELEASE);
 }
 
+/*
+ * A forked child starts from zero, and samples nothing until it runs
+ * profiled code (tgmon_child_runs): a child that resets every signal to
+ * SIG_DFL and execs, as a spawn does, must never take the sampling
+ * signal, and one that runs no profiled code writes no file.
+ */
 static void
 in_child(void)
 {
 	int saved = errno;
 
 	forked = 1;
+	idle = 1;
 	own_pid = getpid();
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);	/* a writer in the parent is not here */
 	run_id_new();
@@ -197,13 +206,16 @@ static void
 on_fatal(int sig)
 {
 	struct timespec ms = { 0, 1000000 };
+	struct sigaction dfl;
 	int saved = errno;
 
 	while (!writer && __atomic_load_n(&writing, __ATOMIC_ACQUIRE))
 		nanosleep(&ms, NULL);
 	if (!writer && !__atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
 		dump(forked);
-	signal(sig, SIG_DFL);
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	__sigaction(sig, &dfl, NULL);
 	errno = saved;
 	raise(sig);
 }
@@ -212,14 +224,20 @@ static void
 catch_fatal(void)
 {
 	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGSEGV, SIGBUS, SIGABRT };
+	struct sigaction sa;
 	size_t k;
 
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fatal;
+	sa.sa_flags = SA_RESTART;
 	for (k = 0; k < sizeof sigs / sizeof *sigs; k++) {
 		struct sigaction old;
 
 		/* Never take a signal the program handles itself. */
-		if (sigaction(sigs[k], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
-			signal(sigs[k], on_fatal);
+		sigemptyset(&sa.sa_mask);
+		sigaddset(&sa.sa_mask, sigs[k]);
+		if (__sigaction(sigs[k], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+			__sigaction(sigs[k], &sa, NULL);
 	}
 }
 
@@ -255,6 +273,13 @@ tgmon_start(void)
 	pthread_mutex_unlock(&lock);
 	tgmon_sample_thread();
 	errno = saved;
+}
+
+void
+tgmon_child_runs(void)
+{
+	__atomic_store_n(&idle, 0, __ATOMIC_RELAXED);
+	tgmon_sample_thread();
 }
 
 /* Whether this code is in the main program (libtgmon.a) rather than in libtgmon.so. */
@@ -328,7 +353,7 @@ void
 moncontrol(int mode)
 {
 	if (mode)
-		tgmon_sample_thread();
+		tgmon_child_runs();
 	else
 		tgmon_sample_stop();
 }
@@ -347,4 +372,37 @@ void
 _Exit(int status)
 {
 	_exit(status);
+}
+
+/*
+ * The program's sigaction() and signal(): for the sampling signal, while
+ * libtgmon's handler is installed, the program's SIG_DFL or SIG_IGN is
+ * kept and reported, not installed (tgmon_sample_sigaction): a spawn
+ * that resets every signal before exec, or a daemon at start, would be
+ * ended by the next sample.  Any other signal is the C library's.
+ */
+int
+sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+	if (sig == tgmon_cfg.signo && tgmon_sample_signal_kept())
+		return tgmon_sample_sigaction(act, old);
+	return __sigaction(sig, act, old);
+}
+
+/* glibc's signal() under its other name (the same function), for the signals that are not ours. */
+extern sighandler_t bsd_signal(int sig, sighandler_t handler);
+
+sighandler_t
+signal(int sig, sighandler_t handler)
+{
+	struct sigaction act, old;
+
+	if (sig != tgmon_cfg.signo || !tgmon_sample_signal_kept())
+		return bsd_signal(sig, handler);
+	memset(&act, 0, sizeof act);
+	act.sa_handler = handler;	/* as glibc's signal(): restarted, the signal blocked meanwhile */
+	act.sa_flags = SA_RESTART;
+	sigemptyset(&act.sa_mask);
+	sigaddset(&act.sa_mask, sig);
+	return tgmon_sample_sigaction(&act, &old) == 0 ? old.sa_handler : SIG_ERR;
 }

@@ -32,6 +32,8 @@ _Static_assert(offsetof(struct tgmon_arc, self) == 8 && offsetof(struct tgmon_ar
 _Static_assert(offsetof(struct tgmon_hash, arc) == 32, "hash slots at 32");
 
 __thread struct tgmon_table *tgmon_self __attribute__((tls_model("initial-exec")));
+/* In a forked child, the forking thread's table until the child's first profiled call. */
+static __thread struct tgmon_table *tgmon_parked;
 
 uint64_t tgmon_dropped;		/* calls not counted: out of memory, or re-entered */
 
@@ -123,7 +125,7 @@ tgmon_thread_register(uint64_t frame, uint64_t link)
 	pthread_setspecific(thread_key, t);
 	tgmon_self = t;
 	tgmon_stacks_thread(frame, link);
-	tgmon_sample_thread();
+	tgmon_child_runs();	/* its sampling (and in a forked child, the child's file) */
 	return t;
 }
 
@@ -231,6 +233,11 @@ tgmon_slow(uint64_t from, uint64_t self, uint64_t frame, uint64_t link)
 	struct tgmon_table *t = tgmon_self;
 	int saved = errno, added;
 
+	if (t == NULL && (t = tgmon_parked) != NULL) {	/* a forked child's first call */
+		tgmon_parked = NULL;
+		tgmon_self = t;
+		tgmon_child_runs();
+	}
 	if (t == NULL && (t = tgmon_thread_register(frame, link)) == NULL) {
 		__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
 	} else if (t->busy) {	/* a signal handler, inside this very function */
@@ -278,7 +285,10 @@ tgmon_arcs_each(void (*f)(void *, const struct tgmon_arc *), void *ctx)
 
 /*
  * In a forked child: the parent's calls are the parent's file's, and the
- * lock, which a thread that is not here may have held, is free.
+ * lock, which a thread that is not here may have held, is free.  The
+ * forking thread's table waits (parked) for the child's first profiled
+ * call, which the stubs then bring to tgmon_slow(): that call starts
+ * the child's sampling (tgmon_child_runs).
  */
 void
 tgmon_arcs_reset(void)
@@ -288,6 +298,10 @@ tgmon_arcs_reset(void)
 	struct tgmon_hash *h;
 	uint64_t i;
 
+	if (tgmon_self != NULL) {
+		tgmon_parked = tgmon_self;
+		tgmon_self = NULL;
+	}
 	memcpy(&spare_lock, &unlocked, sizeof unlocked);
 	for (t = tables; t != NULL; t = t->next)
 		for (i = 0; i < t->used; i++)

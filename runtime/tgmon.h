@@ -164,6 +164,16 @@ TGMON_HIDDEN void tgmon_sample_reset(void);
 /* 1 if the sampling signal's handler is still libtgmon's (0: the program took it). */
 TGMON_HIDDEN int tgmon_sample_handler_ours(void);
 /*
+ * Whether libtgmon installed a handler for the sampling signal, and
+ * then sigaction() of that signal for the program (sample.c): its
+ * SIG_DFL or SIG_IGN is kept, not installed, while the handler is ours.
+ */
+struct sigaction;
+TGMON_HIDDEN int tgmon_sample_signal_kept(void);
+TGMON_HIDDEN int tgmon_sample_sigaction(const struct sigaction *act, struct sigaction *old);
+/* The C library's own sigaction() (libtgmon's, start.c, is the program's). */
+extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *old);
+/*
  * The lowest descriptor libtgmon's own may take (1000, or less below a
  * low RLIMIT_NOFILE), and in *MOST how many perf events may be open; -1:
  * none may be moved up.
@@ -228,6 +238,11 @@ tgmon_stub_at(int k)
 /* start.c */
 TGMON_HIDDEN extern uint64_t tgmon_run_id;	/* this process's run (gmon_out.h), never 0 */
 TGMON_HIDDEN void tgmon_start(void);
+/*
+ * A thread's first profiled call, or a forked child's: the thread is
+ * sampled from now on, and a child will write its file.
+ */
+TGMON_HIDDEN void tgmon_child_runs(void);
 TGMON_HIDDEN void tgmon_say(const char *a, const char *b, const char *c);
 
 #endif

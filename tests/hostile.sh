@@ -268,4 +268,49 @@ if want "a program's own SIGPROF"; then
 	check "a program's own SIGPROF: libtgmon's samples are there too (burn: $s s)" \
 	    awk -v s="${s:-0}" 'BEGIN { exit !(s >= 0.3) }'
 fi
+
+# Issue 26: libtgmon inside real programs' habits (tests/progs/rt/spawn.c and others).
+# rt NAME SRC...: builds $R/NAME from SRC (in tests/progs/rt) with libtgmon.a, once.
+rt() {
+	_n=$1
+	shift
+	[ -x "$R/$_n" ] && return 0
+	(cd "$TOP/tests/progs/rt" && gcc -pg -O2 -o "$R/$_n" "$@" -L"$RT" -l:libtgmon.a -pthread) ||
+	    fatal "cannot build $R/$_n"
+}
+
+# 26.1. A spawned child (every signal reset to SIG_DFL, the descriptors
+# closed, 30 ms of work, exec) was ended by the sampling signal (41): its
+# clock ran from the fork.  It now starts at the child's first profiled
+# call, and the program's SIG_DFL or SIG_IGN for libtgmon's signal is kept
+# while the handler is libtgmon's (a child that resets signals in a
+# profiled function, then execs a program that unblocks them).
+for how in spawn helper execself; do
+	want "spawn $how: no child ended by the sampling signal" || continue
+	rt spawn spawn.c
+	out=$(cd "$R" && rm -f gmon.out* && ./spawn $how 20 | tail -n 1)
+	check "spawn $how: no child ended by the sampling signal ($out)" [ "$out" = "spawned 20 killed 0" ]
+	check "spawn $how: the parent's profile, its 3000 calls" [ "$(calls "$R/gmon.out" "$R/spawn" work)" = 3000 ]
+done
+# The program sees the disposition it set, and a signal of that number
+# sent by anyone else does what it asked for: ignored, then the end.
+if want "the sampling signal's disposition is the program's"; then
+	rt spawn spawn.c
+	# (in a shell of its own, whose word on the signal goes to /dev/null)
+	sh -c "cd '$R' && ./spawn own >'$OUT/own'" 2>/dev/null
+	rc=$?
+	check "the sampling signal's disposition is the program's (status $rc: $(tr '\n' ' ' <"$OUT/own"))" \
+	    sh -c "[ $rc = $((128 + 41)) ] && [ \"\$(cat '$OUT/own')\" = \"\$(printf 'start dfl\nignored\nwas ign')\" ]"
+fi
+
+# 26.15. Children that ran no profiled code wrote a full-size empty
+# profile each (a program with 100 such children wrote 826 MB): nothing now.
+for n in 100 -100; do
+	want "idle children ($n): no files" || continue
+	rt spawn spawn.c
+	out=$(cd "$R" && rm -f gmon.out* && ./spawn idle $n | tail -n 1)
+	check "idle children ($n): no files ($out; $(ls "$R" | grep -c '^gmon\.out\.[0-9]') written)" \
+	    sh -c "[ '$out' = 'idle 100 killed 0' ] && ! ls '$R' | grep -q '^gmon\.out\.[0-9]' &&
+	        [ $(calls "$R/gmon.out" "$R/spawn" work) = 3000 ]"
+done
 finish
