@@ -156,6 +156,22 @@ if want gate; then
 	    [ $? -eq 3 ] && grep -q '^tgprof: gate: often: calls 100 -> 200\$' '$OUT/g3'"
 	tg --fail-if-calls-changed=steady v1 a.gmon v2 c.gmon >/dev/null 2>"$OUT/g4"
 	tcheck "--fail-if-calls-changed=steady: status 0" sh -c "[ $? -eq 0 ] && [ ! -s '$OUT/g4' ]"
+	tg --fail-if-calls-changed=no_such_function v1 a.gmon v2 c.gmon >/dev/null 2>"$OUT/g6"
+	tcheck "--fail-if-calls-changed=no_such_function: refused, status 1, one line" sh -c "
+	    [ $? -eq 1 ] && [ \$(wc -l <'$OUT/g6') -eq 1 ] &&
+	    grep -q '^tgprof: --fail-if-calls-changed=no_such_function: no function of that name in either profile\$' '$OUT/g6'"
+	# A function GCC kept only as a clone (clonecalls.c: work() as work.isra.0) is named by its name.
+	I=$OUT/clone
+	mkdir -p "$I" && gcc -pg -O2 -o "$I/cc" "$TOP/tests/progs/rt/clonecalls.c" &&
+	    (cd "$I" && ./cc 10 >/dev/null && mv gmon.out a.gmon && ./cc 20 >/dev/null && mv gmon.out b.gmon) ||
+	    fatal "cannot build or run tests/progs/rt/clonecalls.c"
+	if nm "$I/cc" | grep -q ' t work\.' && ! nm "$I/cc" | grep -q ' t work$'; then
+		(cd "$I" && "$TGPROF" --diff --fail-if-calls-changed=work cc a.gmon b.gmon >/dev/null 2>g7)
+		tcheck "--fail-if-calls-changed=work, work only a clone: its calls' change found, status 3" sh -c "
+		    [ $? -eq 3 ] && grep -q '^tgprof: gate: work.*: calls 10 -> 20\$' '$I/g7'"
+	else
+		pass "--fail-if-calls-changed=work: gcc kept work() itself here: nothing to check"
+	fi
 	tg --fail-if-total-slower=10 v1 a.gmon v2 c.gmon >/dev/null 2>"$OUT/g5"
 	tcheck "--fail-if-total-slower=10: status 3" sh -c "
 	    [ $? -eq 3 ] && grep -q '^tgprof: gate: total time +' '$OUT/g5'"

@@ -142,7 +142,7 @@ diffcmd_run(struct opts *o, struct diag *d)
 		diag_oom(d);
 		goto done;
 	}
-	if (diff_profiles(c.side[0].p, c.side[1].p, &c.opts, &df, d) != 0)
+	if (diffout_check(r, &o->cmp, d) != 0 || diff_profiles(c.side[0].p, c.side[1].p, &c.opts, &df, d) != 0)
 		goto done;
 	broken = diffout_gate(stderr, r, df, &o->cmp);
 	fflush(stderr);

@@ -362,10 +362,16 @@ browse(struct opts *o, struct diag *d)
 
 static int want_browser(const struct opts *o);
 
-/* tgprof --diff: the comparison in the browser with a terminal and no JSON or rules, else printed. */
+/*
+ * tgprof --diff: the comparison in the browser with a terminal and no
+ * JSON or rules, else printed; GCC's clones folded into their functions
+ * unless --clones says (a rule names a function, not its clones).
+ */
 static int
 compare(struct opts *o, struct diag *d)
 {
+	if (!o->clones_given)
+		o->load.clones = PF_CLONES_FOLD;
 #if HAVE_UI
 	struct warming wm = { { NULL, NULL }, 0 };
 	struct comparison c;

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "input/clonename.h"
 #include "util/jsonstr.h"
 
 /* All calls into a side's function, from others and from itself. */
@@ -23,6 +24,46 @@ name(struct report *const r[2], const struct pf_diff_row *row, struct sbuf *sb)
 	sbuf_reset(sb);
 	report_name_only(r[s], sb, row->side[s].id);
 	return sb->failed ? row->name : sbuf_str(sb);
+}
+
+/*
+ * Whether the function a rule names, WANT, is RAW (a raw name) or
+ * SHOWN (as the flat profile shows it), or RAW is a GCC clone of WANT
+ * (make_orders.constprop.0 for make_orders).
+ */
+static int
+is_named(const char *want, const char *raw, const char *shown)
+{
+	size_t at = raw != NULL ? clone_suffix(raw) : 0;
+
+	return (shown != NULL && strcmp(want, shown) == 0) || (raw != NULL && strcmp(want, raw) == 0) ||
+	    (at > 0 && strlen(want) == at && strncmp(want, raw, at) == 0);
+}
+
+int
+diffout_check(struct report *const r[2], const struct diffout_opts *o, struct diag *d)
+{
+	struct sbuf sb;
+	uint32_t id;
+	int k, found = 0;
+
+	if (!o->fail_calls || o->fail_calls_name == NULL)
+		return 0;
+	sbuf_init(&sb);
+	for (k = 0; k < 2 && !found; k++) {
+		const struct profile *p = report_profile(r[k]);
+
+		for (id = 0; id < p->nsyms && !found; id++) {
+			sbuf_reset(&sb);
+			report_name_only(r[k], &sb, id);
+			found = is_named(o->fail_calls_name, p->sym[id].name, sb.failed ? NULL : sbuf_str(&sb));
+		}
+	}
+	sbuf_release(&sb);
+	if (!found)
+		diag_add(d, DIAG_ERROR, "--fail-if-calls-changed=%s: no function of that name in either profile",
+		    o->fail_calls_name);
+	return found ? 0 : -1;
 }
 
 /* NEW against OLD in percent into BUF: "+12.5%", "new" (from nothing), or "" (nothing either side). */
@@ -58,8 +99,7 @@ diffout_gate(FILE *f, struct report *const r[2], const struct pf_diff *df,
 		const char *n = name(r, w, &sb);
 
 		if (o->fail_calls && calls(a) != calls(b) &&
-		    (o->fail_calls_name == NULL || strcmp(o->fail_calls_name, n) == 0 ||
-		    strcmp(o->fail_calls_name, w->name) == 0)) {
+		    (o->fail_calls_name == NULL || is_named(o->fail_calls_name, w->name, n))) {
 			fprintf(f, "tgprof: gate: %s: calls %llu -> %llu\n", n, calls(a), calls(b));
 			broken++;
 		}

@@ -20,6 +20,14 @@ struct diffout_opts {
 };
 
 /*
+ * Whether O's rules name functions that are there: 0, or -1 with the
+ * reason in D (--fail-if-calls-changed=NAME where neither profile R[side]
+ * has NAME, as its raw name, its flat-profile name, or a clone's
+ * original name).
+ */
+int diffout_check(struct report *const r[2], const struct diffout_opts *o, struct diag *d);
+
+/*
  * The rules of O that DF breaks, each a line "tgprof: gate: ..." to F;
  * their number.  R[side] names the functions (as the flat profile does).
  */
