@@ -182,6 +182,23 @@ elif want tree; then
 	fail "tree: cannot build or run tests/progs/rt/evalapply.c with libtgmon"
 fi
 
+# make demo's program (tests/progs/demo.c): lookup() is called 800 times as
+# often from count_words() as from rebuild_index(), whose few calls take
+# most of its time.  gprof's estimate gives count_words() nearly all of it,
+# the measure gives rebuild_index() most: the demo shows that.
+if want demo && pgcc -g -o "$L/demo" "$TOP/tests/progs/demo.c" && (cd "$L" && rm -f gmon.out* && ./demo 0.5 >/dev/null); then
+	(cd "$L" && "$TGPROF" --batch -b -q demo gmon.out >demo.est && "$TGPROF" --batch -b -q --measured demo gmon.out >demo.mes)
+	# arc CALLER FILE: the self and children of lookup's line for CALLER in its entry, added.
+	arc() { awk -v c="$1" '/^-----/ { n = 0; next } { l[n++] = $0 } $1 ~ /^\[/ && $(NF-1) == "lookup" {
+	    for (k = 0; k < n; k++) { split(l[k], f); if (f[3] ~ /\// && f[4] == c) print f[1] + f[2] }; exit }' "$2"; }
+	check "demo: gprof's estimate gives count_words nearly all lookup's time ($(arc count_words "$L/demo.est") s against $(arc rebuild_index "$L/demo.est") s)" \
+	    awk -v c="$(arc count_words "$L/demo.est")" -v r="$(arc rebuild_index "$L/demo.est")" 'BEGIN { exit !(c > 10 * r) }'
+	check "demo: measured, rebuild_index has most of it ($(arc rebuild_index "$L/demo.mes") s against $(arc count_words "$L/demo.mes") s)" \
+	    awk -v c="$(arc count_words "$L/demo.mes")" -v r="$(arc rebuild_index "$L/demo.mes")" 'BEGIN { exit !(r > 1.5 * c) }'
+elif want demo; then
+	fail "demo: cannot build or run tests/progs/demo.c with libtgmon"
+fi
+
 # Known truth (tests/progs/rt/calltruth.c): built without -pg the program
 # times its three phases itself (ten million tiny calls, one long loop,
 # memcpy); built with -pg and libtgmon, tgprof's shares of them, the
