@@ -64,6 +64,15 @@ static __thread unsigned perf_seen __attribute__((tls_model("initial-exec")));
 static __thread uint64_t perf_cpu __attribute__((tls_model("initial-exec")));	/* at its last */
 
 /*
+ * Threads in a seccomp sandbox (tgmon_sample_jail), where any system
+ * call may end the process: their handler takes the program counter
+ * alone into the histogram (no stack, no clock read, no refresh).
+ */
+__thread int tgmon_jailed __attribute__((tls_model("initial-exec")));
+int tgmon_jail_all;
+int tgmon_jails;
+
+/*
  * A thread's perf event: its descriptor (0: a free entry; -1: being
  * taken), the event's identifier and the file's identity, by which a
  * descriptor is known to be still the event (never a file the program
@@ -284,6 +293,33 @@ tgmon_sample_foreign(int sig, siginfo_t *si, void *uc)
 }
 
 /*
+ * A sample in a sandboxed thread (tgmon_in_jail): no system call, so no
+ * stack (the walk may ask the kernel), no clock read and no refresh of
+ * an event: its program counter, in the histogram, for the periods its
+ * timer counted (an event's sample, one; its watchdog's tick, which is
+ * all that samples the thread once the event is spent, WATCH_PERIODS).
+ * Time in code that is not profiled (a library) is lost.
+ */
+static void
+tgmon_sample_jailed(siginfo_t *si, ucontext_t *uc, int fd)
+{
+	uint64_t pc = TGMON_UC_PC(uc);
+	uint32_t weight = 1;
+	int m = tgmon_module_at(pc);
+
+	if (si->si_code == SI_TIMER) {
+		weight += si->si_overrun > 0 ? (uint32_t)si->si_overrun : 0;
+		if (fd >= 0)
+			weight *= WATCH_PERIODS;
+	}
+	if (m == tgmon_own_mod)
+		pc = tgmon_stub_charge(pc);
+	if (tgmon_is_profiled(m) && tgmon_mod[m].bin != NULL)
+		__atomic_fetch_add(&tgmon_mod[m].bin[(pc - tgmon_mod[m].lowpc) >> BIN_SHIFT], weight,
+		    __ATOMIC_RELAXED);
+}
+
+/*
  * The sampling signal: a sample, or the watchdog's tick in a thread
  * sampled by its event.  The event, spent (tgmon_perf_open), counts
  * again once the sample is taken: the handler's time is left out.  A
@@ -297,6 +333,8 @@ tgmon_on_sample(int sig, siginfo_t *si, void *ucv)
 
 	if (si->si_code <= 0 && si->si_code != SI_TIMER) {
 		tgmon_sample_foreign(sig, si, ucv);
+	} else if (tgmon_in_jail()) {
+		tgmon_sample_jailed(si, ucv, fd);
 	} else if (si->si_code == SI_TIMER && fd >= 0) {
 		tgmon_watchdog();
 	} else if (si->si_code == POLL_HUP && fd >= 0 && si->si_fd == fd) {
@@ -619,6 +657,8 @@ tgmon_sample_thread(void)
 {
 	int saved = errno;
 
+	if (tgmon_in_jail())
+		return;	/* timer_create(), perf_event_open() may end the process */
 	if (tgmon_cfg.hz > 0 && tgmon_nmod > 0 && !has_timer && ev_slot < 0 &&
 	    (tgmon_cfg.timer_only || tgmon_cfg.hz > PERF_MAX_HZ || tgmon_perf_start() != 0) &&
 	    tgmon_timer_start(1000000000L / tgmon_cfg.hz) == 0)
@@ -637,6 +677,8 @@ tgmon_sample_stop(void)
 {
 	int saved = errno, k = ev_slot, fd;
 
+	if (tgmon_in_jail())
+		return;	/* nothing the kernel is asked: the timer ends with the thread */
 	__atomic_store_n(&ev_fd, -1, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);	/* a late signal leaves the event alone */
 	if (has_timer)
@@ -675,6 +717,41 @@ tgmon_sample_reset(void)
 		tgmon_evs[i].fd = 0;
 	}
 	errno = saved;
+}
+
+/*
+ * The calling thread is about to enter a seccomp sandbox (ALL: every
+ * thread of the process, SECCOMP_FILTER_FLAG_TSYNC): from now on its
+ * handler makes no system call (tgmon_sample_jailed).  A thread sampled
+ * by its perf event, whose every sample needs a refresh, is sampled by
+ * its timer instead, at the same rate, set up while it still can be.
+ */
+void
+tgmon_sample_jail(int all)
+{
+	int saved = errno;
+
+	if (!tgmon_in_jail() && ev_slot >= 0) {
+		tgmon_sample_stop();
+		if (tgmon_timer_start(1000000000L / tgmon_cfg.hz) == 0)
+			__atomic_fetch_or(&tgmon_clocks, TGSTACKS_CLOCK_TIMER, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&tgmon_jailed, 1, __ATOMIC_RELAXED);
+	if (all)
+		__atomic_store_n(&tgmon_jail_all, 1, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&tgmon_jails, 1, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	errno = saved;
+}
+
+/* The sandbox was refused: the thread is as it was (sampled by its timer). */
+void
+tgmon_sample_unjail(int all)
+{
+	__atomic_store_n(&tgmon_jailed, 0, __ATOMIC_RELAXED);
+	if (all)
+		__atomic_store_n(&tgmon_jail_all, 0, __ATOMIC_RELAXED);
+	__atomic_fetch_sub(&tgmon_jails, 1, __ATOMIC_RELAXED);
 }
 
 int

@@ -1,12 +1,15 @@
 /* start: libtgmon's life cycle: settings, start, the gcrt1 entry points, exit, fork and signals. */
 #include <errno.h>
 #include <link.h>
+#include <linux/seccomp.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -109,6 +112,30 @@ run_id_new(void)
 	tgmon_run_id = v != 0 ? v : 1;
 }
 
+/* A system call, as the C library's syscall() makes it: the result, or -errno. */
+static long
+tgmon_raw_syscall(long nr, long a, long b, long c, long d, long e, long f)
+{
+#if defined(__x86_64__)
+	register long r10 __asm__("r10") = d, r8 __asm__("r8") = e, r9 __asm__("r9") = f;
+	long r;
+
+	__asm__ volatile ("syscall" : "=a" (r) : "0" (nr), "D" (a), "S" (b), "d" (c), "r" (r10), "r" (r8),
+	    "r" (r9) : "rcx", "r11", "memory");
+	return r;
+#elif defined(__aarch64__)
+	register long x8 __asm__("x8") = nr, x0 __asm__("x0") = a, x1 __asm__("x1") = b;
+	register long x2 __asm__("x2") = c, x3 __asm__("x3") = d, x4 __asm__("x4") = e;
+	register long x5 __asm__("x5") = f;
+
+	__asm__ volatile ("svc 0" : "+r" (x0) : "r" (x8), "r" (x1), "r" (x2), "r" (x3), "r" (x4), "r" (x5) :
+	    "memory");
+	return x0;
+#else
+#error "libtgmon: no system calls for this architecture"
+#endif
+}
+
 static int forked;	/* this process is a child of the one that started */
 static int idle;	/* a forked child that has run no profiled code yet: no file */
 static pid_t own_pid;	/* this process's; a vfork child (no atfork handler ran) has another */
@@ -167,8 +194,8 @@ dump(int child)
 static void
 dump_at_exit(void)
 {
-	if (__atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
-		return;
+	if (tgmon_in_jail() || __atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
+		return;	/* in a seccomp sandbox, writing a file may end the process */
 	dump(forked);
 	__atomic_store_n(&exiting, 1, __ATOMIC_RELEASE);
 }
@@ -186,6 +213,8 @@ in_child(void)
 
 	forked = 1;
 	idle = 1;
+	if (!tgmon_jail_all)	/* this thread is the child's only one */
+		tgmon_jails = tgmon_jailed;
 	own_pid = getpid();
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);	/* a writer in the parent is not here */
 	run_id_new();
@@ -363,9 +392,10 @@ void
 _exit(int status)
 {
 	dump_at_exit();
-	syscall(SYS_exit_group, status);
-	for (;;)
-		;
+	for (;;) {	/* as glibc's: exit if exit_group is refused (seccomp's strict mode kills) */
+		tgmon_raw_syscall(SYS_exit_group, status, 0, 0, 0, 0, 0);
+		tgmon_raw_syscall(SYS_exit, status, 0, 0, 0, 0, 0);
+	}
 }
 
 void
@@ -405,4 +435,65 @@ signal(int sig, sighandler_t handler)
 	sigemptyset(&act.sa_mask);
 	sigaddset(&act.sa_mask, sig);
 	return tgmon_sample_sigaction(&act, &old) == 0 ? old.sa_handler : SIG_ERR;
+}
+
+/*
+ * A seccomp sandbox entered by the calling thread (prctl(PR_SET_SECCOMP),
+ * or the seccomp system call as libseccomp makes it): libtgmon's sample
+ * handler must make no system call there, nor its writer
+ * (tgmon_sample_jail).  ALL: every thread's (SECCOMP_FILTER_FLAG_TSYNC).
+ * The result of the call NR with A, as syscall() returns it.
+ */
+static long
+tgmon_sandbox(long nr, const long *a, int all)
+{
+	long r;
+
+	tgmon_sample_jail(all);
+	if ((r = tgmon_raw_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5])) < 0 && r > -4096) {
+		tgmon_sample_unjail(all);
+		errno = (int)-r;
+		return -1;
+	}
+	return r;
+}
+
+/* The C library's syscall(), made here to see a sandbox entered. */
+long
+syscall(long nr, ...)
+{
+	va_list ap;
+	long a[6], r;
+	int k;
+
+	va_start(ap, nr);
+	for (k = 0; k < 6; k++)
+		a[k] = va_arg(ap, long);
+	va_end(ap);
+	if ((nr == SYS_seccomp && (a[0] == SECCOMP_SET_MODE_STRICT || a[0] == SECCOMP_SET_MODE_FILTER)) ||
+	    (nr == SYS_prctl && a[0] == PR_SET_SECCOMP))
+		return tgmon_sandbox(nr, a, nr == SYS_seccomp && a[0] == SECCOMP_SET_MODE_FILTER &&
+		    (a[1] & SECCOMP_FILTER_FLAG_TSYNC));
+	if ((r = tgmon_raw_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5])) < 0 && r > -4096) {
+		errno = (int)-r;
+		return -1;
+	}
+	return r;
+}
+
+/* The C library's prctl(), likewise. */
+int
+prctl(int option, ...)
+{
+	va_list ap;
+	long a[6] = { option };
+	int k;
+
+	va_start(ap, option);
+	for (k = 1; k < 5; k++)
+		a[k] = (long)va_arg(ap, unsigned long);
+	va_end(ap);
+	if (option == PR_SET_SECCOMP)
+		return (int)tgmon_sandbox(SYS_prctl, a, 0);
+	return (int)syscall(SYS_prctl, a[0], a[1], a[2], a[3], a[4]);
 }

@@ -90,6 +90,8 @@ tgmon_thread_ends(void *p)
 	struct tgmon_table *t = p;
 
 	tgmon_self = NULL;
+	if (tgmon_in_jail())
+		return;	/* a sandbox: no lock, no system call; its table keeps its counts */
 	tgmon_sample_stop();	/* its timer would outlive it */
 	tgmon_stacks_thread_ends();
 	pthread_mutex_lock(&spare_lock);
@@ -115,6 +117,8 @@ tgmon_thread_register(uint64_t frame, uint64_t link)
 	struct tgmon_table *t;
 
 	tgmon_start();
+	if (__atomic_load_n(&tgmon_jails, __ATOMIC_RELAXED) > 0)
+		tgmon_jailed = 1;	/* a thread may have started in a sandbox it inherited */
 	pthread_once(&key_once, tgmon_key_make);
 	pthread_mutex_lock(&spare_lock);
 	if ((t = spare) != NULL)
@@ -124,7 +128,8 @@ tgmon_thread_register(uint64_t frame, uint64_t link)
 		return NULL;
 	pthread_setspecific(thread_key, t);
 	tgmon_self = t;
-	tgmon_stacks_thread(frame, link);
+	if (!tgmon_in_jail())
+		tgmon_stacks_thread(frame, link);
 	tgmon_child_runs();	/* its sampling (and in a forked child, the child's file) */
 	return t;
 }
@@ -178,11 +183,11 @@ tgmon_other_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 	struct tgmon_hash *n;
 	int added;
 
-	if (t->other == NULL && (t->other = tgmon_hash_new(FIRST_SLOTS)) == NULL)
+	if (t->other == NULL && (tgmon_in_jail() || (t->other = tgmon_hash_new(FIRST_SLOTS)) == NULL))
 		return -1;
 	if ((added = tgmon_hash_add(t->other, from, self)) >= 0)
 		return added;
-	if ((n = tgmon_hash_new((t->other->mask + 1) * 2)) == NULL)
+	if (tgmon_in_jail() || (n = tgmon_hash_new((t->other->mask + 1) * 2)) == NULL)
 		return -1;
 	t->other = n;
 	return tgmon_hash_add(n, from, self);
@@ -223,7 +228,8 @@ tgmon_arc_new(uint64_t self, uint64_t frame, uint64_t link)
 
 	if (m >= 0 && !tgmon_is_profiled(m))
 		__atomic_store_n(&tgmon_profiled[m], 1, __ATOMIC_RELAXED);
-	tgmon_stacks_arc(self, frame, link);
+	if (!tgmon_in_jail())
+		tgmon_stacks_arc(self, frame, link);
 }
 
 /* Every call the stubs cannot count alone (mcount-ARCH.S). */

@@ -179,6 +179,29 @@ extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *o
  * none may be moved up.
  */
 TGMON_HIDDEN int tgmon_fd_floor(int *most);
+/*
+ * seccomp sandboxes (start.c sees them entered, through prctl() and
+ * syscall()).  A sandboxed thread (tgmon_jailed; every thread once one
+ * was entered with SECCOMP_FILTER_FLAG_TSYNC, tgmon_jail_all) may be
+ * ended by any system call: its sample handler makes none (the program
+ * counter alone, into the histogram), its sampling is neither started
+ * nor stopped, its calls are counted without asking for memory, and it
+ * writes no file.  A thread that starts once any thread has entered a
+ * sandbox (tgmon_jails) may have inherited it, and is taken to be in it.
+ * tgmon_sample_jail(), before the sandbox: the thread sampled by its
+ * timer; tgmon_sample_unjail(), if it was refused.
+ */
+TGMON_HIDDEN extern __thread int tgmon_jailed __attribute__((tls_model("initial-exec")));
+TGMON_HIDDEN extern int tgmon_jail_all, tgmon_jails;
+TGMON_HIDDEN void tgmon_sample_jail(int all);
+TGMON_HIDDEN void tgmon_sample_unjail(int all);
+
+static inline int
+tgmon_in_jail(void)
+{
+	return __atomic_load_n(&tgmon_jailed, __ATOMIC_RELAXED) ||
+	    __atomic_load_n(&tgmon_jail_all, __ATOMIC_RELAXED);
+}
 /* How the threads have been sampled: TGSTACKS_CLOCK_* bits (gmon_out.h). */
 TGMON_HIDDEN extern uint32_t tgmon_clocks;
 /* What -pg adds to a call, in picoseconds, measured here at the first call (0: not measured). */

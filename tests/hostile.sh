@@ -303,6 +303,36 @@ if want "the sampling signal's disposition is the program's"; then
 	    sh -c "[ $rc = $((128 + 41)) ] && [ \"\$(cat '$OUT/own')\" = \"\$(printf 'start dfl\nignored\nwas ign')\" ]"
 fi
 
+# 26.2. A worker in a seccomp sandbox (strict mode, or an allow-list that
+# kills on anything else) was ended by the sample handler's system calls
+# (the stack walk's probes, the event's refresh): a thread entering a
+# sandbox (prctl, or the seccomp system call as libseccomp makes it) is
+# sampled by its timer, its handler makes no system call and its program
+# counter alone goes into the histogram; its calls are still counted.
+# The worker spends 300 ms, main 100 ms; sandbox.c prints what it did.
+if want_any "seccomp"; then
+	rt sandbox sandbox.c
+	gcc -O2 -o "$R/sandbox-plain" "$TOP/tests/progs/rt/sandbox.c" -pthread || fatal "cannot build sandbox.c"
+	seccomp_ok=$("$R/sandbox-plain" strict-thread 2>&1 | grep -c '^worker ok$')
+fi
+for how in strict-thread strict-fork filter-thread filter-fork seccomp-thread seccomp-fork tsync-fork tsync-thread; do
+	want "seccomp $how: " || continue
+	if [ "$seccomp_ok" != 1 ]; then
+		pass "seccomp $how: seccomp's strict mode does not work here: skipped"
+		continue
+	fi
+	out=$(cd "$R" && rm -f gmon.out* && timeout 20 ./sandbox $how 2>&1)
+	rc=$?
+	check "seccomp $how: the worker and the program run to their end (status $rc: $(echo $out))" \
+	    sh -c "[ $rc = 0 ] && echo '$out' | grep -q '^worker ok\$' && echo '$out' | grep -q '^main ok\$'"
+	[ $how = tsync-thread ] && continue	# the whole process in the sandbox: no file
+	set -- $(echo "$out" | grep '^rounds')
+	t=$("$TGPROF" --batch -b -p "$R/sandbox" "$R/gmon.out" 2>/dev/null | awk 'NR > 5 && $2 ~ /^[0-9.]+$/ { s = $2 } END { print s + 0 }')
+	check "seccomp $how: every call counted (leaf0: $(calls "$R/gmon.out" "$R/sandbox" leaf0) of ${2:-?}), $t s sampled of ${4:-?} s" \
+	    sh -c "[ '$(calls "$R/gmon.out" "$R/sandbox" leaf0)' = '${2:-x}' ] &&
+	        awk -v t='$t' -v c='${4:-0}' 'BEGIN { exit !(c > 0 && t >= 0.7 * c - 0.02) }'"
+done
+
 # 26.15. Children that ran no profiled code wrote a full-size empty
 # profile each (a program with 100 such children wrote 826 MB): nothing now.
 for n in 100 -100; do
