@@ -78,6 +78,30 @@ else
 	tcheck "-s into a read-only directory fails" test "$rc" -eq 1
 	tcheck "-s leaves no partial file" sh -c "! ls '$PROG'/gmon.sum* 2>/dev/null"
 fi
+# The usual first mistakes, each refused in one line that says what to do:
+# the program and its profile the other way round, no program and no
+# a.out, no gmon.out yet, tgprof record without -- before the program.
+if want "first mistakes"; then
+	F=$OUT/first
+	rm -rf "$F" && mkdir -p "$F/empty" && cp "$PROG/prog" "$PROG/gmon.out" "$F/"
+	first() {	# DESC PATTERN DIR ARGS...: status 1, one line matching PATTERN
+		desc=$1 pat=$2 dir=$3
+		shift 3
+		(cd "$dir" && "$TGPROF" "$@" >/dev/null 2>"$F/err")
+		rc=$?
+		tcheck "first mistakes: $desc" sh -c "
+		    [ $rc -eq 1 ] && [ \$(wc -l <'$F/err') -eq 1 ] && grep -q '$pat' '$F/err'"
+	}
+	first "swapped" '^tgprof: gmon.out: a profile where the program was expected: tgprof prog gmon.out (the program first)$' \
+	    "$F" --batch gmon.out prog
+	first "no a.out" '^tgprof: a.out: no such program here: give one, tgprof PROG \[gmon.out\] (tgprof -h says more)$' \
+	    "$F/empty" --batch
+	cp "$F/prog" "$F/empty/prog"
+	first "no gmon.out yet" '^tgprof: gmon.out: no profile yet: run prog, built with -pg, to write it; or tgprof record -- prog ARGS$' \
+	    "$F/empty" --batch prog
+	first "record without --" '^tgprof: record: the program goes after --: tgprof record \[-o FILE\] -- PROG ARGS$' \
+	    "$F/empty" record ./prog
+fi
 # @FILE response files: gprof's splitting and nesting (gprof as the oracle);
 # what libiberty does badly (exits naming argv[0], or ignores a pipe) is
 # refused in one line or read.

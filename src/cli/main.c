@@ -13,6 +13,7 @@
 
 #include "argfile.h"
 #include "diffcmd.h"
+#include "firstaid.h"
 #include "record.h"
 #include "treecmd.h"
 #include "warm.h"
@@ -211,7 +212,7 @@ run(struct opts *o, struct diag *d)
 	struct profile *p;
 	int rc = 0;
 
-	if (own_outputs(o, d) != 0 || profile_load(&p, &o->load, d) != 0)
+	if (own_outputs(o, d) != 0 || firstaid_files(o, d) != 0 || profile_load(&p, &o->load, d) != 0)
 		return 1;
 	o->out.style = styles(o, p);
 	if ((o->folded || o->measured) && load_measure(o, p, 1, &m, d) != 0)
@@ -351,6 +352,8 @@ browse(struct opts *o, struct diag *d)
 	struct profile *p;
 	int rc;
 
+	if (firstaid_files(o, d) != 0)
+		return 1;
 	browse_options(o, &wm);
 	rc = profile_load(&p, &o->load, d);
 	warm_done(&wm);
@@ -497,6 +500,12 @@ main(int argc, char **argv)
 	if (set_memory_limit(&d) != 0 || argfile_expand(&af, argc, argv, &d) != 0) {
 		print_diags(&d);
 		diag_release(&d);
+		return 1;
+	}
+	if (firstaid_record(af.argc, af.argv, &d)) {
+		print_diags(&d);
+		diag_release(&d);
+		argfile_release(&af);
 		return 1;
 	}
 	if (record_wanted(af.argc, af.argv)) {

@@ -544,6 +544,7 @@ finish(struct opts *o, int argc, char **argv)
 
 	if (env != NULL && add_search(o, env) != 0)
 		return -1;
+	o->files_given = argc - optind;
 	if (optind < argc)
 		o->load.image = argv[optind++];
 	o->gmon = mem_array(argc - optind + 1, sizeof *o->gmon);

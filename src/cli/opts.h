@@ -29,6 +29,7 @@ struct opts {
 	int collapse;			/* --collapse: recursion in trees, FLAME_RECURSION_* (core/flame.h) */
 	int library_rows;		/* --library-rows: the browser shows library time as rows */
 	struct truth_opts truth;	/* --raw, --with-profiler: what is taken out of the times */
+	int files_given;		/* file names on the command line (the rest: a.out, gmon.out) */
 	double call_ps;			/* --call-cost, picoseconds; < 0: what the stacks files say */
 	const struct export_format *export;	/* --export=FORMAT, or NULL */
 	const char *output;		/* -o FILE: where an export goes, NULL for stdout */
