@@ -94,23 +94,27 @@ top_line(struct tui *t)
 	else
 		sbuf_printf(&t->sb, " tgprof: %.2f s in %.0f samples of %.2g s", p->total_time / hz,
 		    p->total_time, 1 / hz);
+	/* First what changes the numbers (cut last on a narrow screen), then how they are shown. */
+	narrowed(t);
+	if (s->diff != NULL)
+		sbuf_puts(&t->sb, " | compared with the old profile (the comparison: old -> new)");
 	if (p->narcs == 0)
 		sbuf_puts(&t->sb, " | no call graph");
 	truth_note(t);
-	if (!s->ro.demangle)
-		sbuf_puts(&t->sb, " | raw names");
-	else if (s->ro.template_dots != NULL)
-		sbuf_printf(&t->sb, " | templates <%s> (T)", s->ro.template_dots);
-	if (flat_sort_key(t) != FLAT_BY_TIME || t->view.sort_rev)
-		sbuf_printf(&t->sb, " | sort: %s%s", flat_sort_names[flat_sort_key(t)],
-		    t->view.sort_rev ? ", reversed" : "");
+	times_note(t);
+	if (t->view.libraries && s->measure != NULL && s->nnarrow == 0)
+		sbuf_puts(&t->sb, " | libraries as rows (O)");
 	if (t->view.filter[0] != '\0')
 		sbuf_printf(&t->sb, " | names with \"%s\"", t->view.filter);
 	if (t->view.limit > 0)
 		sbuf_printf(&t->sb, " | %g%% or more", t->view.limit);
-	if (t->view.libraries && s->measure != NULL && s->nnarrow == 0)
-		sbuf_puts(&t->sb, " | libraries as rows (O)");
-	times_note(t);
+	if (flat_sort_key(t) != FLAT_BY_TIME || t->view.sort_rev)
+		sbuf_printf(&t->sb, " | sort: %s%s", flat_sort_names[flat_sort_key(t)],
+		    t->view.sort_rev ? ", reversed" : "");
+	if (!s->ro.demangle)
+		sbuf_puts(&t->sb, " | raw names");
+	else if (s->ro.template_dots != NULL)
+		sbuf_printf(&t->sb, " | templates <%s> (T)", s->ro.template_dots);
 	if (t->zoom)
 		sbuf_puts(&t->sb, " | one pane (z)");
 	if (s->nfolded > 0)
@@ -118,9 +122,6 @@ top_line(struct tui *t)
 		    s->nfolded > 1 ? "s" : "");
 	if (t->warn->n > 0)
 		sbuf_printf(&t->sb, " | %zu warning%s (i)", t->warn->n, t->warn->n > 1 ? "s" : "");
-	narrowed(t);
-	if (s->diff != NULL)
-		sbuf_puts(&t->sb, " | compared with the old profile (the comparison: old -> new)");
 	sbuf_printf(&t->sb, " | %s", t->o->image);
 	if (t->o->ngmon > 0)
 		sbuf_printf(&t->sb, " %s%s", t->o->gmon[0], t->o->ngmon > 1 ? " ..." : "");
