@@ -229,6 +229,26 @@ put_expanded(struct sbuf *sb, const char *text, int tab)
 	sbuf_printf(sb, "%.*s", (int)(c - run), run);
 }
 
+/*
+ * TICKS (HZ a second) in 8 columns, in the unit that shows them (s, ms,
+ * us): a line's time is often a few milliseconds, which seconds with two
+ * decimals would show as 0.00.
+ */
+static void
+put_time(struct sbuf *sb, double ticks, double hz)
+{
+	double t = ticks / hz;
+
+	if (t <= 0)
+		sbuf_puts(sb, "       0");
+	else if (t >= 1)
+		sbuf_printf(sb, "%6.2f s", t);
+	else if (t >= 1e-3)
+		sbuf_printf(sb, "%6.2fms", t * 1e3);
+	else
+		sbuf_printf(sb, "%6.1fus", t * 1e6);
+}
+
 static void
 source_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {
@@ -245,18 +265,22 @@ source_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 		const struct pf_line *o = line_data(&s->old, i);
 		double ohz = t->s->old->hz > 0 ? (double)t->s->old->hz : 1;
 
-		if (o != NULL)
-			sbuf_printf(sb, "%8.2f ", o->ticks / ohz);
-		else
+		if (o != NULL) {
+			put_time(sb, o->ticks, ohz);
+			sbuf_putc(sb, ' ');
+		} else
 			sbuf_puts(sb, "         ");
 	}
 	l = line_data(&s->lines, i);
 	if (l == NULL)
 		sbuf_puts(sb, "                 ");
-	else if (l->calls != 0)
-		sbuf_printf(sb, "%8.2f %8llu", l->ticks / hz, (unsigned long long)l->calls);
-	else
-		sbuf_printf(sb, "%8.2f         ", l->ticks / hz);
+	else {
+		put_time(sb, l->ticks, hz);
+		if (l->calls != 0)
+			sbuf_printf(sb, " %8llu", (unsigned long long)l->calls);
+		else
+			sbuf_puts(sb, "         ");
+	}
 	sbuf_printf(sb, " %6zu  ", i + 1);
 	put_expanded(sb, s->line[i], t->o->tabstop > 0 ? t->o->tabstop : 8);
 	if (l != NULL && l->ticks > 0)
