@@ -120,7 +120,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		diag_init(&d);
 		memset(&ro, 0, sizeof ro);
 		ro.demangle = 1;
-		if (measure_load(p, paths, 1, &(struct measure_opts){ NULL, { 0, 0 }, -1 }, &m, &d) == 0) {
+		if (measure_load(p, paths, 1, &(struct measure_opts){ NULL, NULL, { 0, 0 }, -1 }, &m, &d) == 0) {
 			if ((r = report_new(p, &ro)) != NULL) {
 				folded_write(null, r, m, &d);
 				trees(p, m, r);

@@ -279,6 +279,10 @@ if want live && gcc -pg -O2 -fPIC -shared -o "$L/libfoo.so" "$RTP/libfoo.c" &&
     -l:libtgmon.a -pthread && (cd "$L" && rm -f gmon.out* && ./usefoo >/dev/null); then
 	"$TGPROF" --batch --folded "$L/usefoo" "$L/gmon.out" >"$L/foo.folded" 2>&1
 	check "live: libfoo.so's frames by name (foo_leaf)" grep -q ';foo_leaf[; ]' "$L/foo.folded"
+	# The library's own profile, read with the program's stacks: its frames are its functions.
+	(cd "$L" && "$TGPROF" --batch -b -q --measured --stacks=gmon.out.stacks libfoo.so gmon.libfoo.so.out >foo.mes 2>&1)
+	check "live: --measured on libfoo.so's own profile: foo_loop measured at 90% or more, not 0 ($(pct foo_loop "$L/foo.mes"))" \
+	    awk -v p="$(pct foo_loop "$L/foo.mes")" 'BEGIN { exit !(p >= 90) }'
 fi
 
 # Many library functions: 120,000 distinct frames of a library with as

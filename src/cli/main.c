@@ -128,7 +128,7 @@ load_measure(const struct opts *o, const struct profile *p, int needed, struct p
 	}
 	if (rc == 0 && found == n && n > 0 && !o->no_stacks)
 		rc = measure_load(p, (const char *const *)path, n,
-		    &(struct measure_opts){ debug_dir(), o->truth, o->call_ps }, m, d);
+		    &(struct measure_opts){ debug_dir(), o->load.image, o->truth, o->call_ps }, m, d);
 	else if (rc == 0 && (needed || found > 0))
 		diag_add(d, needed ? DIAG_ERROR : DIAG_WARN, "%s: no call stacks%s (libtgmon records "
 		    "them: see libtgmon(3))", o->no_stacks ? "--no-stacks" : path[missing],

@@ -16,6 +16,8 @@ struct builder {
 	const struct profile *p;
 	struct pf_measure *m;
 	const char *debug_dir;		/* libraries' debugging files (measure_load) */
+	const char *image;		/* the profile's executable or library, as named (measure_opts) */
+	uint32_t self_mod;		/* the current stacks file's module that is IMAGE (0: the program) */
 	double call_ps;			/* the files' calls' cost, picoseconds, times their samples */
 	uint64_t call_samples;		/* the samples of the files that measured it */
 	struct u64map others;		/* a frame outside the program's name and library, hashed -> its k */
@@ -131,8 +133,10 @@ resolve(struct builder *b, const struct stacks_file *sf, uint64_t a, uint32_t k)
 
 		if (a < mod->lowpc || a >= mod->highpc)
 			continue;
-		if (i == 0)
+		if (i == b->self_mod)
 			return profile_lookup(b->p, a - mod->base);
+		if (i == 0)	/* a library's profile: the program that loaded it */
+			return other_id(b, "[program]", "");
 		return lib_frame(b, sf, i, a - mod->base);
 	}
 	return PF_FRAME_UNKNOWN;
@@ -176,6 +180,26 @@ add_file(struct builder *b, const struct stacks_file *sf)
 	return 0;
 }
 
+/*
+ * The module of SF that the profile is of: a library's (the profile of a
+ * -pg shared library, gmon.libfoo.so.out, read with libfoo.so) when the
+ * image's file name is a library's of SF; else 0, the program.
+ */
+static uint32_t
+self_module(const struct builder *b, const struct stacks_file *sf)
+{
+	const char *want = b->image != NULL ? strrchr(b->image, '/') : NULL, *name;
+	uint32_t i;
+
+	want = want != NULL ? want + 1 : b->image;
+	for (i = 1; want != NULL && *want != '\0' && i < sf->nmod; i++) {
+		name = strrchr(sf->mod[i].name, '/');
+		if (strcmp(name != NULL ? name + 1 : sf->mod[i].name, want) == 0)
+			return i;
+	}
+	return 0;
+}
+
 /* Stacks file PATH, checked against gmon file K of the profile, added; 0 or -1 with a message. */
 static int
 read_one(struct builder *b, const char *path, size_t k, struct diag *d)
@@ -198,6 +222,7 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 		    b->m->hz);
 		rc = -1;
 	} else {
+		b->self_mod = self_module(b, &sf);
 		b->m->hz = (long)sf.rate;
 		b->m->samples += sf.samples;
 		b->m->root += sf.root;
@@ -232,6 +257,7 @@ measure_load(const struct profile *p, const char *const *paths, size_t n,
 	memset(&b, 0, sizeof b);
 	b.p = p;
 	b.debug_dir = o->debug_dir;
+	b.image = o->image;
 	u64map_init(&b.others);
 	if ((b.m = mem_calloc(1, sizeof *b.m)) == NULL)
 		return diag_oom(d);

@@ -91,6 +91,7 @@ struct pf_measure {
 /* How to measure. */
 struct measure_opts {
 	const char *debug_dir;		/* libraries' detached debugging files, by build ID; NULL: none */
+	const char *image;		/* the profile's executable, or the -pg library it is of; NULL: the program */
 	struct truth_opts truth;	/* what to take out of the times */
 	double call_ps;			/* -pg's cost a call to take out, picoseconds (<= 0: none) */
 };
