@@ -174,7 +174,7 @@ if want_any "measured callgrind" "measured dot" "measured json" "measured folded
 		    "$TGPROF" --export=dot $flag costly gmon.out >$how.dot &&
 		    "$TGPROF" --export=json $flag costly gmon.out >$how.json) 2>"$C/err" ||
 		    fail "measured: the exports ($how) fail: $(head -n 1 "$C/err")"
-		callgrind_annotate --inclusive=yes "$C/$how.callgrind" >"$C/$how.annotated" 2>&1
+		callgrind_annotate --inclusive=yes --threshold=100 "$C/$how.callgrind" >"$C/$how.annotated" 2>&1
 	done
 fi
 if want "measured callgrind"; then
