@@ -481,6 +481,23 @@ tgmon_sample_sigaction(const struct sigaction *act, struct sigaction *old)
 	return 0;
 }
 
+/*
+ * A signal of libtgmon's clocks that the program's sigwait() took (a
+ * thread that blocks every signal and waits for any): not the program's,
+ * and not a sample (its context is gone), but a thread's event, spent,
+ * must count again.
+ */
+void
+tgmon_sample_waited(const siginfo_t *si)
+{
+	int fd = __atomic_load_n(&ev_fd, __ATOMIC_RELAXED);
+
+	if (si->si_code > 0 && fd >= 0 && si->si_fd == fd && !tgmon_in_jail()) {
+		perf_seen++;
+		ioctl(fd, PERF_EVENT_IOC_REFRESH, 1);
+	}
+}
+
 int
 tgmon_sample_signal_kept(void)
 {

@@ -1,4 +1,5 @@
 /* start: libtgmon's life cycle: settings, start, the gcrt1 entry points, exit, fork and signals. */
+#include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
 #include <linux/seccomp.h>
@@ -11,6 +12,7 @@
 #include <sys/auxv.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
+#include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -496,4 +498,119 @@ prctl(int option, ...)
 	if (option == PR_SET_SECCOMP)
 		return (int)tgmon_sandbox(SYS_prctl, a, 0);
 	return (int)syscall(SYS_prctl, a[0], a[1], a[2], a[3], a[4]);
+}
+
+/*
+ * The program's waits for signals (sigwait(), sigwaitinfo(),
+ * sigtimedwait()): a thread that blocks every signal and waits for any
+ * would take libtgmon's, pending since its clock last ran out; such a
+ * signal is let go (tgmon_sample_waited) and the wait goes on.  The same
+ * signal sent by the program, or anyone (kill, sigqueue), is its own.
+ * The C library's sigtimedwait() does the waiting (a cancellation point);
+ * in a program linked statically, the system call.
+ */
+typedef int (*timedwait_fn)(const sigset_t *, siginfo_t *, const struct timespec *);
+static timedwait_fn real_timedwait;
+
+static int
+raw_timedwait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
+{
+	long r = tgmon_raw_syscall(SYS_rt_sigtimedwait, (long)set, (long)info, (long)timeout, _NSIG / 8, 0, 0);
+
+	if (r < 0 && r > -4096) {
+		errno = (int)-r;
+		return -1;
+	}
+	if (info != NULL && info->si_code == SI_TKILL)
+		info->si_code = SI_USER;	/* as glibc's */
+	return (int)r;
+}
+
+static int
+tgmon_wait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
+{
+	timedwait_fn f = __atomic_load_n(&real_timedwait, __ATOMIC_ACQUIRE);
+	struct timespec end, now, left;
+	siginfo_t si;
+	int sig = tgmon_cfg.signo, r;
+
+	if (f == NULL) {
+		if ((f = (timedwait_fn)dlsym(RTLD_NEXT, "sigtimedwait")) == NULL || f == sigtimedwait)
+			f = raw_timedwait;
+		__atomic_store_n(&real_timedwait, f, __ATOMIC_RELEASE);
+	}
+	if (!tgmon_sample_signal_kept() || set == NULL || sigismember(set, sig) != 1)
+		return f(set, info, timeout);
+	if (timeout != NULL) {
+		clock_gettime(CLOCK_MONOTONIC, &end);
+		end.tv_sec += timeout->tv_sec + (end.tv_nsec + timeout->tv_nsec) / 1000000000;
+		end.tv_nsec = (end.tv_nsec + timeout->tv_nsec) % 1000000000;
+		left = *timeout;
+	}
+	for (;;) {
+		if ((r = f(set, &si, timeout != NULL ? &left : NULL)) != sig ||
+		    (si.si_code <= 0 && si.si_code != SI_TIMER)) {
+			if (r > 0 && info != NULL)
+				*info = si;
+			return r;
+		}
+		tgmon_sample_waited(&si);
+		if (timeout != NULL) {
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			left.tv_sec = end.tv_sec - now.tv_sec;
+			left.tv_nsec = end.tv_nsec - now.tv_nsec;
+			if (left.tv_nsec < 0) {
+				left.tv_nsec += 1000000000;
+				left.tv_sec--;
+			}
+			if (left.tv_sec < 0)
+				left.tv_sec = left.tv_nsec = 0;	/* one last look */
+		}
+	}
+}
+
+int
+sigtimedwait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
+{
+	return tgmon_wait(set, info, timeout);
+}
+
+int
+sigwaitinfo(const sigset_t *set, siginfo_t *info)
+{
+	return tgmon_wait(set, info, NULL);
+}
+
+int
+sigwait(const sigset_t *set, int *sig)
+{
+	siginfo_t si;
+	int r;
+
+	do
+		r = tgmon_wait(set, &si, NULL);
+	while (r < 0 && errno == EINTR);
+	if (r < 0)
+		return errno;
+	*sig = r;
+	return 0;
+}
+
+/* A signalfd() for every signal reads no signal of libtgmon's: its mask leaves the sampling signal out. */
+int
+signalfd(int fd, const sigset_t *mask, int flags)
+{
+	sigset_t m;
+	long r;
+
+	if (tgmon_sample_signal_kept() && sigismember(mask, tgmon_cfg.signo) == 1) {
+		m = *mask;
+		sigdelset(&m, tgmon_cfg.signo);
+		mask = &m;
+	}
+	if ((r = tgmon_raw_syscall(SYS_signalfd4, fd, (long)mask, _NSIG / 8, flags, 0, 0)) < 0 && r > -4096) {
+		errno = (int)-r;
+		return -1;
+	}
+	return (int)r;
 }

@@ -13,6 +13,7 @@
  */
 
 #include <limits.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -168,9 +169,10 @@ TGMON_HIDDEN int tgmon_sample_handler_ours(void);
  * then sigaction() of that signal for the program (sample.c): its
  * SIG_DFL or SIG_IGN is kept, not installed, while the handler is ours.
  */
-struct sigaction;
 TGMON_HIDDEN int tgmon_sample_signal_kept(void);
 TGMON_HIDDEN int tgmon_sample_sigaction(const struct sigaction *act, struct sigaction *old);
+/* A signal of libtgmon's clocks taken by the program's sigwait() (start.c): not a sample. */
+TGMON_HIDDEN void tgmon_sample_waited(const siginfo_t *si);
 /* The C library's own sigaction() (libtgmon's, start.c, is the program's). */
 extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *old);
 /*

@@ -333,6 +333,21 @@ for how in strict-thread strict-fork filter-thread filter-fork seccomp-thread se
 	        awk -v t='$t' -v c='${4:-0}' 'BEGIN { exit !(c > 0 && t >= 0.7 * c - 0.02) }'"
 done
 
+# 26.3. A program that blocks every signal and waits for any (sigwait,
+# sigwaitinfo, sigtimedwait, a signalfd) got libtgmon's (41), pending since
+# its clock last ran out, instead of the SIGUSR1 it sent itself; the same
+# signal sent by the program is still its own.
+for how in sigwait sigwaitinfo sigtimedwait signalfd sigwait-sent; do
+	want "$how: the signal the program sent itself" || continue
+	rt sigs sigs.c
+	want=10
+	[ $how = sigwait-sent ] && want=41
+	for clock in perf timer; do
+		out=$(cd "$R" && rm -f gmon.out* && TGMON_CLOCK=$clock timeout 20 ./sigs $how 2>&1)
+		check "$how: the signal the program sent itself ($clock: $out)" [ "$out" = "got $want" ]
+	done
+done
+
 # 26.15. Children that ran no profiled code wrote a full-size empty
 # profile each (a program with 100 such children wrote 826 MB): nothing now.
 for n in 100 -100; do

@@ -1,0 +1,83 @@
+/* sigs: a program's own use of signals, around libtgmon's: waiting for them, handlers and their stacks. */
+/*
+ * Calls work() 3000 times, then does as argv[1] says:
+ *   sigwait, sigwaitinfo, sigtimedwait, signalfd
+ *             blocks every signal, spends 200 ms of CPU time in profiled
+ *             code (libtgmon's signal is then pending), sends itself
+ *             SIGUSR1, and waits for any signal that way: prints "got N"
+ *   sigwait-sent
+ *             the same, but what it sends itself is SIGRTMIN+7: prints
+ *             "got N" (the signal a program sent is its own to wait for)
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile unsigned long sink;
+
+__attribute__((noinline)) void
+work(int i)
+{
+	sink += (unsigned long)i;
+}
+
+/* MS ms of this thread's CPU time in profiled code. */
+__attribute__((noinline)) void
+burn(long ms)
+{
+	struct timespec t0, t;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+	do {
+		for (int i = 0; i < 10000; i++)
+			work(i);
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+}
+
+/* Every signal blocked, 200 ms of work, SIG sent to itself, then any signal waited for as HOW says. */
+static int
+wait_for(const char *how, int sig)
+{
+	struct timespec ten = { 10, 0 };
+	struct signalfd_siginfo fi;
+	siginfo_t si;
+	sigset_t all;
+	int got = -1, fd;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	burn(200);
+	kill(getpid(), sig);
+	if (strcmp(how, "sigwaitinfo") == 0)
+		got = sigwaitinfo(&all, &si);
+	else if (strcmp(how, "sigtimedwait") == 0)
+		got = sigtimedwait(&all, &si, &ten);
+	else if (strcmp(how, "signalfd") == 0)
+		got = (fd = signalfd(-1, &all, 0)) >= 0 && read(fd, &fi, sizeof fi) == sizeof fi ?
+		    (int)fi.ssi_signo : -1;
+	else if (sigwait(&all, &got) != 0)
+		got = -1;
+	return got;
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *how = argc > 1 ? argv[1] : "";
+
+	for (int i = 0; i < 3000; i++)
+		work(i);
+	if (strcmp(how, "sigwait-sent") == 0)
+		printf("got %d\n", wait_for("sigwait", SIGRTMIN + 7));
+	else if (strncmp(how, "sig", 3) == 0)
+		printf("got %d\n", wait_for(how, SIGUSR1));
+	return 0;
+}
