@@ -165,4 +165,37 @@ tgmon_calib_ret:
 	ret
 	.size	tgmon_calib_ret, .-tgmon_calib_ret
 
+/*
+ * tgmon_on_stack(fn, arg, top): fn(arg) on another stack, whose end
+ * (16-aligned) is top; returns what fn returns, on the caller's stack
+ * again.  x29 keeps the caller's frame record, so frames above fn still
+ * chain to it.  The writer runs on a stack of its own (start.c): it may
+ * be called on a small alternate signal stack.
+ */
+	.globl	tgmon_on_stack
+	.hidden	tgmon_on_stack
+	.type	tgmon_on_stack, %function
+	.p2align 4
+tgmon_on_stack:
+	.cfi_startproc
+	stp	x29, x30, [sp, #-16]!
+	.cfi_def_cfa_offset 16
+	.cfi_offset 29, -16
+	.cfi_offset 30, -8
+	mov	x29, sp
+	.cfi_def_cfa_register 29
+	mov	sp, x2
+	mov	x9, x0
+	mov	x0, x1
+	blr	x9
+	mov	sp, x29
+	.cfi_def_cfa_register 31
+	ldp	x29, x30, [sp], #16
+	.cfi_restore 29
+	.cfi_restore 30
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size	tgmon_on_stack, .-tgmon_on_stack
+
 	.section .note.GNU-stack,"",%progbits

@@ -326,4 +326,35 @@ tgmon_calib_ret:
 	.cfi_endproc
 	.size	tgmon_calib_ret, .-tgmon_calib_ret
 
+/*
+ * tgmon_on_stack(fn, arg, top): fn(arg) on another stack, whose end
+ * (16-aligned) is top; returns what fn returns, on the caller's stack
+ * again.  rbp keeps the caller's frame, so frames above fn still chain
+ * to it.  The writer runs on a stack of its own (start.c): it may be
+ * called on a small alternate signal stack.
+ */
+	.globl	tgmon_on_stack
+	.hidden	tgmon_on_stack
+	.type	tgmon_on_stack, @function
+	.p2align 4
+tgmon_on_stack:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %rbp, 0
+	movq	%rsp, %rbp
+	.cfi_def_cfa_register %rbp
+	movq	%rdx, %rsp
+	movq	%rdi, %rax
+	movq	%rsi, %rdi
+	call	*%rax
+	movq	%rbp, %rsp
+	.cfi_def_cfa_register %rsp
+	popq	%rbp
+	.cfi_adjust_cfa_offset -8
+	.cfi_restore %rbp
+	ret
+	.cfi_endproc
+	.size	tgmon_on_stack, .-tgmon_on_stack
+
 	.section .note.GNU-stack,"",@progbits

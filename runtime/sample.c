@@ -201,13 +201,30 @@ tgmon_perf_weight(void)
 	return n < 1 ? 1 : n > UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)n;
 }
 
+/*
+ * Whether the handler runs on the program's alternate signal stack (the
+ * code it interrupted was on it: a handler of the program's) with less
+ * than ROOM_MIN bytes left below it: too little for the stack walk,
+ * which a small stack (a stack overflow's handler's, 7 KiB) would not
+ * survive.  Such a sample has no stack.
+ */
+#define ROOM_MIN (32 * 1024)
+static int
+tgmon_cramped(const ucontext_t *uc)
+{
+	uint64_t sp = (uint64_t)(uintptr_t)__builtin_frame_address(0);
+	uint64_t lo = (uint64_t)(uintptr_t)uc->uc_stack.ss_sp;
+
+	return (uc->uc_stack.ss_flags & SS_ONSTACK) && (sp < lo || sp - lo < ROOM_MIN);
+}
+
 /* A sample of WEIGHT periods, in the histogram and the stacks. */
 static void
 tgmon_sample_take(ucontext_t *uc, uint32_t weight)
 {
 	uint64_t pc = TGMON_UC_PC(uc);
 	int m = tgmon_module_at(pc);
-	uint64_t caller = tgmon_cfg.stacks ?
+	uint64_t caller = tgmon_cfg.stacks && !tgmon_cramped(uc) ?
 	    tgmon_stacks_sample(uc, weight, tgmon_own_mod > 0 ? tgmon_own_mod : -1) : 0;
 
 	/* Outside the profiled code: the time of the profiled function that called it. */

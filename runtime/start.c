@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/signalfd.h>
@@ -154,7 +155,7 @@ static int exiting;	/* the file was written on the way out (exit, _exit) */
  * may be on its way out of the process, which would end the write.
  */
 static void
-dump(int child)
+dump(int child, int leaving)
 {
 	struct timespec ms = { 0, 1000000 };
 	sigset_t block, old;
@@ -184,8 +185,48 @@ dump(int child)
 	tgmon_write(child);
 	writer = 0;
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!leaving)	/* at _exit, nothing more: a signal would only run a handler on a small stack */
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
 	errno = saved;
+}
+
+/*
+ * dump() on a stack of its own (tgmon_on_stack): the file may be written
+ * from a signal handler on a small alternate stack (a stack overflow's,
+ * which calls _exit), too small for the writer.  Below it, a page that
+ * is not mapped.
+ */
+#define WRITER_STACK (256 * 1024)
+
+struct dump_args {
+	int child, leaving;
+};
+
+static void
+dump_there(void *p)
+{
+	const struct dump_args *a = p;
+
+	dump(a->child, a->leaving);
+}
+
+static void
+dump_on_own_stack(int child, int leaving)
+{
+	struct dump_args a = { child, leaving };
+	/* system calls made here: a C library function's first call (lazy binding) takes kilobytes */
+	long p = tgmon_raw_syscall(SYS_mmap, 0, WRITER_STACK + 4096, PROT_NONE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	if ((unsigned long)p > -4096UL ||
+	    tgmon_raw_syscall(SYS_mprotect, p + 4096, WRITER_STACK, PROT_READ | PROT_WRITE, 0, 0, 0) != 0) {
+		if ((unsigned long)p <= -4096UL)
+			tgmon_raw_syscall(SYS_munmap, p, WRITER_STACK + 4096, 0, 0, 0, 0);
+		dump(child, leaving);	/* on the caller's */
+		return;
+	}
+	tgmon_on_stack(dump_there, &a, (char *)p + 4096 + WRITER_STACK);
+	tgmon_raw_syscall(SYS_munmap, p, WRITER_STACK + 4096, 0, 0, 0, 0);
 }
 
 /*
@@ -194,11 +235,12 @@ dump(int child)
  * the first one's own time); a fatal signal after it has nothing to add.
  */
 static void
-dump_at_exit(void)
+dump_at_exit(int leaving)
 {
 	if (tgmon_in_jail() || __atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
 		return;	/* in a seccomp sandbox, writing a file may end the process */
-	dump(forked);
+	if (__atomic_load_n(&started, __ATOMIC_ACQUIRE))
+		dump_on_own_stack(forked, leaving);
 	__atomic_store_n(&exiting, 1, __ATOMIC_RELEASE);
 }
 
@@ -243,7 +285,7 @@ on_fatal(int sig)
 	while (!writer && __atomic_load_n(&writing, __ATOMIC_ACQUIRE))
 		nanosleep(&ms, NULL);
 	if (!writer && !__atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
-		dump(forked);
+		dump_on_own_stack(forked, 0);
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
 	__sigaction(sig, &dfl, NULL);
@@ -352,7 +394,7 @@ tgmon_ctor(void)
 __attribute__((destructor(101))) static void
 tgmon_dtor(void)
 {
-	dump_at_exit();
+	dump_at_exit(0);
 }
 
 /* gcrt1.o's entry points, which glibc's runtime would provide. */
@@ -377,7 +419,7 @@ monstartup(unsigned long lowpc, unsigned long highpc)
 void
 _mcleanup(void)
 {
-	dump_at_exit();
+	dump_at_exit(0);
 }
 
 void
@@ -393,7 +435,7 @@ moncontrol(int mode)
 void
 _exit(int status)
 {
-	dump_at_exit();
+	dump_at_exit(1);
 	for (;;) {	/* as glibc's: exit if exit_group is refused (seccomp's strict mode kills) */
 		tgmon_raw_syscall(SYS_exit_group, status, 0, 0, 0, 0, 0);
 		tgmon_raw_syscall(SYS_exit, status, 0, 0, 0, 0, 0);

@@ -215,6 +215,8 @@ TGMON_HIDDEN uint32_t tgmon_call_ps(void);
  */
 TGMON_HIDDEN void tgmon_calib_pg(uint64_t n);
 TGMON_HIDDEN void tgmon_calib_plain(uint64_t n);
+/* mcount-ARCH.S: FN(ARG) on the stack that ends at TOP (16-aligned). */
+TGMON_HIDDEN void tgmon_on_stack(void (*fn)(void *), void *arg, void *top);
 
 /*
  * walk.c: each sample's call stack, by its frame pointers, counted per

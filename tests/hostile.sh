@@ -348,6 +348,31 @@ for how in sigwait sigwaitinfo sigtimedwait signalfd sigwait-sent; do
 	done
 done
 
+# 26.4. A stack overflow's SIGSEGV handler, on a 7 KiB alternate stack,
+# calls _exit(3): libtgmon's writer ran on that stack and overflowed it
+# (status 139).  It runs on a stack of its own, and a sample taken on a
+# small alternate stack walks no stack.  The floor: the smallest stack
+# (of 4 to 8 KiB) on which the program without libtgmon gets to _exit.
+if want_any "overflow on a small alternate stack"; then
+	rt sigs sigs.c
+	gcc -O2 -o "$R/sigs-plain" "$TOP/tests/progs/rt/sigs.c" -pthread || fatal "cannot build sigs.c"
+	floor=
+	for sz in 4096 5120 6144 7168 8192; do
+		sh -c "ulimit -s 2048 && exec '$R/sigs-plain' overflow $sz" 2>/dev/null
+		[ $? = 3 ] && floor=$sz && break
+	done
+fi
+for clock in perf timer; do
+	want "overflow on a small alternate stack ($clock)" || continue
+	for sz in ${floor:-7168} 7168; do
+		rm -f "$R"/gmon.out*
+		sh -c "cd '$R' && ulimit -s 2048 && TGMON_CLOCK=$clock exec ./sigs overflow $sz" 2>/dev/null
+		rc=$?
+		check "overflow on a small alternate stack ($clock): _exit(3) from a handler on $sz bytes (the floor: ${floor:-none}): status $rc, the profile written" \
+		    sh -c "[ $rc = 3 ] && [ $(calls "$R/gmon.out" "$R/sigs" work) = 3000 ]"
+	done
+done
+
 # 26.15. Children that ran no profiled code wrote a full-size empty
 # profile each (a program with 100 such children wrote 826 MB): nothing now.
 for n in 100 -100; do

@@ -8,6 +8,9 @@
  *   sigwait-sent
  *             the same, but what it sends itself is SIGRTMIN+7: prints
  *             "got N" (the signal a program sent is its own to wait for)
+ *   overflow [N]
+ *             recurses until its stack overflows; its SIGSEGV handler, on
+ *             an alternate stack of N bytes (7168), calls _exit(3)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -68,6 +71,37 @@ wait_for(const char *how, int sig)
 	return got;
 }
 
+static void
+on_overflow(int sig)
+{
+	_exit(3);
+}
+
+/* Deeper and deeper, with a frame of its own, until the stack runs out. */
+__attribute__((noinline)) unsigned long
+recurse(unsigned long n)
+{
+	volatile char pad[256];
+
+	pad[n % sizeof pad] = (char)n;
+	return recurse(n + 1) + pad[(n + 1) % sizeof pad];
+}
+
+/* The stack overflows; SIGSEGV's handler runs on an alternate stack of SIZE bytes. */
+static void
+overflow(size_t size)
+{
+	stack_t ss = { .ss_sp = malloc(size), .ss_size = size };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_overflow;
+	sa.sa_flags = SA_ONSTACK;
+	if (ss.ss_sp == NULL || sigaltstack(&ss, NULL) != 0 || sigaction(SIGSEGV, &sa, NULL) != 0)
+		exit(1);
+	sink = recurse(0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -77,6 +111,8 @@ main(int argc, char **argv)
 		work(i);
 	if (strcmp(how, "sigwait-sent") == 0)
 		printf("got %d\n", wait_for("sigwait", SIGRTMIN + 7));
+	else if (strcmp(how, "overflow") == 0)
+		overflow(argc > 2 ? (size_t)atol(argv[2]) : 7168);
 	else if (strncmp(how, "sig", 3) == 0)
 		printf("got %d\n", wait_for(how, SIGUSR1));
 	return 0;
