@@ -421,7 +421,11 @@ tgmon_sample_rescan(void)
 		tgmon_order_publish();
 }
 
-/* The modules loaded now, their histograms and the sampling signal's handler; 0 or -1. */
+/*
+ * The modules loaded now, their histograms and the sampling signal's
+ * handler; 0, -1 (no text), or -2 (the signal's handler was refused:
+ * nothing is sampled).
+ */
 int
 tgmon_sample_init(void)
 {
@@ -436,18 +440,22 @@ tgmon_sample_init(void)
 	tgmon_order_publish();
 	tgmon_own_mod = tgmon_module_at((uint64_t)(uintptr_t)&tgmon_on_sample);
 	tgmon_profiled[0] = 1;	/* the program; a library once a call into it is counted */
-	if (tgmon_mod[0].bin == NULL)
+	if (tgmon_mod[0].bin == NULL) {
+		tgmon_cfg.hz = 0;	/* no histogram, no handler: no clock */
 		return -1;
-	tgmon_rate = tgmon_cfg.hz;
+	}
 	if (tgmon_cfg.hz <= 0)
 		return 0;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_sigaction = tgmon_on_sample;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
-	if (__sigaction(tgmon_cfg.signo, &sa, &sig_prog) != 0)
-		return -1;
+	if (__sigaction(tgmon_cfg.signo, &sa, &sig_prog) != 0) {
+		tgmon_cfg.hz = 0;	/* no clock may send a signal nobody handles */
+		return -2;
+	}
 	__atomic_store_n(&sig_own, 1, __ATOMIC_RELEASE);
+	tgmon_rate = tgmon_cfg.hz;
 	if (__sigaction(tgmon_cfg.signo, NULL, &sa) == 0 && sa.sa_restorer != NULL)
 		tgmon_stacks_restorer((uint64_t)(uintptr_t)sa.sa_restorer);	/* glibc's trampoline */
 	return 0;

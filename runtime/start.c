@@ -29,18 +29,26 @@ static __thread int writer;	/* this thread is the one writing the file */
  * The signal the samples come with: a real-time one that programs do not
  * use (SIGPROF is theirs: gperftools, vmprof and programs with their own
  * ITIMER_PROF); TGMON_SIGNAL=N picks another, TGMON_SIGNAL=PROF SIGPROF.
+ * A value that is not a signal a handler can take is refused, in one
+ * line, for the default: SIGKILL, SIGSTOP, and the C library's own
+ * (32 and 33 with glibc, below SIGRTMIN), whose handler it would refuse
+ * while the clocks sent them all the same, ending the program.
  */
 static int
 sample_signal(const char *v)
 {
+	char *end;
 	long n;
 
 	if (v == NULL || *v == '\0')
 		return SIGRTMIN + 7;
 	if (strcmp(v, "PROF") == 0 || strcmp(v, "SIGPROF") == 0)
 		return SIGPROF;
-	n = strtol(v, NULL, 10);
-	return n >= 1 && n <= SIGRTMAX && n != SIGKILL && n != SIGSTOP ? (int)n : SIGRTMIN + 7;
+	n = strtol(v, &end, 10);
+	if (*end == '\0' && n >= 1 && n <= SIGRTMAX && n != SIGKILL && n != SIGSTOP &&
+	    (n < SIGRTMIN - 2 || n >= SIGRTMIN) && n != 32 && n != 33)
+		return (int)n;
+	return -1;
 }
 
 /*
@@ -61,7 +69,8 @@ tgmon_settings_read(void)
 	tgmon_cfg.signo = sample_signal(NULL);
 	if (getauxval(AT_SECURE))
 		return;
-	tgmon_cfg.signo = sample_signal(getenv("TGMON_SIGNAL"));
+	if ((tgmon_cfg.signo = sample_signal(v = getenv("TGMON_SIGNAL"))) < 0)
+		tgmon_cfg.signo = sample_signal(NULL);
 	if ((v = getenv("TGMON_HZ")) != NULL && *v != '\0') {
 		long hz = strtol(v, NULL, 10);
 
@@ -71,6 +80,13 @@ tgmon_settings_read(void)
 	tgmon_cfg.stacks = !((v = getenv("TGMON_STACKS")) != NULL && strcmp(v, "0") == 0);
 	tgmon_cfg.timer_only = (v = getenv("TGMON_CLOCK")) != NULL && strcmp(v, "timer") == 0;
 	tgmon_cfg.quiet = (v = getenv("TGMON_QUIET")) != NULL && *v == '1';
+	if ((v = getenv("TGMON_SIGNAL")) != NULL && sample_signal(v) < 0) {
+		char line[200];
+
+		snprintf(line, sizeof line, "TGMON_SIGNAL=%.40s: not a signal to sample with (SIGKILL, SIGSTOP "
+		    "and the C library's own, 32 and 33, are not): signal %d instead", v, tgmon_cfg.signo);
+		tgmon_say(line, NULL, NULL);
+	}
 	if ((v = getenv("GMON_OUT_PREFIX")) != NULL && strlen(v) < sizeof tgmon_cfg.prefix)
 		memcpy(tgmon_cfg.prefix, v, strlen(v) + 1);
 	if ((v = getenv("TGMON_DIR")) != NULL && strlen(v) < sizeof tgmon_cfg.dir)
@@ -323,7 +339,7 @@ void
 tgmon_start(void)
 {
 	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-	int saved = errno;
+	int saved = errno, k;
 
 	if (__atomic_load_n(&started, __ATOMIC_ACQUIRE))
 		return;
@@ -332,8 +348,11 @@ tgmon_start(void)
 		tgmon_settings_read();
 		own_pid = getpid();
 		run_id_new();
-		if (tgmon_sample_init() != 0)
+		if ((k = tgmon_sample_init()) == -1)
 			tgmon_say("the program's text is not found: ", "no histogram", NULL);
+		else if (k == -2)
+			tgmon_say("the sampling signal's handler is refused: ", "no histogram",
+			    " (TGMON_SIGNAL chooses another signal)");
 		tgmon_stacks_start();
 		if (tgmon_write_init() != 0)
 			tgmon_say(tgmon_cfg.dir[0] != '\0' ? tgmon_cfg.dir : ".",

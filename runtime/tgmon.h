@@ -152,7 +152,7 @@ tgmon_is_profiled(int m)
 {
 	return m >= 0 && __atomic_load_n(&tgmon_profiled[m], __ATOMIC_RELAXED);
 }
-TGMON_HIDDEN int tgmon_sample_init(void);
+TGMON_HIDDEN int tgmon_sample_init(void);	/* 0; -1: no text; -2: no handler (no sampling) */
 /*
  * This thread's sampling (its perf event, or its timer), started, and
  * stopped.  A perf event's descriptor is the thread's: close-on-exec, at

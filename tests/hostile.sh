@@ -373,6 +373,22 @@ for clock in perf timer; do
 	done
 done
 
+# 26.5. TGMON_SIGNAL=32 or 33, glibc's own signals, whose handler it
+# refuses: a misleading line ("the program's text is not found"), then the
+# clocks armed anyway, which ended the program (status 160, 161).  Refused
+# in one line; the default signal samples.
+for v in 32 33; do
+	want "TGMON_SIGNAL=$v: refused" || continue
+	rt busy busy.c
+	(cd "$R" && rm -f gmon.out* && TGMON_SIGNAL=$v ./busy 32 >/dev/null 2>"$OUT/err")
+	rc=$?
+	t=$("$TGPROF" --batch -b -p "$R/busy" "$R/gmon.out" 2>/dev/null | awk 'NR > 5 && $2 ~ /^[0-9.]+$/ { s = $2 } END { print s + 0 }')
+	check "TGMON_SIGNAL=$v: refused in one line, the default signal samples (status $rc, $t s sampled: $(cat "$OUT/err"))" \
+	    sh -c "[ $rc = 0 ] && [ \$(wc -l <'$OUT/err') = 1 ] &&
+	        grep -q '^libtgmon: TGMON_SIGNAL=$v: not a signal to sample with (.*): signal [0-9]* instead\$' '$OUT/err' &&
+	        awk 'BEGIN { exit !($t > 0) }'"
+done
+
 # 26.15. Children that ran no profiled code wrote a full-size empty
 # profile each (a program with 100 such children wrote 826 MB): nothing now.
 for n in 100 -100; do
