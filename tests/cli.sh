@@ -102,6 +102,28 @@ if want "first mistakes"; then
 	first "record without --" '^tgprof: record: the program goes after --: tgprof record \[-o FILE\] -- PROG ARGS$' \
 	    "$F/empty" record ./prog
 fi
+# tgprof record on a program stopped by a signal it does not catch (^C,
+# kill): libtgmon writes its profile as it ends, the report follows, and
+# the status is the program's (128 + the signal).
+if want "record stopped"; then
+	K=$OUT/kill
+	rm -rf "$K" && mkdir -p "$K"
+	printf '%s\n' 'static volatile unsigned long sink;' \
+	    '__attribute__((noinline)) void spin(void) { for (unsigned long i = 0; i < 1000000; i++) sink += i; }' \
+	    'int main(void) { for (;;) spin(); }' >"$K/loop.c"
+	gcc -pg -O1 -o "$K/loop" "$K/loop.c" || fatal "cannot build loop.c"
+	(cd "$K" && exec "$TGPROF" record -- ./loop >out 2>err) &
+	rec=$!
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		sleep 0.5
+		child=$(pgrep -P "$rec" -x loop) && break
+	done
+	[ -n "${child:-}" ] && sleep 0.5 && kill -TERM "$child"
+	wait "$rec"
+	rc=$?
+	tcheck "record stopped by SIGTERM: its profile written and shown, status 143" sh -c "
+	    [ $rc -eq 143 ] && [ -s '$K/gmon.out' ] && grep -q ' spin\$' '$K/out' && ! grep -q 'wrote no profile' '$K/err'"
+fi
 # @FILE response files: gprof's splitting and nesting (gprof as the oracle);
 # what libiberty does badly (exits naming argv[0], or ignores a pipe) is
 # refused in one line or read.

@@ -283,6 +283,11 @@ if want live && gcc -pg -O2 -fPIC -shared -o "$L/libfoo.so" "$RTP/libfoo.c" &&
 	(cd "$L" && "$TGPROF" --batch -b -q --measured --stacks=gmon.out.stacks libfoo.so gmon.libfoo.so.out >foo.mes 2>&1)
 	check "live: --measured on libfoo.so's own profile: foo_loop measured at 90% or more, not 0 ($(pct foo_loop "$L/foo.mes"))" \
 	    awk -v p="$(pct foo_loop "$L/foo.mes")" 'BEGIN { exit !(p >= 90) }'
+	# tgprof record says where the library's profile went, and how to read it.
+	(cd "$L" && mkdir -p rec && "$TGPROF" record -o rec/gmon.out -- ./usefoo >/dev/null 2>rec/err)
+	check "live: record names the -pg library's profile beside the program's" sh -c "
+	    grep -q '^tgprof: record: rec/gmon.libfoo.so.out: the profile of the -pg library libfoo.so, apart from the program.s: tgprof libfoo.so rec/gmon.libfoo.so.out\$' '$L/rec/err' &&
+	    [ -s '$L/rec/gmon.libfoo.so.out' ]"
 fi
 
 # Many library functions: 120,000 distinct frames of a library with as

@@ -101,6 +101,7 @@ child(char *const *argv, const char *image, const char *dir, const char *lib)
 
 	setenv("TGMON_DIR", dir, 1);
 	unsetenv("GMON_OUT_PREFIX");	/* gmon.out, the name looked for */
+	setenv("TGMON_SIGNALS", "1", 0);	/* ^C or a kill ends it with its profile written */
 	if (lib != NULL) {
 		snprintf(preload, sizeof preload, "%s%s%s", lib, old != NULL && *old ? ":" : "",
 		    old != NULL ? old : "");
@@ -139,12 +140,32 @@ run_child(char *const *argv, const char *image, const char *dir, const char *lib
 }
 
 /*
+ * A profile the run wrote beside the program's, NAME (gmon.LIB.out: a -pg
+ * library's; gmon.out.PID: a child's), said in D with how to read it.
+ */
+static void
+say_other(const char *name, const char *where, struct diag *d)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(name, "gmon.", 5) == 0 && n > 9 && strcmp(name + n - 4, ".out") == 0 &&
+	    strcmp(name, "gmon.out") != 0)
+		diag_add(d, DIAG_WARN, "record: %s/%s: the profile of the -pg library %.*s, apart from the "
+		    "program's: tgprof %.*s %s/%s", where, name, (int)(n - 9), name + 5, (int)(n - 9), name + 5,
+		    where, name);
+	else if (strncmp(name, "gmon.out.", 9) == 0 && strcmp(name, "gmon.out.stacks") != 0 &&
+	    strstr(name, ".stacks") == NULL)
+		diag_add(d, DIAG_WARN, "record: %s/%s: another process's profile (a child's)", where, name);
+}
+
+/*
  * The files the run wrote in DIR moved beside OUT: gmon.out to OUT,
  * gmon.out.stacks to OUT.stacks, the others (a forked child's, a
- * library's) by their names; DIR removed.  Whether gmon.out was there.
+ * library's) by their names, each said in D; DIR removed.  Whether
+ * gmon.out was there.
  */
 static int
-move_files(const char *dir, const char *out)
+move_files(const char *dir, const char *out, struct diag *d)
 {
 	char from[8192], to[8192], base[4096];
 	struct dirent *e;
@@ -162,8 +183,12 @@ move_files(const char *dir, const char *out)
 			snprintf(to, sizeof to, "%s", out), found = 1;
 		else if (strcmp(e->d_name, "gmon.out.stacks") == 0)
 			snprintf(to, sizeof to, "%s.stacks", out);
-		else
-			snprintf(to, sizeof to, "%s/%s", dirname(base), e->d_name);
+		else {
+			const char *where = dirname(base);
+
+			snprintf(to, sizeof to, "%s/%s", where, e->d_name);
+			say_other(e->d_name, where, d);
+		}
 		if (rename(from, to) != 0)
 			unlink(from);
 		snprintf(base, sizeof base, "%s", out);	/* dirname() wrote into it */
@@ -206,8 +231,12 @@ record_run(int argc, char **argv, struct recording *r, struct diag *d)
 	}
 	r->status = run_child(argv + k, r->image, dir, preload ? lib : NULL);
 	snprintf(r->gmon, sizeof r->gmon, "%s", out);
-	if (!move_files(dir, out)) {
-		diag_add(d, DIAG_ERROR, "%s: wrote no profile (was it built with -pg?)", r->image);
+	if (!move_files(dir, out, d)) {
+		if (r->status > 128)
+			diag_add(d, DIAG_ERROR, "%s: ended by signal %d before it wrote a profile", r->image,
+			    r->status - 128);
+		else
+			diag_add(d, DIAG_ERROR, "%s: wrote no profile (was it built with -pg?)", r->image);
 		return -1;
 	}
 	return 0;
