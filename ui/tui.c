@@ -96,6 +96,8 @@ top_line(struct tui *t)
 		    p->total_time, 1 / hz);
 	/* First what changes the numbers (cut last on a narrow screen), then how they are shown. */
 	narrowed(t);
+	if (t->warn->n > 0)	/* "is this its profile?" */
+		sbuf_printf(&t->sb, " | %zu warning%s (i)", t->warn->n, t->warn->n > 1 ? "s" : "");
 	if (s->diff != NULL)
 		sbuf_puts(&t->sb, " | compared with the old profile (the comparison: old -> new)");
 	if (p->narcs == 0)
@@ -120,8 +122,6 @@ top_line(struct tui *t)
 	if (s->nfolded > 0)
 		sbuf_printf(&t->sb, " | %u clone%s folded (--clones=gprof: as --batch)", s->nfolded,
 		    s->nfolded > 1 ? "s" : "");
-	if (t->warn->n > 0)
-		sbuf_printf(&t->sb, " | %zu warning%s (i)", t->warn->n, t->warn->n > 1 ? "s" : "");
 	sbuf_printf(&t->sb, " | %s", t->o->image);
 	if (t->o->ngmon > 0)
 		sbuf_printf(&t->sb, " %s%s", t->o->gmon[0], t->o->ngmon > 1 ? " ..." : "");
