@@ -49,13 +49,17 @@ tgmon_mcount:
 	sub	x12, x0, x12			/* from - lowpc */
 	cmp	x12, x13
 	b.hs	.Lhash				/* not in the text (or no slots) */
-	and	x12, x12, #~1			/* the site's slot: 16 bytes a 2 bytes of text */
+	lsr	x12, x12, #12			/* its 4 KiB of text's chunk (TGMON_CHUNK_SHIFT) */
 	add	x12, x11, x12, lsl #3
-	ldp	x13, x14, [x12, #64]		/* its first callee's self, and calls */
+	ldr	x12, [x12, #64]
+	cbz	x12, .Lslow			/* none yet */
+	and	x13, x0, #0xffe			/* the site's slot: 16 bytes a 2 bytes of text */
+	add	x12, x12, x13, lsl #3		/* (lowpc is on a 4 KiB boundary) */
+	ldp	x13, x14, [x12]			/* its first callee's self, and calls */
 	cmp	x13, x30
 	b.ne	.Lhash
 	add	x14, x14, #1
-	str	x14, [x12, #72]
+	str	x14, [x12, #8]
 	ret
 .Lhash:						/* the hash table's slot (tgmon_hash) */
 	ldr	x11, [x11, #24]

@@ -152,11 +152,19 @@ __fentry__:
 	subq	(%r11), %rax		/* from - lowpc */
 	cmpq	8(%r11), %rax
 	jae	.Lhash\@		/* not in the text (or no slots) */
-	andq	$-2, %rax		/* the site's slot: 16 bytes a 2 bytes of text */
-	cmpq	%rcx, 64(%r11,%rax,8)	/* its first callee's self */
-	jne	.Lhash\@
-	incq	72(%r11,%rax,8)
+	shrq	$12, %rax		/* its 4 KiB of text's chunk (TGMON_CHUNK_SHIFT) */
+	movq	64(%r11,%rax,8), %rax
+	testq	%rax, %rax
+	jz	.Lslow\@		/* none yet */
+	movl	%edx, %r11d		/* the site's slot: 16 bytes a 2 bytes of text */
+	andl	$0xffe, %r11d		/* (lowpc is on a 4 KiB boundary) */
+	cmpq	%rcx, (%rax,%r11,8)	/* its first callee's self */
+	jne	.Lother\@
+	incq	8(%rax,%r11,8)
 	RETURN	\fentry
+.Lother\@:				/* the table again */
+	movq	tgmon_self@GOTTPOFF(%rip), %rax
+	movq	%fs:(%rax), %r11
 .Lhash\@:				/* the hash table's slot (tgmon_hash) */
 	movq	24(%r11), %r11
 	testq	%r11, %r11

@@ -71,6 +71,7 @@ static __thread uint64_t perf_cpu __attribute__((tls_model("initial-exec")));	/*
 __thread int tgmon_jailed __attribute__((tls_model("initial-exec")));
 int tgmon_jail_all;
 int tgmon_jails;
+int tgmon_inflight;
 
 /*
  * A thread's perf event: its descriptor (0: a free entry; -1: being
@@ -350,17 +351,20 @@ tgmon_on_sample(int sig, siginfo_t *si, void *ucv)
 
 	if (si->si_code <= 0 && si->si_code != SI_TIMER) {
 		tgmon_sample_foreign(sig, si, ucv);
-	} else if (tgmon_in_jail()) {
+	} else if (!tgmon_kernel_enter()) {	/* in a sandbox */
 		tgmon_sample_jailed(si, ucv, fd);
-	} else if (si->si_code == SI_TIMER && fd >= 0) {
-		tgmon_watchdog();
-	} else if (si->si_code == POLL_HUP && fd >= 0 && si->si_fd == fd) {
-		perf_seen++;
-		tgmon_sample_take(ucv, tgmon_perf_weight());
-		ioctl(fd, PERF_EVENT_IOC_REFRESH, 1);
-	} else {	/* a timer's signal counts the periods it missed (its overrun) */
-		tgmon_sample_take(ucv, 1 + (si->si_code == SI_TIMER && si->si_overrun > 0 ?
-		    (uint32_t)si->si_overrun : 0));
+	} else {
+		if (si->si_code == SI_TIMER && fd >= 0) {
+			tgmon_watchdog();
+		} else if (si->si_code == POLL_HUP && fd >= 0 && si->si_fd == fd) {
+			perf_seen++;
+			tgmon_sample_take(ucv, tgmon_perf_weight());
+			ioctl(fd, PERF_EVENT_IOC_REFRESH, 1);
+		} else {	/* a timer's signal counts the periods it missed (its overrun) */
+			tgmon_sample_take(ucv, 1 + (si->si_code == SI_TIMER && si->si_overrun > 0 ?
+			    (uint32_t)si->si_overrun : 0));
+		}
+		tgmon_kernel_leave();
 	}
 	errno = saved;
 }
@@ -517,9 +521,10 @@ tgmon_sample_waited(const siginfo_t *si)
 {
 	int fd = __atomic_load_n(&ev_fd, __ATOMIC_RELAXED);
 
-	if (si->si_code > 0 && fd >= 0 && si->si_fd == fd && !tgmon_in_jail()) {
+	if (si->si_code > 0 && fd >= 0 && si->si_fd == fd && tgmon_kernel_enter()) {
 		perf_seen++;
 		ioctl(fd, PERF_EVENT_IOC_REFRESH, 1);
+		tgmon_kernel_leave();
 	}
 }
 
@@ -699,12 +704,13 @@ tgmon_sample_thread(void)
 {
 	int saved = errno;
 
-	if (tgmon_in_jail())
+	if (!tgmon_kernel_enter())
 		return;	/* timer_create(), perf_event_open() may end the process */
 	if (tgmon_cfg.hz > 0 && tgmon_nmod > 0 && !has_timer && ev_slot < 0 &&
 	    (tgmon_cfg.timer_only || tgmon_cfg.hz > PERF_MAX_HZ || tgmon_perf_start() != 0) &&
 	    tgmon_timer_start(1000000000L / tgmon_cfg.hz) == 0)
 		__atomic_fetch_or(&tgmon_clocks, TGSTACKS_CLOCK_TIMER, __ATOMIC_RELAXED);
+	tgmon_kernel_leave();
 	errno = saved;
 }
 
@@ -719,7 +725,7 @@ tgmon_sample_stop(void)
 {
 	int saved = errno, k = ev_slot, fd;
 
-	if (tgmon_in_jail())
+	if (!tgmon_kernel_enter())
 		return;	/* nothing the kernel is asked: the timer ends with the thread */
 	__atomic_store_n(&ev_fd, -1, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);	/* a late signal leaves the event alone */
@@ -732,6 +738,7 @@ tgmon_sample_stop(void)
 		__atomic_store_n(&tgmon_evs[k].fd, 0, __ATOMIC_RELEASE);
 		ev_slot = -1;
 	}
+	tgmon_kernel_leave();
 	errno = saved;
 }
 
@@ -779,10 +786,16 @@ tgmon_sample_jail(int all)
 			__atomic_fetch_or(&tgmon_clocks, TGSTACKS_CLOCK_TIMER, __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&tgmon_jailed, 1, __ATOMIC_RELAXED);
-	if (all)
-		__atomic_store_n(&tgmon_jail_all, 1, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&tgmon_jails, 1, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	if (all) {	/* the other threads out of what asks the kernel (100 ms at most) */
+		struct timespec wait = { 0, 100000 };
+		int k;
+
+		__atomic_store_n(&tgmon_jail_all, 1, __ATOMIC_SEQ_CST);
+		for (k = 0; k < 1000 && __atomic_load_n(&tgmon_inflight, __ATOMIC_SEQ_CST) > 0; k++)
+			nanosleep(&wait, NULL);
+	}
 	errno = saved;
 }
 

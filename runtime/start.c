@@ -35,7 +35,7 @@ static __thread int writer;	/* this thread is the one writing the file */
  * while the clocks sent them all the same, ending the program.
  */
 static int
-sample_signal(const char *v)
+tgmon_sample_signal(const char *v)
 {
 	char *end;
 	long n;
@@ -66,11 +66,11 @@ tgmon_settings_read(void)
 
 	tgmon_cfg.hz = 1000;
 	tgmon_cfg.stacks = 1;
-	tgmon_cfg.signo = sample_signal(NULL);
+	tgmon_cfg.signo = tgmon_sample_signal(NULL);
 	if (getauxval(AT_SECURE))
 		return;
-	if ((tgmon_cfg.signo = sample_signal(v = getenv("TGMON_SIGNAL"))) < 0)
-		tgmon_cfg.signo = sample_signal(NULL);
+	if ((tgmon_cfg.signo = tgmon_sample_signal(v = getenv("TGMON_SIGNAL"))) < 0)
+		tgmon_cfg.signo = tgmon_sample_signal(NULL);
 	if ((v = getenv("TGMON_HZ")) != NULL && *v != '\0') {
 		long hz = strtol(v, NULL, 10);
 
@@ -80,7 +80,7 @@ tgmon_settings_read(void)
 	tgmon_cfg.stacks = !((v = getenv("TGMON_STACKS")) != NULL && strcmp(v, "0") == 0);
 	tgmon_cfg.timer_only = (v = getenv("TGMON_CLOCK")) != NULL && strcmp(v, "timer") == 0;
 	tgmon_cfg.quiet = (v = getenv("TGMON_QUIET")) != NULL && *v == '1';
-	if ((v = getenv("TGMON_SIGNAL")) != NULL && sample_signal(v) < 0) {
+	if ((v = getenv("TGMON_SIGNAL")) != NULL && tgmon_sample_signal(v) < 0) {
 		char line[200];
 
 		snprintf(line, sizeof line, "TGMON_SIGNAL=%.40s: not a signal to sample with (SIGKILL, SIGSTOP "
@@ -118,7 +118,7 @@ tgmon_say(const char *a, const char *b, const char *c)
 
 /* A new run identifier: 64 bits from the kernel's randomness, or from the clock and the pid. */
 static void
-run_id_new(void)
+tgmon_run_id_new(void)
 {
 	struct timespec ts;
 	uint64_t v;
@@ -171,7 +171,7 @@ static int exiting;	/* the file was written on the way out (exit, _exit) */
  * may be on its way out of the process, which would end the write.
  */
 static void
-dump(int child, int leaving)
+tgmon_dump(int child, int leaving)
 {
 	struct timespec ms = { 0, 1000000 };
 	sigset_t block, old;
@@ -207,7 +207,7 @@ dump(int child, int leaving)
 }
 
 /*
- * dump() on a stack of its own (tgmon_on_stack): the file may be written
+ * tgmon_dump() on a stack of its own (tgmon_on_stack): the file may be written
  * from a signal handler on a small alternate stack (a stack overflow's,
  * which calls _exit), too small for the writer.  Below it, a page that
  * is not mapped.
@@ -219,15 +219,15 @@ struct dump_args {
 };
 
 static void
-dump_there(void *p)
+tgmon_dump_there(void *p)
 {
 	const struct dump_args *a = p;
 
-	dump(a->child, a->leaving);
+	tgmon_dump(a->child, a->leaving);
 }
 
 static void
-dump_on_own_stack(int child, int leaving)
+tgmon_dump_on_own_stack(int child, int leaving)
 {
 	struct dump_args a = { child, leaving };
 	/* system calls made here: a C library function's first call (lazy binding) takes kilobytes */
@@ -238,10 +238,10 @@ dump_on_own_stack(int child, int leaving)
 	    tgmon_raw_syscall(SYS_mprotect, p + 4096, WRITER_STACK, PROT_READ | PROT_WRITE, 0, 0, 0) != 0) {
 		if ((unsigned long)p <= -4096UL)
 			tgmon_raw_syscall(SYS_munmap, p, WRITER_STACK + 4096, 0, 0, 0, 0);
-		dump(child, leaving);	/* on the caller's */
+		tgmon_dump(child, leaving);	/* on the caller's */
 		return;
 	}
-	tgmon_on_stack(dump_there, &a, (char *)p + 4096 + WRITER_STACK);
+	tgmon_on_stack(tgmon_dump_there, &a, (char *)p + 4096 + WRITER_STACK);
 	tgmon_raw_syscall(SYS_munmap, p, WRITER_STACK + 4096, 0, 0, 0, 0);
 }
 
@@ -251,12 +251,13 @@ dump_on_own_stack(int child, int leaving)
  * the first one's own time); a fatal signal after it has nothing to add.
  */
 static void
-dump_at_exit(int leaving)
+tgmon_dump_at_exit(int leaving)
 {
-	if (tgmon_in_jail() || __atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
+	if (__atomic_load_n(&exiting, __ATOMIC_ACQUIRE) || !tgmon_kernel_enter())
 		return;	/* in a seccomp sandbox, writing a file may end the process */
 	if (__atomic_load_n(&started, __ATOMIC_ACQUIRE))
-		dump_on_own_stack(forked, leaving);
+		tgmon_dump_on_own_stack(forked, leaving);
+	tgmon_kernel_leave();
 	__atomic_store_n(&exiting, 1, __ATOMIC_RELEASE);
 }
 
@@ -267,7 +268,7 @@ dump_at_exit(int leaving)
  * signal, and one that runs no profiled code writes no file.
  */
 static void
-in_child(void)
+tgmon_in_child(void)
 {
 	int saved = errno;
 
@@ -277,7 +278,7 @@ in_child(void)
 		tgmon_jails = tgmon_jailed;
 	own_pid = getpid();
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);	/* a writer in the parent is not here */
-	run_id_new();
+	tgmon_run_id_new();
 	tgmon_arcs_reset();
 	tgmon_stacks_reset();
 	tgmon_sample_reset();
@@ -292,7 +293,7 @@ in_child(void)
  * wait for itself: the process ends at once.
  */
 static void
-on_fatal(int sig)
+tgmon_on_fatal(int sig)
 {
 	struct timespec ms = { 0, 1000000 };
 	struct sigaction dfl;
@@ -301,7 +302,7 @@ on_fatal(int sig)
 	while (!writer && __atomic_load_n(&writing, __ATOMIC_ACQUIRE))
 		nanosleep(&ms, NULL);
 	if (!writer && !__atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
-		dump_on_own_stack(forked, 0);
+		tgmon_dump_on_own_stack(forked, 0);
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
 	__sigaction(sig, &dfl, NULL);
@@ -310,14 +311,14 @@ on_fatal(int sig)
 }
 
 static void
-catch_fatal(void)
+tgmon_catch_fatal(void)
 {
 	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGSEGV, SIGBUS, SIGABRT };
 	struct sigaction sa;
 	size_t k;
 
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_fatal;
+	sa.sa_handler = tgmon_on_fatal;
 	sa.sa_flags = SA_RESTART;
 	for (k = 0; k < sizeof sigs / sizeof *sigs; k++) {
 		struct sigaction old;
@@ -347,7 +348,7 @@ tgmon_start(void)
 	if (!started) {
 		tgmon_settings_read();
 		own_pid = getpid();
-		run_id_new();
+		tgmon_run_id_new();
 		if ((k = tgmon_sample_init()) == -1)
 			tgmon_say("the program's text is not found: ", "no histogram", NULL);
 		else if (k == -2)
@@ -357,9 +358,9 @@ tgmon_start(void)
 		if (tgmon_write_init() != 0)
 			tgmon_say(tgmon_cfg.dir[0] != '\0' ? tgmon_cfg.dir : ".",
 			    ": cannot be opened: ", "files go to the directory current at exit");
-		pthread_atfork(NULL, NULL, in_child);
+		pthread_atfork(NULL, NULL, tgmon_in_child);
 		if (tgmon_cfg.signals)
-			catch_fatal();
+			tgmon_catch_fatal();
 		__atomic_store_n(&started, 1, __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&lock);
@@ -376,7 +377,7 @@ tgmon_child_runs(void)
 
 /* Whether this code is in the main program (libtgmon.a) rather than in libtgmon.so. */
 static int
-in_program(struct dl_phdr_info *info, size_t size, void *ctx)
+tgmon_in_program(struct dl_phdr_info *info, size_t size, void *ctx)
 {
 	uintptr_t self = (uintptr_t)ctx;
 	int i;
@@ -402,7 +403,7 @@ in_program(struct dl_phdr_info *info, size_t size, void *ctx)
 __attribute__((constructor(101))) static void
 tgmon_ctor(void)
 {
-	if (dl_iterate_phdr(in_program, (void *)(uintptr_t)tgmon_ctor) == 2)
+	if (dl_iterate_phdr(tgmon_in_program, (void *)(uintptr_t)tgmon_ctor) == 2)
 		tgmon_start();
 }
 
@@ -413,7 +414,7 @@ tgmon_ctor(void)
 __attribute__((destructor(101))) static void
 tgmon_dtor(void)
 {
-	dump_at_exit(0);
+	tgmon_dump_at_exit(0);
 }
 
 /* gcrt1.o's entry points, which glibc's runtime would provide. */
@@ -434,11 +435,11 @@ monstartup(unsigned long lowpc, unsigned long highpc)
 	tgmon_start();
 }
 
-/* gcrt1.o's atexit() handler, as glibc's: the final write (once, with dump_at_exit()). */
+/* gcrt1.o's atexit() handler, as glibc's: the final write (once, with tgmon_dump_at_exit()). */
 void
 _mcleanup(void)
 {
-	dump_at_exit(0);
+	tgmon_dump_at_exit(0);
 }
 
 void
@@ -454,7 +455,7 @@ moncontrol(int mode)
 void
 _exit(int status)
 {
-	dump_at_exit(1);
+	tgmon_dump_at_exit(1);
 	for (;;) {	/* as glibc's: exit if exit_group is refused (seccomp's strict mode kills) */
 		tgmon_raw_syscall(SYS_exit_group, status, 0, 0, 0, 0, 0);
 		tgmon_raw_syscall(SYS_exit, status, 0, 0, 0, 0, 0);
@@ -574,7 +575,7 @@ typedef int (*timedwait_fn)(const sigset_t *, siginfo_t *, const struct timespec
 static timedwait_fn real_timedwait;
 
 static int
-raw_timedwait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
+tgmon_raw_timedwait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
 {
 	long r = tgmon_raw_syscall(SYS_rt_sigtimedwait, (long)set, (long)info, (long)timeout, _NSIG / 8, 0, 0);
 
@@ -597,7 +598,7 @@ tgmon_wait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
 
 	if (f == NULL) {
 		if ((f = (timedwait_fn)dlsym(RTLD_NEXT, "sigtimedwait")) == NULL || f == sigtimedwait)
-			f = raw_timedwait;
+			f = tgmon_raw_timedwait;
 		__atomic_store_n(&real_timedwait, f, __ATOMIC_RELEASE);
 	}
 	if (!tgmon_sample_signal_kept() || set == NULL || sigismember(set, sig) != 1)

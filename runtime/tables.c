@@ -11,8 +11,9 @@
  * while the program is sampled, and tgprof shows tgmon_* functions as the
  * cost of profiling, not the program's.
  */
-/* Larger texts: the hash table only (a thread's slots take 10 bytes of address space per byte of text). */
-#define SPAN_MAX ((uint64_t)64 << 20)
+/* Larger texts: the hash table only (the chunks' directory: 2 MiB a GiB of text). */
+#define SPAN_MAX ((uint64_t)4 << 30)
+#define CHUNK_BYTES (TGMON_CHUNK_SLOTS * sizeof(struct tgmon_slot))
 #ifndef TGMON_SMALL_TABLES
 #define FIRST_SLOTS 1024	/* a thread's first hash table; each new one doubles */
 #else				/* check-runtime's build: no slots, growing hash tables */
@@ -25,7 +26,7 @@
 _Static_assert(offsetof(struct tgmon_table, lowpc) == 0, "lowpc at 0");
 _Static_assert(offsetof(struct tgmon_table, span) == 8, "span at 8");
 _Static_assert(offsetof(struct tgmon_table, other) == 24, "other at 24");
-_Static_assert(offsetof(struct tgmon_table, slot) == 64, "slot at 64");
+_Static_assert(offsetof(struct tgmon_table, chunk) == 64, "chunk at 64");
 _Static_assert(sizeof(struct tgmon_slot) == 16 && offsetof(struct tgmon_slot, count) == 8, "slot layout");
 _Static_assert(offsetof(struct tgmon_arc, self) == 8 && offsetof(struct tgmon_arc, count) == 16 &&
     sizeof(struct tgmon_arc) == 32, "arc layout");
@@ -44,13 +45,19 @@ static pthread_mutex_t spare_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t thread_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 
-/* SIZE bytes from the system (never malloc: the program may be inside it); pages come when used. */
+/*
+ * SIZE bytes from the system (never malloc: the program may be inside
+ * it); pages come when used.  NULL in a sandbox.
+ */
 static void *
 tgmon_map(size_t size)
 {
-	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	void *p;
 
+	if (!tgmon_kernel_enter())
+		return NULL;
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	tgmon_kernel_leave();
 	return p != MAP_FAILED ? p : NULL;
 }
 
@@ -62,23 +69,26 @@ tgmon_map(size_t size)
 		;								\
 } while (0)
 
-/* A thread's table: a slot for every 2 bytes of the executable's text (pages come when used). */
+/*
+ * A thread's table: a chunk's place for every 4 KiB of the executable's
+ * text; a chunk of slots is made at the first call from its text
+ * (tgmon_site_add).
+ */
 static struct tgmon_table *
 tgmon_table_new(void)
 {
-	uint64_t lowpc = tgmon_nmod > 0 ? tgmon_mod[0].lowpc : 0;
-	uint64_t span = tgmon_nmod > 0 ? (tgmon_mod[0].highpc - lowpc + 1) & ~(uint64_t)1 : 0;
-	size_t head;
+	uint64_t chunk = (uint64_t)1 << TGMON_CHUNK_SHIFT;
+	uint64_t lowpc = tgmon_nmod > 0 ? tgmon_mod[0].lowpc & ~(chunk - 1) : 0;
+	uint64_t span = tgmon_nmod > 0 ? (tgmon_mod[0].highpc - lowpc + chunk - 1) & ~(chunk - 1) : 0;
 	struct tgmon_table *t;
 
 	if (span > SPAN_MAX)
 		span = 0;
-	head = offsetof(struct tgmon_table, slot) + span / 2 * sizeof(struct tgmon_slot);
-	if ((t = tgmon_map(head + span / 2 * sizeof(uint32_t))) == NULL)
+	if ((t = tgmon_map(offsetof(struct tgmon_table, chunk) +
+	    (span >> TGMON_CHUNK_SHIFT) * sizeof(struct tgmon_slot *))) == NULL)
 		return NULL;
 	t->lowpc = lowpc;
 	t->span = span;
-	t->sites = (uint32_t *)((char *)t + head);
 	TGMON_PUBLISH(tables, t);
 	return t;
 }
@@ -90,7 +100,7 @@ tgmon_thread_ends(void *p)
 	struct tgmon_table *t = p;
 
 	tgmon_self = NULL;
-	if (tgmon_in_jail())
+	if (!tgmon_kernel_enter())
 		return;	/* a sandbox: no lock, no system call; its table keeps its counts */
 	tgmon_sample_stop();	/* its timer would outlive it */
 	tgmon_stacks_thread_ends();
@@ -98,6 +108,7 @@ tgmon_thread_ends(void *p)
 	t->spare_next = spare;
 	spare = t;
 	pthread_mutex_unlock(&spare_lock);
+	tgmon_kernel_leave();
 }
 
 static void
@@ -128,8 +139,10 @@ tgmon_thread_register(uint64_t frame, uint64_t link)
 		return NULL;
 	pthread_setspecific(thread_key, t);
 	tgmon_self = t;
-	if (!tgmon_in_jail())
+	if (tgmon_kernel_enter()) {	/* the stack's bounds are asked of the kernel */
 		tgmon_stacks_thread(frame, link);
+		tgmon_kernel_leave();
+	}
 	tgmon_child_runs();	/* its sampling (and in a forked child, the child's file) */
 	return t;
 }
@@ -183,11 +196,11 @@ tgmon_other_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 	struct tgmon_hash *n;
 	int added;
 
-	if (t->other == NULL && (tgmon_in_jail() || (t->other = tgmon_hash_new(FIRST_SLOTS)) == NULL))
+	if (t->other == NULL && (t->other = tgmon_hash_new(FIRST_SLOTS)) == NULL)
 		return -1;
 	if ((added = tgmon_hash_add(t->other, from, self)) >= 0)
 		return added;
-	if (tgmon_in_jail() || (n = tgmon_hash_new((t->other->mask + 1) * 2)) == NULL)
+	if ((n = tgmon_hash_new((t->other->mask + 1) * 2)) == NULL)
 		return -1;
 	t->other = n;
 	return tgmon_hash_add(n, from, self);
@@ -195,18 +208,24 @@ tgmon_other_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 
 /*
  * Counts a call in T's slots: 0 (counted), 1 (a new arc), -1 (outside the
- * text, or the site's slot has another callee: the hash table's).  A slot
- * is filled before SELF, which the stubs test, is written.
+ * text, the site's slot has another callee, or its chunk cannot be made:
+ * the hash table's).  A chunk is whole before the stubs see it, and a
+ * slot is filled before SELF, which the stubs test, is written.
  */
 static int
 tgmon_site_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 {
 	uint64_t off = from - t->lowpc;
-	struct tgmon_slot *s;
+	struct tgmon_slot *c, *s;
 
 	if (off >= t->span)
 		return -1;
-	s = &t->slot[off >> 1];
+	if ((c = t->chunk[off >> TGMON_CHUNK_SHIFT]) == NULL) {
+		if ((c = tgmon_map(CHUNK_BYTES)) == NULL)
+			return -1;
+		__atomic_store_n(&t->chunk[off >> TGMON_CHUNK_SHIFT], c, __ATOMIC_RELEASE);
+	}
+	s = &c[(off & ((1u << TGMON_CHUNK_SHIFT) - 1)) >> 1];
 	if (s->self == self) {
 		s->count++;
 		return 0;
@@ -214,9 +233,7 @@ tgmon_site_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 	if (s->self != 0)
 		return -1;
 	s->count = 1;
-	t->sites[t->used] = (uint32_t)off;
-	__atomic_store_n(&t->used, t->used + 1, __ATOMIC_RELEASE);	/* the writer's */
-	__atomic_store_n(&s->self, self, __ATOMIC_RELEASE);	/* the stubs' */
+	__atomic_store_n(&s->self, self, __ATOMIC_RELEASE);	/* the stubs' and the writer's */
 	return 1;
 }
 
@@ -228,8 +245,10 @@ tgmon_arc_new(uint64_t self, uint64_t frame, uint64_t link)
 
 	if (m >= 0 && !tgmon_is_profiled(m))
 		__atomic_store_n(&tgmon_profiled[m], 1, __ATOMIC_RELAXED);
-	if (!tgmon_in_jail())
+	if (tgmon_kernel_enter()) {
 		tgmon_stacks_arc(self, frame, link);
+		tgmon_kernel_leave();
+	}
 }
 
 /* Every call the stubs cannot count alone (mcount-ARCH.S). */
@@ -269,17 +288,19 @@ tgmon_arcs_each(void (*f)(void *, const struct tgmon_arc *), void *ctx)
 	struct tgmon_table *t;
 	struct tgmon_hash *h;
 	struct tgmon_arc a = { 0 };
-	uint64_t i, n;
+	uint64_t i, k, n;
 
 	for (t = __atomic_load_n(&tables, __ATOMIC_ACQUIRE); t != NULL; t = t->next) {
-		for (i = 0, n = __atomic_load_n(&t->used, __ATOMIC_ACQUIRE); i < n; i++) {
-			const struct tgmon_slot *s = &t->slot[t->sites[i] >> 1];
+		for (k = 0, n = t->span >> TGMON_CHUNK_SHIFT; k < n; k++) {
+			const struct tgmon_slot *c = __atomic_load_n(&t->chunk[k], __ATOMIC_ACQUIRE);
 
-			a.from = t->lowpc + t->sites[i];
-			a.self = __atomic_load_n(&s->self, __ATOMIC_ACQUIRE);
-			a.count = s->count;
-			if (a.self != 0 && a.count != 0)
-				f(ctx, &a);
+			for (i = 0; c != NULL && i < TGMON_CHUNK_SLOTS; i++) {
+				a.self = __atomic_load_n(&c[i].self, __ATOMIC_ACQUIRE);
+				a.count = c[i].count;
+				a.from = t->lowpc + (k << TGMON_CHUNK_SHIFT) + i * 2;
+				if (a.self != 0 && a.count != 0)
+					f(ctx, &a);
+			}
 		}
 	}
 	for (h = __atomic_load_n(&hashes, __ATOMIC_ACQUIRE); h != NULL; h = h->next)
@@ -302,7 +323,7 @@ tgmon_arcs_reset(void)
 	static const pthread_mutex_t unlocked = PTHREAD_MUTEX_INITIALIZER;
 	struct tgmon_table *t;
 	struct tgmon_hash *h;
-	uint64_t i;
+	uint64_t i, k;
 
 	if (tgmon_self != NULL) {
 		tgmon_parked = tgmon_self;
@@ -310,8 +331,9 @@ tgmon_arcs_reset(void)
 	}
 	memcpy(&spare_lock, &unlocked, sizeof unlocked);
 	for (t = tables; t != NULL; t = t->next)
-		for (i = 0; i < t->used; i++)
-			t->slot[t->sites[i] >> 1].count = 0;
+		for (k = 0; k < t->span >> TGMON_CHUNK_SHIFT; k++)
+			for (i = 0; t->chunk[k] != NULL && i < TGMON_CHUNK_SLOTS; i++)
+				t->chunk[k][i].count = 0;
 	for (h = hashes; h != NULL; h = h->next)
 		for (i = 0; i <= h->mask; i++)
 			h->arc[i].count = 0;

@@ -55,26 +55,32 @@ struct tgmon_slot {
 /*
  * A thread's arcs, BSD's way: a call site in the executable's text, whose
  * return address FROM is at least 2 bytes from any other's (a call
- * instruction takes 2 or more), has its own slot SLOT[(FROM - LOWPC) >> 1]
- * for its first callee; the stubs count a call there with a subtraction,
- * a comparison and an increment.  Call sites outside the text (shared
- * libraries) and a site's second callee and on (calls through pointers)
- * go to OTHER, whose first choice of slot the stubs probe.  SITES lists
- * the slots in use (as FROM - LOWPC), for the writer.  The stubs read
- * LOWPC, SPAN, OTHER and SLOT: offsets 0, 8, 24 and 64 are part of their
- * contract (mcount-x86_64.S, mcount-aarch64.S).
+ * instruction takes 2 or more), has its own slot for its first callee:
+ * slot ((FROM - LOWPC) & 4095) / 2 of chunk CHUNK[(FROM - LOWPC) >> 12],
+ * the chunk of its 4 KiB of text; the stubs count a call there with a
+ * subtraction, a comparison, two loads and an increment.  A chunk (32 KiB)
+ * is made at the first call from its text (NULL until then): a thread's
+ * table takes address space in proportion to the text it calls from
+ * (the chunks' directory: 8 bytes a 4 KiB of text), not 10 bytes a byte
+ * of text.  Call sites outside the text (shared libraries) and a site's
+ * second callee and on (calls through pointers) go to OTHER, whose first
+ * choice of slot the stubs probe.  The stubs read LOWPC, SPAN, OTHER and
+ * CHUNK: offsets 0, 8, 24 and 64 are part of their contract
+ * (mcount-x86_64.S, mcount-aarch64.S).
  */
+#define TGMON_CHUNK_SHIFT 12				/* 4 KiB of text a chunk */
+#define TGMON_CHUNK_SLOTS ((1u << TGMON_CHUNK_SHIFT) / 2)	/* its slots: 2048, 32 KiB */
 struct tgmon_table {
-	uint64_t lowpc;			/* the executable's text */
-	uint64_t span;			/* its bytes (even); 0: no slots */
-	uint32_t *sites;		/* span / 2 of them; USED in use */
+	uint64_t lowpc;			/* the executable's text, from a 4 KiB boundary */
+	uint64_t span;			/* its bytes (a multiple of 4 KiB); 0: no slots */
+	uint64_t pad0;
 	struct tgmon_hash *other;	/* the rest, or NULL */
 	struct tgmon_table *next;	/* every table ever made, for the writer */
 	struct tgmon_table *spare_next;	/* while it waits for a new thread */
-	uint32_t used;
 	int busy;			/* in the slow path: a signal handler's call is dropped */
-	uint64_t pad;			/* SLOT at 64 */
-	struct tgmon_slot slot[];	/* span / 2 */
+	uint32_t pad1;
+	uint64_t pad2;			/* CHUNK at 64 */
+	struct tgmon_slot *chunk[];	/* span >> TGMON_CHUNK_SHIFT */
 };
 
 /* The calling thread's table; NULL until its first call. */
@@ -202,7 +208,35 @@ static inline int
 tgmon_in_jail(void)
 {
 	return __atomic_load_n(&tgmon_jailed, __ATOMIC_RELAXED) ||
-	    __atomic_load_n(&tgmon_jail_all, __ATOMIC_RELAXED);
+	    __atomic_load_n(&tgmon_jail_all, __ATOMIC_SEQ_CST);
+}
+
+/*
+ * Around what asks the kernel (a sample's walk, a chunk's memory, a
+ * clock started): 1 if the calling thread may (then tgmon_kernel_leave()
+ * after), 0 in a sandbox.  A sandbox for every thread is entered once
+ * the other threads are out of these (tgmon_sample_jail): one that had
+ * looked before it was announced would be ended halfway.
+ */
+TGMON_HIDDEN extern int tgmon_inflight;
+
+static inline int
+tgmon_kernel_enter(void)
+{
+	if (__atomic_load_n(&tgmon_jailed, __ATOMIC_RELAXED))
+		return 0;
+	__atomic_fetch_add(&tgmon_inflight, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&tgmon_jail_all, __ATOMIC_SEQ_CST)) {
+		__atomic_fetch_sub(&tgmon_inflight, 1, __ATOMIC_RELEASE);
+		return 0;
+	}
+	return 1;
+}
+
+static inline void
+tgmon_kernel_leave(void)
+{
+	__atomic_fetch_sub(&tgmon_inflight, 1, __ATOMIC_RELEASE);
 }
 /* How the threads have been sampled: TGSTACKS_CLOCK_* bits (gmon_out.h). */
 TGMON_HIDDEN extern uint32_t tgmon_clocks;

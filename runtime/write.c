@@ -92,7 +92,7 @@ start_dir(int *opened)
 
 /* NAME.tgmon-XXXXXXXX: an unpredictable temporary name (the kernel's randomness, or the clock). */
 static void
-temp_name(char *tmp, size_t size, const char *name)
+tgmon_temp_name(char *tmp, size_t size, const char *name)
 {
 	static const char set[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 	unsigned char r[8];
@@ -130,7 +130,7 @@ open_temp(int dir, const char *name, char *tmp, size_t size)
 	if (fd >= 0)
 		return fd;
 	for (tries = 0; tries < 20 && fd < 0; tries++) {
-		temp_name(tmp, size, name);
+		tgmon_temp_name(tmp, size, name);
 		fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK |
 		    O_CLOEXEC, 0666);
 		if (fd < 0 && errno != EEXIST)
@@ -148,7 +148,7 @@ struct out {
 };
 
 static void
-flush(struct out *o)
+tgmon_flush(struct out *o)
 {
 	size_t done = 0;
 
@@ -178,7 +178,7 @@ put(struct out *o, const void *p, size_t n)
 		s += k;
 		n -= k;
 		if (o->n == sizeof o->buf)
-			flush(o);
+			tgmon_flush(o);
 	}
 }
 
@@ -254,7 +254,7 @@ name_temp(int fd, int dir, const char *name, char *tmp, size_t size)
 
 	snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
 	for (tries = 0; tries < 20 && rc != 0; tries++) {
-		temp_name(tmp, size, name);
+		tgmon_temp_name(tmp, size, name);
 		rc = linkat(fd, "", dir, tmp, AT_EMPTY_PATH);
 		if (rc != 0 && errno != EEXIST)
 			rc = linkat(AT_FDCWD, proc, dir, tmp, AT_SYMLINK_FOLLOW);
@@ -274,7 +274,7 @@ struct arcs_of {
 
 /* One arc into the module, in its addresses; counts over 2^32 - 1 in several records. */
 static void
-put_arc(void *ctx, const struct tgmon_arc *a)
+tgmon_put_arc(void *ctx, const struct tgmon_arc *a)
 {
 	struct arcs_of *w = ctx;
 	uint64_t left = a->count, base = tgmon_mod[w->m].base;
@@ -299,7 +299,7 @@ put_arc(void *ctx, const struct tgmon_arc *a)
  * likewise PREFIX.LIB.PID, gmon.LIB.out.PID).
  */
 static void
-file_name(char *name, size_t size, int m, int child)
+tgmon_file_name(char *name, size_t size, int m, int child)
 {
 	char lib[300] = "";
 	long pid = (long)getpid();
@@ -321,7 +321,7 @@ file_name(char *name, size_t size, int m, int child)
  * error, once.  0, or -1 if the file was not written.
  */
 static int
-write_file(const char *name, void (*fill)(struct out *, void *), void *ctx)
+tgmon_write_file(const char *name, void (*fill)(struct out *, void *), void *ctx)
 {
 	static struct out o;
 	char tmp[600];
@@ -336,7 +336,7 @@ write_file(const char *name, void (*fill)(struct out *, void *), void *ctx)
 		return -1;
 	}
 	fill(&o, ctx);
-	flush(&o);
+	tgmon_flush(&o);
 	if (!o.failed && tmp[0] == '\0' && name_temp(o.fd, dir, name, tmp, sizeof tmp) != 0)
 		o.failed = errno;
 	if (close(o.fd) != 0 && !o.failed)
@@ -356,7 +356,7 @@ write_file(const char *name, void (*fill)(struct out *, void *), void *ctx)
 
 /* Module *CTX's profile: the GNU header with the run identifier in its spare bytes, histogram, arcs. */
 static void
-fill_gmon(struct out *o, void *ctx)
+tgmon_fill_gmon(struct out *o, void *ctx)
 {
 	struct arcs_of w = { o, *(int *)ctx };
 
@@ -365,7 +365,7 @@ fill_gmon(struct out *o, void *ctx)
 	putle(o, tgmon_run_id, GMON_RUNID_LEN);
 	put(o, "\0\0\0\0", GMON_HDR_SIZE - GMON_RUNID_OFFSET - GMON_RUNID_LEN);
 	put_hist(o, &tgmon_mod[w.m]);
-	tgmon_arcs_each(put_arc, &w);
+	tgmon_arcs_each(tgmon_put_arc, &w);
 }
 
 /* The stacks file as it is written: where, and the sums for its header. */
@@ -376,7 +376,7 @@ struct stacks_of {
 
 /* One stack record (gmon_out.h). */
 static void
-put_stack(void *ctx, uint64_t count, uint32_t flags, const uint64_t *addr, uint32_t depth)
+tgmon_put_stack(void *ctx, uint64_t count, uint32_t flags, const uint64_t *addr, uint32_t depth)
 {
 	struct stacks_of *w = ctx;
 	uint32_t i;
@@ -398,7 +398,7 @@ put_stack(void *ctx, uint64_t count, uint32_t flags, const uint64_t *addr, uint3
  * written (threads may still be sampling).
  */
 static void
-fill_stacks(struct out *o, void *ctx)
+tgmon_fill_stacks(struct out *o, void *ctx)
 {
 	unsigned char h[TGSTACKS_HDR_SIZE] = { 0 };
 	struct stacks_of w = { o, 0, 0, 0, 0 };
@@ -416,8 +416,8 @@ fill_stacks(struct out *o, void *ctx)
 		put(o, path, strlen(path));
 	}
 	tgmon_stacks_counts(&lost, &signals);	/* first: every signal counted is in the counts */
-	tgmon_stacks_each(put_stack, &w);
-	flush(o);
+	tgmon_stacks_each(tgmon_put_stack, &w);
+	tgmon_flush(o);
 	memcpy(h + TGSTACKS_HDR_MAGIC, TGSTACKS_MAGIC, TGSTACKS_MAGIC_LEN);
 	le(h + TGSTACKS_HDR_VERSION, TGSTACKS_VERSION, 4);
 	le(h + TGSTACKS_HDR_RUNID, tgmon_run_id, 8);
@@ -438,7 +438,7 @@ fill_stacks(struct out *o, void *ctx)
 
 /* Marks the module each arc goes into (CTX: a flag per module). */
 static void
-mark_module(void *ctx, const struct tgmon_arc *a)
+tgmon_mark_module(void *ctx, const struct tgmon_arc *a)
 {
 	int m = tgmon_module_at(a->self);
 
@@ -461,18 +461,18 @@ tgmon_write(int child)
 	int m, written = -1;
 
 	tgmon_sample_rescan();
-	tgmon_arcs_each(mark_module, has_arcs);
+	tgmon_arcs_each(tgmon_mark_module, has_arcs);
 	for (m = 0; m < tgmon_nmod; m++) {
 		if (m == 0 || has_arcs[m]) {
-			file_name(name, sizeof name, m, child);
-			if (write_file(name, fill_gmon, &m) == 0 && m == 0)
+			tgmon_file_name(name, sizeof name, m, child);
+			if (tgmon_write_file(name, tgmon_fill_gmon, &m) == 0 && m == 0)
 				written = 0;
 		}
 	}
 	if (tgmon_cfg.stacks && tgmon_rate > 0 && written == 0) {
-		file_name(name, sizeof name - 7, 0, child);
+		tgmon_file_name(name, sizeof name - 7, 0, child);
 		strcat(name, ".stacks");
-		write_file(name, fill_stacks, NULL);
+		tgmon_write_file(name, tgmon_fill_stacks, NULL);
 	}
 	if (dropped > 0) {
 		snprintf(n, sizeof n, "%llu", (unsigned long long)dropped);

@@ -389,6 +389,18 @@ for v in 32 33; do
 	        awk 'BEGIN { exit !($t > 0) }'"
 done
 
+# 26.6. Each thread's table reserved 10 bytes of address space a byte of
+# text, never given back: with 16 MiB of text and 8 threads, the
+# program's own 300 MiB malloc failed under ulimit -v 1600000, which is
+# enough without libtgmon.  A table grows with the text it is called from.
+if want "address space: 16 MiB of text, 8 threads, then 300 MiB"; then
+	rt addrspace addrspace.c
+	out=$(cd "$R" && rm -f gmon.out* && ulimit -v 1600000 && ./addrspace 8 2>&1)
+	rc=$?
+	check "address space: 16 MiB of text, 8 threads, then 300 MiB under ulimit -v 1600000 (status $rc: $out; leaf: $(calls "$R/gmon.out" "$R/addrspace" leaf) calls)" \
+	    sh -c "[ $rc = 0 ] && [ '$out' = 'malloc ok' ] && [ $(calls "$R/gmon.out" "$R/addrspace" leaf) = 9000 ]"
+fi
+
 # 26.15. Children that ran no profiled code wrote a full-size empty
 # profile each (a program with 100 such children wrote 826 MB): nothing now.
 for n in 100 -100; do

@@ -20,6 +20,7 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,10 +104,13 @@ sandbox(void)
 }
 
 static long per_ms;
+static int created;	/* main is out of pthread_create(), whose last system calls TSYNC would forbid */
 
 static void *
 worker(void *arg)
 {
+	while (!__atomic_load_n(&created, __ATOMIC_ACQUIRE))
+		sched_yield();
 	if (sandbox() != 0) {
 		perror("sandbox");
 		return arg;
@@ -131,6 +135,7 @@ main(int argc, char **argv)
 		work(i);
 	per_ms = rounds_per_ms();
 	if (strstr(how, "-fork") != NULL) {
+		__atomic_store_n(&created, 1, __ATOMIC_RELEASE);
 		if ((pid = fork()) == 0)
 			worker(NULL);
 		if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
@@ -139,6 +144,7 @@ main(int argc, char **argv)
 		}
 	} else {
 		pthread_create(&t, NULL, worker, NULL);
+		__atomic_store_n(&created, 1, __ATOMIC_RELEASE);
 		pthread_join(t, NULL);
 	}
 	if (strcmp(how, "tsync-thread") != 0) {
