@@ -80,7 +80,8 @@ else
 fi
 # The usual first mistakes, each refused in one line that says what to do:
 # the program and its profile the other way round, no program and no
-# a.out, no gmon.out yet, tgprof record without -- before the program.
+# a.out, no gmon.out yet (and a program built without -pg), a script given
+# as the profile, tgprof record without -- before the program.
 if want "first mistakes"; then
 	F=$OUT/first
 	rm -rf "$F" && mkdir -p "$F/empty" && cp "$PROG/prog" "$PROG/gmon.out" "$F/"
@@ -101,6 +102,13 @@ if want "first mistakes"; then
 	    "$F/empty" --batch prog
 	first "record without --" '^tgprof: record: the program goes after --: tgprof record \[-o FILE\] -- PROG ARGS$' \
 	    "$F/empty" record ./prog
+	printf 'int main(void) { return 0; }\n' >"$F/plain.c" && cc -o "$F/empty/plain" "$F/plain.c" ||
+	    fatal "cannot build a program without -pg"
+	first "no gmon.out, built without -pg" '^tgprof: gmon.out: no profile yet, and plain was built without -pg (no call to mcount in it): rebuild it with cc -pg, run it, then tgprof plain$' \
+	    "$F/empty" --batch plain
+	printf 'print("a script")\n' >"$F/script.lua"
+	first "a script as the profile" '^tgprof: script.lua: a text file (a script?), not a profile: profile the program that runs it, tgprof record -- INTERPRETER script.lua$' \
+	    "$F" --batch prog script.lua
 fi
 # tgprof record on a program stopped by a signal it does not catch (^C,
 # kill): libtgmon writes its profile as it ends, the report follows, and

@@ -10,8 +10,9 @@
  * that says what is wrong and what to do, for the mistakes new users make:
  * the program and its profile given the other way round; no program
  * given and no a.out here; no gmon.out yet (the program built with -pg
- * writes it, or tgprof record does).  Anything else is left to the
- * analysis, which says what it finds.
+ * writes it, or tgprof record does; said apart for a program that names
+ * no mcount); a script or other text file given as a profile.  Anything
+ * else is left to the analysis, which says what it finds.
  */
 int firstaid_files(const struct opts *o, struct diag *d);
 
