@@ -80,7 +80,10 @@ for s in "$@"; do
 	known) progs; run "gprof's known defects" sh "$TOP/tests/known.sh" "$TGPROF" "$OUT/known" "$PROGS/cycles_O0" ;;
 	man)
 		if command -v mandoc >/dev/null 2>&1; then
-			run "manual pages" sh -c "mandoc -T lint -W warning '$TOP/man/tgprof.1' '$TOP/man/libtgmon.3'"
+			# (and no quotes garbled by nesting: the JSON field lists read '"executable", "gmon"')
+			run "manual pages" sh -c "mandoc -T lint -W warning '$TOP/man/tgprof.1' '$TOP/man/libtgmon.3' &&
+			    mandoc -T ascii -O width=1000 '$TOP/man/tgprof.1' '$TOP/man/libtgmon.3' | col -b >'$OUT/man.txt' &&
+			    ! grep -q '\"\"' '$OUT/man.txt' && grep -q '(\"executable\", \"gmon\", \"seconds\")' '$OUT/man.txt'"
 		else
 			echo "--- manual pages"
 			echo "man: skipped: mandoc is not installed"
