@@ -428,6 +428,12 @@ if want manual; then
 	sed -e '1,2d' -e '$d' "$M/help" | cut -c2- | sed 's/  .*//' | tr ' ' '\n' | grep -v '^$' | sort -u >"$M/table"
 	check "the help fits on the screen (its last row is blank)" \
 	    sh -c "tail -n 2 '$M/help' | head -n 1 | grep -q '^ *\$'"
+	# At 80 columns each key's text is wrapped under its own column, not cut.
+	printf 'key ?\nkey G\ndump %s/help80\n' "$M" >"$M/keys80"
+	(cd "$OUT/syn" && TGPROF_SIZE=80x24 TGPROF_SCRIPT="$M/keys80" "$TGPROF" prog gmon.out)
+	check "the help at 80x24: R's text wrapped whole ('collapsed through' / 'other functions')" sh -c "
+	    grep -q '^.R  .*recursion collapsed\$' '$M/help80' && grep -q '^ \{21\}through other functions' '$M/help80' &&
+	    ! sed -e '1,2d' -e '\$d' '$M/help80' | cut -c2- | grep -q '.\{80\}'"
 	# The items of THE BROWSER's lists, \e and \& read as roff does.
 	awk '/^\.Sh / { on = $0 == ".Sh THE BROWSER" } on && sub(/^\.It /, "")' "$TOP/man/tgprof.1" |
 	    sed -e 's/\\e/\\/g' -e 's/\\&//g' >"$M/items"
