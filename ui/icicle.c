@@ -535,6 +535,29 @@ flame_key(struct tui *t, struct pane *pn, int c)
 	return 1;
 }
 
+/*
+ * The bottom line on row I: its frame's time in the stacks through it,
+ * not the function's own samples (main has none, and its frame holds all).
+ */
+static int
+flame_status(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb)
+{
+	const struct flame *fl = pn->data;
+	double n, hz = (double)t->s->measure->hz;
+	uint32_t node;
+
+	if (fl == NULL || fl->tree == NULL || i >= fl->nbox || hz <= 0)
+		return 0;
+	node = fl->box[i].node;
+	n = fl->tree->node[node].total;
+	frame_name(t, fl, node, sb);
+	sbuf_printf(sb, ": %.2f s %s %.2f s in its stacks (", n / hz, MB_CUR_MAX > 1 ? "\u00b1" : "+-",
+	    sqrt(tui_per_signal(t) * n) / hz);
+	samples(t, fl, node, sb);
+	sbuf_puts(sb, ")   ");
+	return 1;
+}
+
 static const struct pane_ops flame_ops = {
 	.name = "flame",
 	.fill = flame_fill,
@@ -542,6 +565,7 @@ static const struct pane_ops flame_ops = {
 	.row = flame_row,
 	.match = flame_match,
 	.target = flame_target,
+	.status = flame_status,
 	.release = flame_release,
 	.draw = flame_draw,
 	.at = flame_at,

@@ -49,8 +49,8 @@ fold(struct tui *t, struct pane *pn, int how)
 	else if (how == TREE_CLOSE_ALL)
 		calltree_close_all(tr->ct, &pn->sel);
 	if (rc > 0)
-		snprintf(t->message, sizeof t->message, "the call tree stops at %d rows: "
-		    "- or C closes nodes", CALLTREE_MAX);
+		snprintf(t->message, sizeof t->message, "the call tree stops short at %zu rows "
+		    "(%d at most): - or C closes nodes", calltree_nrows(tr->ct), CALLTREE_MAX);
 	else if (rc < 0)
 		snprintf(t->message, sizeof t->message, "out of memory");
 	pn->nrows = calltree_nrows(tr->ct);
