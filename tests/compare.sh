@@ -209,6 +209,12 @@ if want browser && grep -q 'HAVE_UI 1' "$TOP/config.h"; then
 	    grep -q '|      100  *[0-9.]*  *[0-9.]*  *[0-9.]*  *200/200  *main \[' '$OUT/b3'"
 	tcheck "browser: \\ filters the comparison by name (helper, helper, helper2)" \
 	    grep -q 'Comparison: .* 3 functions' "$OUT/b4"
+	# At 160 columns the comparison's numbers leave no room for a call graph beside
+	# with names: the graph goes below, on the comparison's selected row.
+	printf 'key j\ndump w160\n' >"$OUT/w160.keys"
+	(cd "$OUT" && TGPROF_SIZE=160x45 TGPROF_SCRIPT=w160.keys "$TGPROF" --diff v1 a.gmon v2 c.gmon)
+	tcheck "browser at 160x45: the comparison's names shown, the call graph below on its selected row" sh -c "
+	    grep -q '^>.*  *100  *200  often *\$' '$OUT/w160' && grep -q '^ *Call graph: often \[' '$OUT/w160'"
 	printf 'resize 200 40\nkey /\ntype often\nkey Enter\nkey Enter\nkey a\ndump s1\n' >"$OUT/s.keys"
 	(cd "$OUT" && TGPROF_SCRIPT=s.keys "$TGPROF" --diff v1 a.gmon v2 c.gmon)
 	tcheck "browser: the source gives often's line its old time, then its new (about twice)" sh -c "

@@ -261,7 +261,7 @@ M=$OUT/measured
 if want measured && mkdir -p "$M" && python3 "$TOP/tests/gen/stacks.py" "$P/prog" "$P/gmon.out" \
     "$M/gmon.out" "$M/gmon.out.stacks" 0x5eed <"$TOP/tests/stacks/cycles.spec"; then
 	i=$(batch -q | sed -n 's/^\[\([0-9]*\)\].* leaf_a \[[0-9]*\]$/\1/p')
-	printf 'resize 150 30\ndump m0\nkey :\ntype %s\nkey Enter\ndump m1\nkey m\ndump m2\nkey m\nkey x\nkey m\ndump m3\n' \
+	printf 'resize 160 30\ndump m0\nkey :\ntype %s\nkey Enter\ndump m1\nkey m\ndump m2\nkey m\nkey x\nkey m\ndump m3\n' \
 	    "$i" >"$M/keys"
 	(cd "$M" && TGPROF_SCRIPT=keys "$TGPROF" "$P/prog" gmon.out)
 	check "measured: the top line says so (62 stacks, 95% complete)" \

@@ -14,6 +14,7 @@
 #include "ui.h"
 
 #define WIDE 120		/* from this width, panes side by side */
+#define NAME_MIN 12		/* a name's columns at least, in each of two panes side by side */
 
 int
 tui_measured(const struct tui *t)
@@ -275,15 +276,67 @@ info_overlay(struct tui *t)
 }
 
 /*
- * Wide: the flat profile's place | graph above, source below.  Narrow:
- * the focused pane alone.  A pane not drawn has no box (box_h 0): the
+ * The column where PN's names start: where its last header line says
+ * "name", or -1 (no such header).
+ */
+static int
+name_column(struct tui *t, struct pane *pn)
+{
+	const char *h, *last, *at = NULL, *s;
+	int col = -1;
+
+	sbuf_reset(&t->sb);
+	pn->ops->header(t, pn, &t->sb);
+	if (t->sb.failed)
+		return -1;
+	while (t->sb.len > 0 && t->sb.s[t->sb.len - 1] == '\n')
+		t->sb.s[--t->sb.len] = '\0';
+	h = sbuf_str(&t->sb);
+	last = strrchr(h, '\n') != NULL ? strrchr(h, '\n') + 1 : h;
+	for (s = last; (s = strstr(s, "name")) != NULL; s += 4)
+		at = s;
+	if (at != NULL) {
+		((char *)at)[0] = '\0';
+		col = draw_width(last);
+	}
+	return col;
+}
+
+/*
+ * The flat profile's place's width on a wide screen: half of it, moved
+ * so that each pane shows NAME_MIN columns of names at least after its
+ * numbers; 0 when there is no room for that (half when a pane has no
+ * name column).
+ */
+static int
+left_width(struct tui *t)
+{
+	int a = name_column(t, &t->pane[t->slot]), b = name_column(t, &t->pane[PANE_GRAPH]), left;
+
+	if (a < 0 || b < 0)
+		return COLS / 2;
+	if (COLS - 1 - a - b < 2 * NAME_MIN)
+		return 0;	/* no room for both panes' names side by side */
+	left = COLS / 2;
+	if (left < a + 1 + NAME_MIN)
+		left = a + 1 + NAME_MIN;
+	if (COLS - left < b + NAME_MIN)
+		left = COLS - b - NAME_MIN;
+	return left;
+}
+
+/*
+ * Wide: the flat profile's place | graph above, source below; when the
+ * two cannot both show names side by side (a comparison at 160
+ * columns), the flat profile's place above, the graph (or the source,
+ * when focused) below.  Narrow: the focused pane alone.  A pane not drawn has no box (box_h 0): the
  * mouse finds only those drawn.
  */
 static void
 draw(void *ctx)
 {
 	struct tui *t = ctx;
-	int h = LINES - 2, i;
+	int h = LINES - 2, i, left;
 
 	if (list_fill(t, &t->pane[PANE_FLAT]) != 0)
 		snprintf(t->message, sizeof t->message, "out of memory");
@@ -300,8 +353,13 @@ draw(void *ctx)
 	top_line(t);
 	for (i = 0; i < NPANES; i++)
 		t->pane[i].box_h = 0;
-	if (COLS >= WIDE && h >= 12 && !t->zoom) {
-		int top = h * 3 / 5, left = COLS / 2;
+	if (COLS >= WIDE && h >= 12 && !t->zoom && (left = left_width(t)) == 0) {
+		int top = h * 3 / 5, below = t->focus == PANE_SOURCE ? PANE_SOURCE : PANE_GRAPH;
+
+		list_draw(t, &t->pane[t->slot], 1, 0, top, COLS, t->focus == t->slot);
+		list_draw(t, &t->pane[below], 1 + top, 0, h - top, COLS, t->focus == below);
+	} else if (COLS >= WIDE && h >= 12 && !t->zoom) {
+		int top = h * 3 / 5;
 
 		list_draw(t, &t->pane[t->slot], 1, 0, top, left - 1, t->focus == t->slot);
 		mvvline(1, left - 1, ACS_VLINE, top);
