@@ -152,7 +152,7 @@ if want batch; then
 	sed -n "4,$((3 + n))p" "$OUT/graph" | cut -c2- >"$OUT/entry.ui"
 	check "call-graph pane = fib's entry in tgprof --batch -q ($n rows)" cmp -s "$OUT/entry.batch" "$OUT/entry.ui"
 	check "source pane: fib's line makes 12540000 calls" \
-	    grep -q '^> *[0-9.]*  *12540000  *44  long fib' "$OUT/source"
+	    grep -q '^> *[0-9.]* *[mu]*s*  *12540000  *44  long fib' "$OUT/source"
 	check "Enter on a cycle member's line opens <cycle ${member#* } as a whole>" \
 	    grep -q "^>\\[[0-9]*\\].*<cycle ${member#* } as a whole> \\[[0-9]*\\]\$" "$OUT/cycle"
 	check "x on a member's row of a cycle's entry excludes that member" \
