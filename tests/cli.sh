@@ -110,6 +110,24 @@ if want "first mistakes"; then
 	first "a script as the profile" '^tgprof: script.lua: a text file (a script?), not a profile: profile the program that runs it, tgprof record -- INTERPRETER script.lua$' \
 	    "$F" --batch prog script.lua
 fi
+# A gmon.out older than the program beside it: built again after the run,
+# said in one warning; not for a fresh run, nor for a profile elsewhere
+# (copied there: its time says nothing).
+if want "stale"; then
+	S=$OUT/stale
+	rm -rf "$S" && mkdir -p "$S/elsewhere" && cp "$PROG/prog" "$S/" && (cd "$S" && ./prog >/dev/null) ||
+	    fatal "cannot run the program for stale"
+	"$TGPROF" --batch -b -p "$S/prog" "$S/gmon.out" >/dev/null 2>"$S/fresh.err"
+	touch -d "@$(($(date +%s) + 60))" "$S/prog"
+	"$TGPROF" --batch -b -p "$S/prog" "$S/gmon.out" >/dev/null 2>"$S/stale.err"
+	cp "$S/gmon.out" "$S/elsewhere/" && touch -d "@$(($(date +%s) - 60))" "$S/elsewhere/gmon.out"
+	"$TGPROF" --batch -b -p "$S/prog" "$S/elsewhere/gmon.out" >/dev/null 2>"$S/elsewhere.err"
+	check "stale: a gmon.out older than the program beside it is said, once" sh -c "
+	    [ \$(wc -l <'$S/stale.err') -eq 1 ] &&
+	    grep -q '^tgprof: $S/gmon.out: warning: older than $S/prog: was it built again after the run that wrote it? Run it again for a profile of this build\$' '$S/stale.err'"
+	check "stale: not for a fresh run, nor for a profile in another directory" \
+	    sh -c "[ ! -s '$S/fresh.err' ] && [ ! -s '$S/elsewhere.err' ]"
+fi
 # tgprof record on a program stopped by a signal it does not catch (^C,
 # kill): libtgmon writes its profile as it ends, the report follows, and
 # the status is the program's (128 + the signal).

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "arcs.h"
 #include "cg.h"
@@ -239,6 +240,43 @@ entered(const struct profile *p)
 	return top[0] + top[1] + top[2];
 }
 
+/* The directory PATH is in, stat()ed into *ST: 0, or -1. */
+static int
+dir_of(const char *path, struct stat *st)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+
+	if (slash == NULL)
+		return stat(".", st);
+	if ((size_t)(slash - path) >= sizeof dir)
+		return -1;
+	memcpy(dir, path, (size_t)(slash - path));
+	dir[slash == path ? 1 : slash - path] = '\0';
+	if (slash == path)
+		dir[0] = '/';
+	return stat(dir, st);
+}
+
+/*
+ * Whether gmon file PATH, beside the executable IMAGE in one directory
+ * (where the program writes it), is older than IMAGE by more than a
+ * second: the program was built again after the run that wrote it.
+ * Files elsewhere were put there (copies, a profile sent with its
+ * program), and a copy's time tells nothing.
+ */
+static int
+older_than(const char *path, const char *image)
+{
+	struct stat g, x, gd, xd;
+
+	if (strcmp(path, "-") == 0 || stat(path, &g) != 0 || stat(image, &x) != 0 ||
+	    !S_ISREG(g.st_mode) || !S_ISREG(x.st_mode) || dir_of(path, &gd) != 0 ||
+	    dir_of(image, &xd) != 0 || gd.st_dev != xd.st_dev || gd.st_ino != xd.st_ino)
+		return 0;
+	return x.st_mtim.tv_sec > g.st_mtim.tv_sec + 1;
+}
+
 /*
  * A profile of another program still gives a report (gprof's, of nothing
  * much): say what looks wrong, on standard error, without changing it.
@@ -259,6 +297,12 @@ check_belongs(const struct profile *p, const struct pf_opts *o, struct diag *d)
 		    "is this its profile?", o->gmon[0], o->image);
 	for (k = 0; k < p->ngmon; k++)
 		arcs += (unsigned long)p->gmon[k].counts.narcs;
+	for (k = 0; k < o->ngmon; k++)
+		if (older_than(o->gmon[k], o->image)) {
+			diag_add(d, DIAG_WARN, "%s: warning: older than %s: was it built again after the "
+			    "run that wrote it? Run it again for a profile of this build", o->gmon[k], o->image);
+			break;
+		}
 	if (arcs > 0 && p->priv->arcs_known == 0)
 		diag_add(d, DIAG_WARN, "%s: warning: none of its %lu call arcs is in %s's code: "
 		    "is this its profile?", o->gmon[0], arcs, o->image);

@@ -49,7 +49,7 @@ done <"$TOP/tests/diff/cases.txt"
 
 # Defaults: a.out and gmon.out in the current directory.
 for p in cycles_O0 cxx_O2; do
-	cp "$OUT/$p/prog" "$OUT/$p/a.out"
+	cp -p "$OUT/$p/prog" "$OUT/$p/a.out"
 	diff_case "$OUT/$p" -b
 	diff_case "$OUT/$p" -b a.out
 done
