@@ -128,6 +128,22 @@ if want "stale"; then
 	check "stale: not for a fresh run, nor for a profile in another directory" \
 	    sh -c "[ ! -s '$S/fresh.err' ] && [ ! -s '$S/elsewhere.err' ]"
 fi
+# A load's progress: on a terminal's standard error (script(1) gives one),
+# a line for each step once it has taken TGPROF_PROGRESS_AFTER seconds,
+# erased at the end; nothing without a terminal.
+if want "progress" && command -v script >/dev/null 2>&1; then
+	G=$OUT/progress
+	rm -rf "$G" && mkdir -p "$G"
+	TGPROF_PROGRESS_AFTER=0 script -qec "'$TGPROF' --batch -b -p '$PROG/prog' '$PROG/gmon.out' >/dev/null" \
+	    "$G/typescript" >/dev/null 2>&1
+	TGPROF_PROGRESS_AFTER=0 "$TGPROF" --batch -b -p "$PROG/prog" "$PROG/gmon.out" >/dev/null 2>"$G/err"
+	tr '\r' '\n' <"$G/typescript" >"$G/lines"
+	check "progress: each step said on a terminal, the line erased at the end" sh -c "
+	    grep -q '^tgprof: $PROG/gmon.out: reading the symbols (2%)' '$G/lines' &&
+	    grep -q '^tgprof: $PROG/gmon.out: sorting (77%)' '$G/lines' &&
+	    grep -qF \"\$(printf 'sorting (77%%)\\033[K\\r\\033[K')\" '$G/typescript'"
+	check "progress: nothing said without a terminal" [ ! -s "$G/err" ]
+fi
 # tgprof record on a program stopped by a signal it does not catch (^C,
 # kill): libtgmon writes its profile as it ends, the report follows, and
 # the status is the program's (128 + the signal).

@@ -14,6 +14,7 @@
 #include "argfile.h"
 #include "diffcmd.h"
 #include "firstaid.h"
+#include "progress.h"
 #include "record.h"
 #include "treecmd.h"
 #include "warm.h"
@@ -209,10 +210,14 @@ static int
 run(struct opts *o, struct diag *d)
 {
 	struct pf_measure *m = NULL;
+	struct progress pr;
 	struct profile *p;
 	int rc = 0;
 
-	if (own_outputs(o, d) != 0 || firstaid_files(o, d) != 0 || profile_load(&p, &o->load, d) != 0)
+	if (own_outputs(o, d) != 0 || firstaid_files(o, d) != 0)
+		return 1;
+	progress_watch(&pr, &o->load, o->load.ngmon > 0 ? o->load.gmon[0] : o->load.image);
+	if (profile_load(&p, &o->load, d) != 0)
 		return 1;
 	o->out.style = styles(o, p);
 	if ((o->folded || o->measured) && load_measure(o, p, 1, &m, d) != 0)
@@ -349,12 +354,14 @@ browse(struct opts *o, struct diag *d)
 	return run(o, d);	/* built without ncursesw */
 #else
 	struct warming wm = { { NULL, NULL }, 0 };
+	struct progress pr;
 	struct profile *p;
 	int rc;
 
 	if (firstaid_files(o, d) != 0)
 		return 1;
 	browse_options(o, &wm);
+	progress_watch(&pr, &o->load, o->load.ngmon > 0 ? o->load.gmon[0] : o->load.image);
 	rc = profile_load(&p, &o->load, d);
 	warm_done(&wm);
 	if (rc != 0)

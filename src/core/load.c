@@ -28,6 +28,14 @@
  * Nothing after profile_load() returns changes the profile.
  */
 
+/* The caller's progress callback, if any (pf_opts.progress). */
+static void
+step(const struct pf_opts *o, const char *what, int permille)
+{
+	if (o->progress != NULL)
+		o->progress(o->progress_ctx, what, permille);
+}
+
 /* gmon reader callbacks: the reader knows nothing of profiles. */
 static enum gmon_status
 on_hist(void *ctx, const struct gmon_hist *h, const unsigned char *bins, const char *file,
@@ -321,6 +329,7 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 
 	if (o->narrowable && o->sized != NULL)
 		o->sized(o->sized_ctx, profile_narrow_bytes(p));
+	step(o, "reading the profile", 100);
 	text = scan_text(p, o, d);
 
 	for (i = 0; i < p->nsyms; i++)
@@ -336,10 +345,13 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 		check_belongs(p, o, d);
 	if (o->source_lines && linemap_finish(p) != 0)
 		return diag_oom(d);
+	step(o, "the histogram", 560);
 	if (p->input & GMON_IN_HIST)
 		hist_assign(p);
+	step(o, "the call graph", 565);
 	if ((p->input & GMON_IN_CG) && cg_assemble(p, text, d) != 0)
 		return diag_errors(d) ? -1 : diag_oom(d);
+	step(o, "sorting", 770);
 	if (order_all(p) != 0 || (o->narrowable && pf_narrow_prepare(p) != 0))
 		return diag_oom(d);
 	return 0;
@@ -369,13 +381,16 @@ profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
 		profile_free(p);
 		return diag_oom(d);
 	}
+	step(o, "reading the executable", 0);
 	if (bin_open(&pv->bin, o->image, d) != 0 ||
 	    (pv->addr_bytes = bin_addr_bytes(pv->bin, d)) == 0 ||
-	    (pv->big_endian = bin_big_endian(pv->bin), syms_load(p, o, d)) != 0 ||
-	    analyse(p, o, d) != 0) {
+	    (pv->big_endian = bin_big_endian(pv->bin), step(o, "reading the symbols", 20),
+	    syms_load(p, o, d)) != 0 || analyse(p, o, d) != 0) {
+		step(o, NULL, 1000);
 		profile_free(p);
 		return -1;
 	}
+	step(o, NULL, 1000);
 	/* Only the analysis reads the text: its memory serves what comes later (x, f). */
 	bin_text_release(pv->bin);
 	pv->opts = NULL;

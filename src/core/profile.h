@@ -155,6 +155,14 @@ struct pf_opts {
 	 */
 	void (*sized)(void *ctx, size_t narrow_bytes);
 	void *sized_ctx;
+	/*
+	 * Called as each step of profile_load() starts, with what it does
+	 * ("reading the symbols") and how far the load is, in thousandths
+	 * (about: its share of the time at a million functions); last with
+	 * NULL and 1000.  NULL: not called.  It must not print through D.
+	 */
+	void (*progress)(void *ctx, const char *step, int permille);
+	void *progress_ctx;
 };
 
 /* The analysed profile.  All fields are read-only for callers. */
