@@ -161,6 +161,18 @@ static pid_t own_pid;	/* this process's; a vfork child (no atfork handler ran) h
 static int exiting;	/* the file was written on the way out (exit, _exit) */
 
 /*
+ * Whether the calling process owns the memory it runs in: 0 in a child
+ * that shares it (vfork, clone(CLONE_VM)), which must neither write the
+ * file nor set a flag (the parent's).  The pid asked of the kernel
+ * itself, not of the C library's wrapper.
+ */
+static int
+tgmon_owns_memory(void)
+{
+	return tgmon_raw_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0) == (long)own_pid;
+}
+
+/*
  * Writes the file; the threads' timers keep running, so this can be
  * called again later.  Only in a process where profiled code ran
  * (started: __monstartup or a first mcount), never in a vfork child (it
@@ -177,7 +189,7 @@ tgmon_dump(int child, int leaving)
 	sigset_t block, old;
 	int saved = errno;
 
-	if (!__atomic_load_n(&started, __ATOMIC_ACQUIRE) || getpid() != own_pid ||
+	if (!__atomic_load_n(&started, __ATOMIC_ACQUIRE) || !tgmon_owns_memory() ||
 	    __atomic_load_n(&idle, __ATOMIC_RELAXED))
 		return;
 	if (__atomic_exchange_n(&writing, 1, __ATOMIC_ACQUIRE)) {
@@ -249,10 +261,14 @@ tgmon_dump_on_own_stack(int child, int leaving)
  * The file written at exit, once, whichever of libtgmon's handler and
  * gcrt1.o's _mcleanup() atexit() runs first (a second write would add
  * the first one's own time); a fatal signal after it has nothing to add.
+ * A child sharing the memory (a vfork child whose exec failed) leaves
+ * it to the parent.
  */
 static void
 tgmon_dump_at_exit(int leaving)
 {
+	if (!tgmon_owns_memory())
+		return;
 	if (__atomic_load_n(&exiting, __ATOMIC_ACQUIRE) || !tgmon_kernel_enter())
 		return;	/* in a seccomp sandbox, writing a file may end the process */
 	if (__atomic_load_n(&started, __ATOMIC_ACQUIRE))
@@ -299,9 +315,9 @@ tgmon_on_fatal(int sig)
 	struct sigaction dfl;
 	int saved = errno;
 
-	while (!writer && __atomic_load_n(&writing, __ATOMIC_ACQUIRE))
+	while (tgmon_owns_memory() && !writer && __atomic_load_n(&writing, __ATOMIC_ACQUIRE))
 		nanosleep(&ms, NULL);
-	if (!writer && !__atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
+	if (tgmon_owns_memory() && !writer && !__atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
 		tgmon_dump_on_own_stack(forked, 0);
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;

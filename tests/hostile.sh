@@ -401,6 +401,18 @@ if want "address space: 16 MiB of text, 8 threads, then 300 MiB"; then
 	    sh -c "[ $rc = 0 ] && [ '$out' = 'malloc ok' ] && [ $(calls "$R/gmon.out" "$R/addrspace" leaf) = 9000 ]"
 fi
 
+# 26.8. A vfork child whose exec failed called _exit(127), which wrote no
+# file (the memory is the parent's) but set the parent's "written at
+# exit": the parent wrote no profile.  clone(CLONE_VM) did the same.  A
+# child that shares the parent's memory now neither writes nor marks.
+for how in vfork clone; do
+	want "$how: the parent's profile" || continue
+	rt spawn spawn.c
+	out=$(cd "$R" && rm -f gmon.out* && ./spawn $how)
+	check "$how: the parent's profile, its 3000 calls ($out; $(calls "$R/gmon.out" "$R/spawn" work) calls)" \
+	    sh -c "echo '$out' | grep -qx '$how [0-9]*' && [ $(calls "$R/gmon.out" "$R/spawn" work) = 3000 ]"
+done
+
 # 26.15. Children that ran no profiled code wrote a full-size empty
 # profile each (a program with 100 such children wrote 826 MB): nothing now.
 for n in 100 -100; do
