@@ -173,20 +173,42 @@ tgmon_owns_memory(void)
 }
 
 /*
+ * The SIGXFSZ the kernel sent the writing thread (its signals blocked)
+ * for a file cut by the file size limit, taken back, unless one was
+ * pending before (BEFORE): the program sees no signal it did not cause,
+ * and is not ended by it.
+ */
+static void
+tgmon_xfsz_drop(const sigset_t *before)
+{
+	struct timespec zero = { 0, 0 };
+	sigset_t xfsz;
+
+	if (sigismember(before, SIGXFSZ) == 1)
+		return;
+	sigemptyset(&xfsz);
+	sigaddset(&xfsz, SIGXFSZ);
+	tgmon_raw_syscall(SYS_rt_sigtimedwait, (long)&xfsz, 0, (long)&zero, _NSIG / 8, 0, 0);
+}
+
+/*
  * Writes the file; the threads' timers keep running, so this can be
  * called again later.  Only in a process where profiled code ran
  * (started: __monstartup or a first mcount), never in a vfork child (it
  * shares our memory).  The calling thread takes no asynchronous signal
  * while it writes: one that arrives then (SIGTERM from a supervisor)
- * takes effect once the file is complete.  If another thread is writing
- * (a fatal signal's handler, TGMON_SIGNALS), this one waits for it: it
- * may be on its way out of the process, which would end the write.
+ * takes effect once the file is complete; the SIGXFSZ of a file cut by
+ * the file size limit (RLIMIT_FSIZE), which would end the program before
+ * stdio flushed its output, is taken back (tgmon_xfsz_drop).  If another
+ * thread is writing (a fatal signal's handler, TGMON_SIGNALS), this one
+ * waits for it: it may be on its way out of the process, which would end
+ * the write.
  */
 static void
 tgmon_dump(int child, int leaving)
 {
 	struct timespec ms = { 0, 1000000 };
-	sigset_t block, old;
+	sigset_t block, old, pending;
 	int saved = errno;
 
 	if (!__atomic_load_n(&started, __ATOMIC_ACQUIRE) || !tgmon_owns_memory() ||
@@ -206,11 +228,14 @@ tgmon_dump(int child, int leaving)
 	sigdelset(&block, SIGTRAP);
 	sigdelset(&block, SIGSYS);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
+	if (sigpending(&pending) != 0)
+		sigfillset(&pending);	/* then nothing is taken back */
 	writer = 1;
 	if (!tgmon_sample_handler_ours())
 		tgmon_say("the program took libtgmon's sampling signal: ",
 		    "the histogram misses what came after", " (TGMON_SIGNAL chooses another)");
-	tgmon_write(child);
+	if (tgmon_write(child))
+		tgmon_xfsz_drop(&pending);
 	writer = 0;
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);
 	if (!leaving)	/* at _exit, nothing more: a signal would only run a handler on a small stack */

@@ -279,7 +279,11 @@ TGMON_HIDDEN void tgmon_stacks_each(void (*f)(void *, uint64_t, uint32_t, const 
 
 /* write.c */
 TGMON_HIDDEN int tgmon_write_init(void);	/* the directory the program started in */
-TGMON_HIDDEN void tgmon_write(int child);
+/*
+ * The files, written by a thread that blocks SIGXFSZ; 1 if one was cut
+ * by the file size limit (the kernel then sent that thread SIGXFSZ).
+ */
+TGMON_HIDDEN int tgmon_write(int child);
 
 /*
  * mcount-ARCH.S: the stubs' span, five offsets each relative to its own

@@ -401,6 +401,22 @@ if want "address space: 16 MiB of text, 8 threads, then 300 MiB"; then
 	    sh -c "[ $rc = 0 ] && [ '$out' = 'malloc ok' ] && [ $(calls "$R/gmon.out" "$R/addrspace" leaf) = 9000 ]"
 fi
 
+# 26.7. A program that lowers RLIMIT_FSIZE to 1 KiB was ended by SIGXFSZ
+# in libtgmon's write at exit (status 153), before stdio flushed its
+# output; one with a SIGXFSZ handler of its own had it called.  The
+# writer's SIGXFSZ is taken back, the program's status and output are
+# its own, and one line says the profile was cut.
+for how in exit handler _exit; do
+	want "file size limit ($how): " || continue
+	rt fsize fsize.c
+	out=$(cd "$R" && rm -f gmon.out* && ./fsize $how 2>"$OUT/err")
+	rc=$?
+	check "file size limit ($how): status 0, the output whole, one line (status $rc: $(echo $out | cut -c1-30)... $(cat "$OUT/err"))" \
+	    sh -c "[ $rc = 0 ] && [ \"\$(echo '$out' | tr '\n' ' ')\" = \"\$(seq -f 'out %g' 20 | tr '\n' ' ')\" ] &&
+	        [ \$(wc -l <'$OUT/err') = 1 ] &&
+	        grep -qx 'libtgmon: gmon.out: cut at 1024 bytes by the file size limit (ulimit -f): not written' '$OUT/err'"
+done
+
 # 26.8. A vfork child whose exec failed called _exit(127), which wrote no
 # file (the memory is the parent's) but set the parent's "written at
 # exit": the parent wrote no profile.  clone(CLONE_VM) did the same.  A
