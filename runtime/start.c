@@ -351,6 +351,101 @@ tgmon_on_fatal(int sig)
 	raise(sig);
 }
 
+/*
+ * The alternate signal stacks fatal signals' handler runs on (it runs
+ * after a stack overflow too): libtgmon's own, ALT_STACK bytes above a
+ * page that is not mapped (pages come when used; the writer switches to
+ * a stack of its own), given to a thread that has none.  ALT_HERE: the
+ * calling thread's, while it is installed; the program is told of none
+ * (sigaltstack), and its own replaces it.
+ */
+#define ALT_STACK (256 * 1024)
+static __thread void *alt_here;
+
+/* The kernel's sigaltstack(): 0, or -errno (libtgmon's sigaltstack() is the program's). */
+static long
+tgmon_sigaltstack_raw(const stack_t *ss, stack_t *old)
+{
+	return tgmon_raw_syscall(SYS_sigaltstack, (long)ss, (long)old, 0, 0, 0, 0);
+}
+
+/* ALT_STACK bytes above a guard page, by system calls; NULL if refused. */
+static void *
+tgmon_altstack_map(void)
+{
+	long p = tgmon_raw_syscall(SYS_mmap, 0, ALT_STACK + 4096, PROT_NONE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	if ((unsigned long)p > -4096UL)
+		return NULL;
+	if (tgmon_raw_syscall(SYS_mprotect, p + 4096, ALT_STACK, PROT_READ | PROT_WRITE, 0, 0, 0) != 0) {
+		tgmon_raw_syscall(SYS_munmap, p, ALT_STACK + 4096, 0, 0, 0, 0);
+		return NULL;
+	}
+	return (char *)p + 4096;
+}
+
+void
+tgmon_altstack_thread(struct tgmon_table *t)
+{
+	stack_t cur, ss;
+
+	if (!tgmon_cfg.signals || tgmon_sigaltstack_raw(NULL, &cur) != 0 || !(cur.ss_flags & SS_DISABLE))
+		return;	/* the program's own stays */
+	if (t->alt == NULL && (t->alt = tgmon_altstack_map()) == NULL)
+		return;
+	memset(&ss, 0, sizeof ss);
+	ss.ss_sp = t->alt;
+	ss.ss_size = ALT_STACK;
+	if (tgmon_sigaltstack_raw(&ss, NULL) == 0)
+		alt_here = t->alt;
+}
+
+void
+tgmon_altstack_ends(void)
+{
+	stack_t cur, off;
+
+	if (alt_here == NULL)
+		return;
+	memset(&off, 0, sizeof off);
+	off.ss_flags = SS_DISABLE;
+	if (tgmon_sigaltstack_raw(NULL, &cur) == 0 && cur.ss_sp == alt_here)
+		tgmon_sigaltstack_raw(&off, NULL);	/* refused if on it: the table's stays its */
+	alt_here = NULL;
+}
+
+/*
+ * The program's sigaltstack(): the kernel's, except that libtgmon's
+ * stack, while installed, is reported as none (SS_DISABLE); one the
+ * program sets (or SS_DISABLE) replaces it.
+ */
+int
+sigaltstack(const stack_t *ss, stack_t *old)
+{
+	stack_t cur;
+	long r = tgmon_sigaltstack_raw(ss, &cur);
+
+	if (r < 0 && r > -4096) {
+		errno = (int)-r;
+		return -1;
+	}
+	if (alt_here != NULL && cur.ss_sp == alt_here && !(cur.ss_flags & SS_ONSTACK)) {
+		memset(&cur, 0, sizeof cur);
+		cur.ss_flags = SS_DISABLE;
+	}
+	if (ss != NULL)
+		alt_here = NULL;
+	if (old != NULL)
+		*old = cur;
+	return 0;
+}
+
+/*
+ * TGMON_SIGNALS: libtgmon's handler for the fatal signals the program
+ * leaves at SIG_DFL, on the alternate signal stack (SA_ONSTACK: the
+ * program's, or libtgmon's, tgmon_altstack_thread).
+ */
 static void
 tgmon_catch_fatal(void)
 {
@@ -360,7 +455,7 @@ tgmon_catch_fatal(void)
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = tgmon_on_fatal;
-	sa.sa_flags = SA_RESTART;
+	sa.sa_flags = SA_RESTART | SA_ONSTACK;
 	for (k = 0; k < sizeof sigs / sizeof *sigs; k++) {
 		struct sigaction old;
 

@@ -104,6 +104,7 @@ tgmon_thread_ends(void *p)
 		return;	/* a sandbox: no lock, no system call; its table keeps its counts */
 	tgmon_sample_stop();	/* its timer would outlive it */
 	tgmon_stacks_thread_ends();
+	tgmon_altstack_ends();
 	pthread_mutex_lock(&spare_lock);
 	t->spare_next = spare;
 	spare = t;
@@ -141,6 +142,7 @@ tgmon_thread_register(uint64_t frame, uint64_t link)
 	tgmon_self = t;
 	if (tgmon_kernel_enter()) {	/* the stack's bounds are asked of the kernel */
 		tgmon_stacks_thread(frame, link);
+		tgmon_altstack_thread(t);
 		tgmon_kernel_leave();
 	}
 	tgmon_child_runs();	/* its sampling (and in a forked child, the child's file) */

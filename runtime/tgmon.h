@@ -73,7 +73,7 @@ struct tgmon_slot {
 struct tgmon_table {
 	uint64_t lowpc;			/* the executable's text, from a 4 KiB boundary */
 	uint64_t span;			/* its bytes (a multiple of 4 KiB); 0: no slots */
-	uint64_t pad0;
+	void *alt;			/* libtgmon's alternate signal stack for it, or NULL */
 	struct tgmon_hash *other;	/* the rest, or NULL */
 	struct tgmon_table *next;	/* every table ever made, for the writer */
 	struct tgmon_table *spare_next;	/* while it waits for a new thread */
@@ -308,6 +308,14 @@ TGMON_HIDDEN void tgmon_start(void);
  * sampled from now on, and a child will write its file.
  */
 TGMON_HIDDEN void tgmon_child_runs(void);
+/*
+ * TGMON_SIGNALS: the calling thread's alternate signal stack, libtgmon's
+ * own (kept in its table T, for the threads that take the table after
+ * it), if it has none; and at the thread's end, taken away if still
+ * there.  Normal context.
+ */
+TGMON_HIDDEN void tgmon_altstack_thread(struct tgmon_table *t);
+TGMON_HIDDEN void tgmon_altstack_ends(void);
 TGMON_HIDDEN void tgmon_say(const char *a, const char *b, const char *c);
 
 #endif

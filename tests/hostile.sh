@@ -429,6 +429,25 @@ for how in vfork clone; do
 	    sh -c "echo '$out' | grep -qx '$how [0-9]*' && [ $(calls "$R/gmon.out" "$R/spawn" work) = 3000 ]"
 done
 
+# 26.11. A stack overflow under TGMON_SIGNALS=1 left no profile: the
+# fatal signals' handler had no alternate stack to run on.  It runs on
+# the program's (never replaced), or on one of libtgmon's for a thread
+# that has none (in the main thread, or one started later), which the
+# program is told it does not have; then SIGSEGV ends the program.
+for how in dfl own thread; do
+	want "overflow-$how, TGMON_SIGNALS=1: " || continue
+	rt sigs sigs.c
+	want=none
+	[ $how = own ] && want=own
+	rm -f "$R"/gmon.out*
+	# (in a shell of its own, whose word on the signal goes to /dev/null)
+	sh -c "cd '$R' && ulimit -s 2048 && TGMON_SIGNALS=1 exec ./sigs overflow-$how >'$OUT/out'" 2>/dev/null
+	rc=$?
+	out=$(cat "$OUT/out")
+	check "overflow-$how, TGMON_SIGNALS=1: the profile written, then SIGSEGV (status $rc, $out, $(calls "$R/gmon.out" "$R/sigs" work) calls)" \
+	    sh -c "[ $rc = 139 ] && [ '$out' = 'alt $want' ] && [ $(calls "$R/gmon.out" "$R/sigs" work) = 3000 ]"
+done
+
 # 26.15. Children that ran no profiled code wrote a full-size empty
 # profile each (a program with 100 such children wrote 826 MB): nothing now.
 for n in 100 -100; do
