@@ -131,8 +131,7 @@ tgmon_run_id_new(void)
 	tgmon_run_id = v != 0 ? v : 1;
 }
 
-/* A system call, as the C library's syscall() makes it: the result, or -errno. */
-static long
+long
 tgmon_raw_syscall(long nr, long a, long b, long c, long d, long e, long f)
 {
 #if defined(__x86_64__)

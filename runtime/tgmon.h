@@ -77,8 +77,12 @@ struct tgmon_table {
 	struct tgmon_hash *other;	/* the rest, or NULL */
 	struct tgmon_table *next;	/* every table ever made, for the writer */
 	struct tgmon_table *spare_next;	/* while it waits for a new thread */
-	int busy;			/* in the slow path: a signal handler's call is dropped */
-	uint32_t pad1;
+	/*
+	 * In the slow path: where its mark is (tables.c: tgmon_slow), 0
+	 * if not.  A signal handler's call meanwhile is dropped; a slow
+	 * path left for good (a siglongjmp out of a handler) is seen.
+	 */
+	uint64_t busy;
 	uint64_t pad2;			/* CHUNK at 64 */
 	struct tgmon_slot *chunk[];	/* span >> TGMON_CHUNK_SHIFT */
 };
@@ -317,5 +321,7 @@ TGMON_HIDDEN void tgmon_child_runs(void);
 TGMON_HIDDEN void tgmon_altstack_thread(struct tgmon_table *t);
 TGMON_HIDDEN void tgmon_altstack_ends(void);
 TGMON_HIDDEN void tgmon_say(const char *a, const char *b, const char *c);
+/* System call NR, made here (not by the C library, nor through errno): the result, or -errno. */
+TGMON_HIDDEN long tgmon_raw_syscall(long nr, long a, long b, long c, long d, long e, long f);
 
 #endif

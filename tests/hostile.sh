@@ -429,6 +429,26 @@ for how in vfork clone; do
 	    sh -c "echo '$out' | grep -qx '$how [0-9]*' && [ $(calls "$R/gmon.out" "$R/spawn" work) = 3000 ]"
 done
 
+# 26.9. A signal handler that interrupted libtgmon's slow path (here in
+# the mmap() it asks for a chunk of slots: jumphook.c's, which raises
+# SIGUSR1) and siglongjmps out left the thread's table busy for good:
+# every new arc after that was dropped ("N calls were not counted").  A
+# slow path left for good is seen and taken over; only the handler's own
+# calls (on_usr1, in_handler), made while it ran, are not counted.
+for how in main deep onstack; do
+	want "siglongjmp out of the slow path ($how): " || continue
+	if [ ! -x "$R/jump" ]; then
+		(cd "$TOP/tests/progs/rt" && gcc -O2 -c -o "$R/jumphook.o" jumphook.c &&
+		    gcc -pg -O2 -o "$R/jump" jump.c "$R/jumphook.o" -L"$RT" -l:libtgmon.a -pthread) ||
+		    fatal "cannot build $R/jump"
+	fi
+	out=$(cd "$R" && rm -f gmon.out* && TGMON_HZ=1 ./jump $how 2>"$OUT/err")
+	got="after $(calls "$R/gmon.out" "$R/jump" after) leaf $(calls "$R/gmon.out" "$R/jump" leaf) far $(calls "$R/gmon.out" "$R/jump" far)"
+	check "siglongjmp out of the slow path ($how): every call after it counted ($out: $got; $(cat "$OUT/err"))" \
+	    sh -c "[ '$out' = jumped ] && [ '$got' = 'after 1000 leaf 1000 far 1001' ] &&
+	        [ \"\$(cat '$OUT/err')\" = 'libtgmon: 2 calls were not counted (out of memory, or in a signal handler)' ]"
+done
+
 # 26.11. A stack overflow under TGMON_SIGNALS=1 left no profile: the
 # fatal signals' handler had no alternate stack to run on.  It runs on
 # the program's (never replaced), or on one of libtgmon's for a thread
