@@ -93,6 +93,9 @@ tgmon_settings_read(void)
 		memcpy(tgmon_cfg.dir, v, strlen(v) + 1);
 }
 
+/* A line said on a standard error past the file size limit (EFBIG: the kernel sent SIGXFSZ). */
+static int said_cut;
+
 /*
  * One line on standard error: "libtgmon: A B C".  The file is written
  * at every exit point (_mcleanup, then the destructor), so a message the
@@ -112,8 +115,10 @@ tgmon_say(const char *a, const char *b, const char *c)
 		return;
 	memcpy(last, line, sizeof last);
 	for (k = 0; k < sizeof part / sizeof *part; k++)
-		if (part[k] != NULL && write(2, part[k], strlen(part[k])) < 0)
+		if (part[k] != NULL && write(2, part[k], strlen(part[k])) < 0) {
+			said_cut |= errno == EFBIG;
 			return;
+		}
 }
 
 /* A new run identifier: 64 bits from the kernel's randomness, or from the clock and the pid. */
@@ -173,7 +178,8 @@ tgmon_owns_memory(void)
 
 /*
  * The SIGXFSZ the kernel sent the writing thread (its signals blocked)
- * for a file cut by the file size limit, taken back, unless one was
+ * for a file cut by the file size limit (or a line on a standard error
+ * past it), taken back, unless one was
  * pending before (BEFORE): the program sees no signal it did not cause,
  * and is not ended by it.
  */
@@ -233,7 +239,8 @@ tgmon_dump(int child, int leaving)
 	if (!tgmon_sample_handler_ours())
 		tgmon_say("the program took libtgmon's sampling signal: ",
 		    "the histogram misses what came after", " (TGMON_SIGNAL chooses another)");
-	if (tgmon_write(child))
+	said_cut = 0;
+	if (tgmon_write(child) || said_cut)
 		tgmon_xfsz_drop(&pending);
 	writer = 0;
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);

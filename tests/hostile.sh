@@ -416,6 +416,16 @@ for how in exit handler _exit; do
 	        [ \$(wc -l <'$OUT/err') = 1 ] &&
 	        grep -qx 'libtgmon: gmon.out: cut at 1024 bytes by the file size limit (ulimit -f): not written' '$OUT/err'"
 done
+# A standard error already past the limit: the line is not said (its
+# write is cut too), and the program still ends as it would have.
+if want "file size limit (standard error past it): "; then
+	rt fsize fsize.c
+	head -c 2048 /dev/zero >"$OUT/err"
+	out=$(cd "$R" && rm -f gmon.out* && ./fsize exit 2>>"$OUT/err")
+	rc=$?
+	check "file size limit (standard error past it): status 0, the output whole (status $rc)" \
+	    sh -c "[ $rc = 0 ] && [ \"\$(echo '$out' | tr '\n' ' ')\" = \"\$(seq -f 'out %g' 20 | tr '\n' ' ')\" ]"
+fi
 
 # 26.8. A vfork child whose exec failed called _exit(127), which wrote no
 # file (the memory is the parent's) but set the parent's "written at
