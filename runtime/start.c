@@ -408,7 +408,7 @@ tgmon_altstack_thread(struct tgmon_table *t)
 }
 
 void
-tgmon_altstack_ends(void)
+tgmon_altstack_ends(struct tgmon_table *t)
 {
 	stack_t cur, off;
 
@@ -416,8 +416,9 @@ tgmon_altstack_ends(void)
 		return;
 	memset(&off, 0, sizeof off);
 	off.ss_flags = SS_DISABLE;
-	if (tgmon_sigaltstack_raw(NULL, &cur) == 0 && cur.ss_sp == alt_here)
-		tgmon_sigaltstack_raw(&off, NULL);	/* refused if on it: the table's stays its */
+	if (tgmon_sigaltstack_raw(NULL, &cur) == 0 && cur.ss_sp == alt_here &&
+	    tgmon_sigaltstack_raw(&off, NULL) != 0 && t->alt == alt_here)
+		t->alt = NULL;	/* refused (the thread is on it): it stays this thread's */
 	alt_here = NULL;
 }
 

@@ -106,7 +106,7 @@ tgmon_thread_ends(void *p)
 		return;	/* a sandbox: no lock, no system call; its table keeps its counts */
 	tgmon_sample_stop();	/* its timer would outlive it */
 	tgmon_stacks_thread_ends();
-	tgmon_altstack_ends();
+	tgmon_altstack_ends(t);
 	pthread_mutex_lock(&spare_lock);
 	t->spare_next = spare;
 	spare = t;

@@ -319,7 +319,7 @@ TGMON_HIDDEN void tgmon_child_runs(void);
  * there.  Normal context.
  */
 TGMON_HIDDEN void tgmon_altstack_thread(struct tgmon_table *t);
-TGMON_HIDDEN void tgmon_altstack_ends(void);
+TGMON_HIDDEN void tgmon_altstack_ends(struct tgmon_table *t);
 TGMON_HIDDEN void tgmon_say(const char *a, const char *b, const char *c);
 /* System call NR, made here (not by the C library, nor through errno): the result, or -errno. */
 TGMON_HIDDEN long tgmon_raw_syscall(long nr, long a, long b, long c, long d, long e, long f);
