@@ -93,6 +93,9 @@ tgmon_settings_read(void)
 		memcpy(tgmon_cfg.dir, v, strlen(v) + 1);
 }
 
+/* A line said on a standard error past the file size limit (EFBIG: the kernel sent SIGXFSZ). */
+static int said_cut;
+
 /*
  * One line on standard error: "libtgmon: A B C".  The file is written
  * at every exit point (_mcleanup, then the destructor), so a message the
@@ -112,8 +115,10 @@ tgmon_say(const char *a, const char *b, const char *c)
 		return;
 	memcpy(last, line, sizeof last);
 	for (k = 0; k < sizeof part / sizeof *part; k++)
-		if (part[k] != NULL && write(2, part[k], strlen(part[k])) < 0)
+		if (part[k] != NULL && write(2, part[k], strlen(part[k])) < 0) {
+			said_cut |= errno == EFBIG;
 			return;
+		}
 }
 
 /* A new run identifier: 64 bits from the kernel's randomness, or from the clock and the pid. */
@@ -131,8 +136,7 @@ tgmon_run_id_new(void)
 	tgmon_run_id = v != 0 ? v : 1;
 }
 
-/* A system call, as the C library's syscall() makes it: the result, or -errno. */
-static long
+long
 tgmon_raw_syscall(long nr, long a, long b, long c, long d, long e, long f)
 {
 #if defined(__x86_64__)
@@ -161,23 +165,58 @@ static pid_t own_pid;	/* this process's; a vfork child (no atfork handler ran) h
 static int exiting;	/* the file was written on the way out (exit, _exit) */
 
 /*
+ * Whether the calling process owns the memory it runs in: 0 in a child
+ * that shares it (vfork, clone(CLONE_VM)), which must neither write the
+ * file nor set a flag (the parent's).  The pid asked of the kernel
+ * itself, not of the C library's wrapper.
+ */
+static int
+tgmon_owns_memory(void)
+{
+	return tgmon_raw_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0) == (long)own_pid;
+}
+
+/*
+ * The SIGXFSZ the kernel sent the writing thread (its signals blocked)
+ * for a file cut by the file size limit (or a line on a standard error
+ * past it), taken back, unless one was
+ * pending before (BEFORE): the program sees no signal it did not cause,
+ * and is not ended by it.
+ */
+static void
+tgmon_xfsz_drop(const sigset_t *before)
+{
+	struct timespec zero = { 0, 0 };
+	sigset_t xfsz;
+
+	if (sigismember(before, SIGXFSZ) == 1)
+		return;
+	sigemptyset(&xfsz);
+	sigaddset(&xfsz, SIGXFSZ);
+	tgmon_raw_syscall(SYS_rt_sigtimedwait, (long)&xfsz, 0, (long)&zero, _NSIG / 8, 0, 0);
+}
+
+/*
  * Writes the file; the threads' timers keep running, so this can be
  * called again later.  Only in a process where profiled code ran
  * (started: __monstartup or a first mcount), never in a vfork child (it
  * shares our memory).  The calling thread takes no asynchronous signal
  * while it writes: one that arrives then (SIGTERM from a supervisor)
- * takes effect once the file is complete.  If another thread is writing
- * (a fatal signal's handler, TGMON_SIGNALS), this one waits for it: it
- * may be on its way out of the process, which would end the write.
+ * takes effect once the file is complete; the SIGXFSZ of a file cut by
+ * the file size limit (RLIMIT_FSIZE), which would end the program before
+ * stdio flushed its output, is taken back (tgmon_xfsz_drop).  If another
+ * thread is writing (a fatal signal's handler, TGMON_SIGNALS), this one
+ * waits for it: it may be on its way out of the process, which would end
+ * the write.
  */
 static void
 tgmon_dump(int child, int leaving)
 {
 	struct timespec ms = { 0, 1000000 };
-	sigset_t block, old;
+	sigset_t block, old, pending;
 	int saved = errno;
 
-	if (!__atomic_load_n(&started, __ATOMIC_ACQUIRE) || getpid() != own_pid ||
+	if (!__atomic_load_n(&started, __ATOMIC_ACQUIRE) || !tgmon_owns_memory() ||
 	    __atomic_load_n(&idle, __ATOMIC_RELAXED))
 		return;
 	if (__atomic_exchange_n(&writing, 1, __ATOMIC_ACQUIRE)) {
@@ -194,11 +233,15 @@ tgmon_dump(int child, int leaving)
 	sigdelset(&block, SIGTRAP);
 	sigdelset(&block, SIGSYS);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
+	if (sigpending(&pending) != 0)
+		sigfillset(&pending);	/* then nothing is taken back */
 	writer = 1;
 	if (!tgmon_sample_handler_ours())
 		tgmon_say("the program took libtgmon's sampling signal: ",
 		    "the histogram misses what came after", " (TGMON_SIGNAL chooses another)");
-	tgmon_write(child);
+	said_cut = 0;
+	if (tgmon_write(child) || said_cut)
+		tgmon_xfsz_drop(&pending);
 	writer = 0;
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);
 	if (!leaving)	/* at _exit, nothing more: a signal would only run a handler on a small stack */
@@ -249,10 +292,14 @@ tgmon_dump_on_own_stack(int child, int leaving)
  * The file written at exit, once, whichever of libtgmon's handler and
  * gcrt1.o's _mcleanup() atexit() runs first (a second write would add
  * the first one's own time); a fatal signal after it has nothing to add.
+ * A child sharing the memory (a vfork child whose exec failed) leaves
+ * it to the parent.
  */
 static void
 tgmon_dump_at_exit(int leaving)
 {
+	if (!tgmon_owns_memory())
+		return;
 	if (__atomic_load_n(&exiting, __ATOMIC_ACQUIRE) || !tgmon_kernel_enter())
 		return;	/* in a seccomp sandbox, writing a file may end the process */
 	if (__atomic_load_n(&started, __ATOMIC_ACQUIRE))
@@ -299,9 +346,9 @@ tgmon_on_fatal(int sig)
 	struct sigaction dfl;
 	int saved = errno;
 
-	while (!writer && __atomic_load_n(&writing, __ATOMIC_ACQUIRE))
+	while (tgmon_owns_memory() && !writer && __atomic_load_n(&writing, __ATOMIC_ACQUIRE))
 		nanosleep(&ms, NULL);
-	if (!writer && !__atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
+	if (tgmon_owns_memory() && !writer && !__atomic_load_n(&exiting, __ATOMIC_ACQUIRE))
 		tgmon_dump_on_own_stack(forked, 0);
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
@@ -310,6 +357,102 @@ tgmon_on_fatal(int sig)
 	raise(sig);
 }
 
+/*
+ * The alternate signal stacks fatal signals' handler runs on (it runs
+ * after a stack overflow too): libtgmon's own, ALT_STACK bytes above a
+ * page that is not mapped (pages come when used; the writer switches to
+ * a stack of its own), given to a thread that has none.  ALT_HERE: the
+ * calling thread's, while it is installed; the program is told of none
+ * (sigaltstack), and its own replaces it.
+ */
+#define ALT_STACK (256 * 1024)
+static __thread void *alt_here;
+
+/* The kernel's sigaltstack(): 0, or -errno (libtgmon's sigaltstack() is the program's). */
+static long
+tgmon_sigaltstack_raw(const stack_t *ss, stack_t *old)
+{
+	return tgmon_raw_syscall(SYS_sigaltstack, (long)ss, (long)old, 0, 0, 0, 0);
+}
+
+/* ALT_STACK bytes above a guard page, by system calls; NULL if refused. */
+static void *
+tgmon_altstack_map(void)
+{
+	long p = tgmon_raw_syscall(SYS_mmap, 0, ALT_STACK + 4096, PROT_NONE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	if ((unsigned long)p > -4096UL)
+		return NULL;
+	if (tgmon_raw_syscall(SYS_mprotect, p + 4096, ALT_STACK, PROT_READ | PROT_WRITE, 0, 0, 0) != 0) {
+		tgmon_raw_syscall(SYS_munmap, p, ALT_STACK + 4096, 0, 0, 0, 0);
+		return NULL;
+	}
+	return (char *)p + 4096;
+}
+
+void
+tgmon_altstack_thread(struct tgmon_table *t)
+{
+	stack_t cur, ss;
+
+	if (!tgmon_cfg.signals || tgmon_sigaltstack_raw(NULL, &cur) != 0 || !(cur.ss_flags & SS_DISABLE))
+		return;	/* the program's own stays */
+	if (t->alt == NULL && (t->alt = tgmon_altstack_map()) == NULL)
+		return;
+	memset(&ss, 0, sizeof ss);
+	ss.ss_sp = t->alt;
+	ss.ss_size = ALT_STACK;
+	if (tgmon_sigaltstack_raw(&ss, NULL) == 0)
+		alt_here = t->alt;
+}
+
+void
+tgmon_altstack_ends(struct tgmon_table *t)
+{
+	stack_t cur, off;
+
+	if (alt_here == NULL)
+		return;
+	memset(&off, 0, sizeof off);
+	off.ss_flags = SS_DISABLE;
+	if (tgmon_sigaltstack_raw(NULL, &cur) == 0 && cur.ss_sp == alt_here &&
+	    tgmon_sigaltstack_raw(&off, NULL) != 0 && t->alt == alt_here)
+		t->alt = NULL;	/* refused (the thread is on it): it stays this thread's */
+	alt_here = NULL;
+}
+
+/*
+ * The program's sigaltstack(): the kernel's, except that libtgmon's
+ * stack, while installed, is reported as none (SS_DISABLE); one the
+ * program sets (or SS_DISABLE) replaces it.
+ */
+int
+sigaltstack(const stack_t *ss, stack_t *old)
+{
+	stack_t cur;
+	long r = tgmon_sigaltstack_raw(ss, &cur);
+
+	if (r < 0 && r > -4096) {
+		errno = (int)-r;
+		return -1;
+	}
+	if (alt_here != NULL && cur.ss_sp == alt_here && !(cur.ss_flags & SS_ONSTACK)) {
+		memset(&cur, 0, sizeof cur);
+		cur.ss_flags = SS_DISABLE;
+	}
+	if (ss != NULL)
+		alt_here = NULL;
+	if (old != NULL)
+		*old = cur;
+	return 0;
+}
+
+/*
+ * TGMON_SIGNALS: libtgmon's handler for the fatal signals the program
+ * leaves at SIG_DFL, on the alternate signal stack (SA_ONSTACK: the
+ * program's, or libtgmon's, tgmon_altstack_thread).
+ */
 static void
 tgmon_catch_fatal(void)
 {
@@ -319,7 +462,7 @@ tgmon_catch_fatal(void)
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = tgmon_on_fatal;
-	sa.sa_flags = SA_RESTART;
+	sa.sa_flags = SA_RESTART | SA_ONSTACK;
 	for (k = 0; k < sizeof sigs / sizeof *sigs; k++) {
 		struct sigaction old;
 

@@ -1,8 +1,10 @@
 /* tables: libtgmon's per-thread arc tables: insertion, growth, threads, and the walk for the writer. */
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 
 #include "tgmon.h"
 
@@ -104,6 +106,7 @@ tgmon_thread_ends(void *p)
 		return;	/* a sandbox: no lock, no system call; its table keeps its counts */
 	tgmon_sample_stop();	/* its timer would outlive it */
 	tgmon_stacks_thread_ends();
+	tgmon_altstack_ends(t);
 	pthread_mutex_lock(&spare_lock);
 	t->spare_next = spare;
 	spare = t;
@@ -137,10 +140,12 @@ tgmon_thread_register(uint64_t frame, uint64_t link)
 	pthread_mutex_unlock(&spare_lock);
 	if (t == NULL && (t = tgmon_table_new()) == NULL)
 		return NULL;
+	t->busy = 0;	/* an ended thread's slow path is no slow path of this one */
 	pthread_setspecific(thread_key, t);
 	tgmon_self = t;
 	if (tgmon_kernel_enter()) {	/* the stack's bounds are asked of the kernel */
 		tgmon_stacks_thread(frame, link);
+		tgmon_altstack_thread(t);
 		tgmon_kernel_leave();
 	}
 	tgmon_child_runs();	/* its sampling (and in a forked child, the child's file) */
@@ -251,12 +256,88 @@ tgmon_arc_new(uint64_t self, uint64_t frame, uint64_t link)
 	}
 }
 
-/* Every call the stubs cannot count alone (mcount-ARCH.S). */
+/*
+ * The mark a slow path leaves in its frame, at AT, whose address its
+ * table's busy holds while it runs: a later entry that finds busy set
+ * tells by it, and by where its own frame is, whether that slow path
+ * is still running below a signal handler (its call then dropped) or
+ * was left for good by a siglongjmp out of one (tgmon_slow_left).
+ */
+static inline uint64_t
+tgmon_mark(uint64_t at)
+{
+	return at ^ 0x74676d6f6e736c77ULL;
+}
+
+/* Whether the 8 bytes at A can be read (the kernel reads them for a call it then refuses). */
+static int
+tgmon_readable(uint64_t a)
+{
+	return tgmon_raw_syscall(SYS_rt_sigprocmask, -1, (long)a, 0, 8, 0, 0) != -EFAULT;
+}
+
+/*
+ * Whether the slow path whose mark is at B was left for good, seen from
+ * a new one whose mark goes at HERE.  A slow path still running is an
+ * ancestor of this one: on the same stack, at a higher address, its
+ * mark intact; or on the thread's stack while a handler runs on the
+ * alternate signal stack.  Anything else was left (a siglongjmp out of a
+ * handler that interrupted it): at or below its place, off the alternate
+ * stack it ran on, its mark overwritten or its page gone.  In doubt (a
+ * sandbox: no system call; a mark that nothing overwrote yet), running.
+ * Only when busy is found set: never in the stubs' path.
+ */
+static int
+tgmon_slow_left(uint64_t b, uint64_t here)
+{
+	stack_t ss;
+	long r;
+	int b_alt, here_alt;
+
+	if (!tgmon_kernel_enter())
+		return 0;
+	r = tgmon_raw_syscall(SYS_sigaltstack, 0, (long)&ss, 0, 0, 0, 0);
+	if (r == 0 && here < b && !tgmon_readable(b))
+		r = 1;	/* its page is gone: left */
+	tgmon_kernel_leave();
+	if (r != 0)
+		return r == 1;
+	b_alt = !(ss.ss_flags & SS_DISABLE) && b - (uint64_t)(uintptr_t)ss.ss_sp < ss.ss_size;
+	here_alt = (ss.ss_flags & SS_ONSTACK) != 0;
+	if (b_alt != here_alt)
+		return b_alt;
+	return here >= b || *(volatile const uint64_t *)(uintptr_t)b != tgmon_mark(b);
+}
+
+/* Counts the call (FROM, SELF) in T, by the slow path's means; busy. */
+static void
+tgmon_slow_add(struct tgmon_table *t, uint64_t from, uint64_t self, uint64_t frame, uint64_t link)
+{
+	int added;
+
+	if (from == 0)
+		added = -1;
+	else if ((added = tgmon_site_add(t, from, self)) < 0)
+		added = tgmon_other_add(t, from, self);
+	if (added < 0)
+		__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
+	else if (added > 0)
+		tgmon_arc_new(self, frame, link);
+}
+
+/*
+ * Every call the stubs cannot count alone (mcount-ARCH.S).  A signal
+ * handler's call while the thread is in here is dropped; a slow path
+ * left for good is taken over (the call it was counting may be lost,
+ * never counted twice).
+ */
 void
 tgmon_slow(uint64_t from, uint64_t self, uint64_t frame, uint64_t link)
 {
 	struct tgmon_table *t = tgmon_self;
-	int saved = errno, added;
+	volatile uint64_t mark;
+	uint64_t here = (uint64_t)(uintptr_t)&mark, b;
+	int saved = errno;
 
 	if (t == NULL && (t = tgmon_parked) != NULL) {	/* a forked child's first call */
 		tgmon_parked = NULL;
@@ -265,18 +346,15 @@ tgmon_slow(uint64_t from, uint64_t self, uint64_t frame, uint64_t link)
 	}
 	if (t == NULL && (t = tgmon_thread_register(frame, link)) == NULL) {
 		__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
-	} else if (t->busy) {	/* a signal handler, inside this very function */
+	} else if ((b = t->busy) != 0 && !tgmon_slow_left(b, here)) {
 		__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
 	} else {
-		t->busy = 1;
-		if (from == 0)
-			added = -1;
-		else if ((added = tgmon_site_add(t, from, self)) < 0)
-			added = tgmon_other_add(t, from, self);
-		if (added < 0)
-			__atomic_fetch_add(&tgmon_dropped, 1, __ATOMIC_RELAXED);
-		else if (added > 0)
-			tgmon_arc_new(self, frame, link);
+		mark = tgmon_mark(here);
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);	/* the mark before busy */
+		t->busy = here;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		tgmon_slow_add(t, from, self, frame, link);
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		t->busy = 0;
 	}
 	errno = saved;

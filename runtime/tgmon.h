@@ -73,12 +73,16 @@ struct tgmon_slot {
 struct tgmon_table {
 	uint64_t lowpc;			/* the executable's text, from a 4 KiB boundary */
 	uint64_t span;			/* its bytes (a multiple of 4 KiB); 0: no slots */
-	uint64_t pad0;
+	void *alt;			/* libtgmon's alternate signal stack for it, or NULL */
 	struct tgmon_hash *other;	/* the rest, or NULL */
 	struct tgmon_table *next;	/* every table ever made, for the writer */
 	struct tgmon_table *spare_next;	/* while it waits for a new thread */
-	int busy;			/* in the slow path: a signal handler's call is dropped */
-	uint32_t pad1;
+	/*
+	 * In the slow path: where its mark is (tables.c: tgmon_slow), 0
+	 * if not.  A signal handler's call meanwhile is dropped; a slow
+	 * path left for good (a siglongjmp out of a handler) is seen.
+	 */
+	uint64_t busy;
 	uint64_t pad2;			/* CHUNK at 64 */
 	struct tgmon_slot *chunk[];	/* span >> TGMON_CHUNK_SHIFT */
 };
@@ -279,7 +283,11 @@ TGMON_HIDDEN void tgmon_stacks_each(void (*f)(void *, uint64_t, uint32_t, const 
 
 /* write.c */
 TGMON_HIDDEN int tgmon_write_init(void);	/* the directory the program started in */
-TGMON_HIDDEN void tgmon_write(int child);
+/*
+ * The files, written by a thread that blocks SIGXFSZ; 1 if one was cut
+ * by the file size limit (the kernel then sent that thread SIGXFSZ).
+ */
+TGMON_HIDDEN int tgmon_write(int child);
 
 /*
  * mcount-ARCH.S: the stubs' span, five offsets each relative to its own
@@ -304,6 +312,16 @@ TGMON_HIDDEN void tgmon_start(void);
  * sampled from now on, and a child will write its file.
  */
 TGMON_HIDDEN void tgmon_child_runs(void);
+/*
+ * TGMON_SIGNALS: the calling thread's alternate signal stack, libtgmon's
+ * own (kept in its table T, for the threads that take the table after
+ * it), if it has none; and at the thread's end, taken away if still
+ * there.  Normal context.
+ */
+TGMON_HIDDEN void tgmon_altstack_thread(struct tgmon_table *t);
+TGMON_HIDDEN void tgmon_altstack_ends(struct tgmon_table *t);
 TGMON_HIDDEN void tgmon_say(const char *a, const char *b, const char *c);
+/* System call NR, made here (not by the C library, nor through errno): the result, or -errno. */
+TGMON_HIDDEN long tgmon_raw_syscall(long nr, long a, long b, long c, long d, long e, long f);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -314,6 +315,26 @@ tgmon_file_name(char *name, size_t size, int m, int child)
 		snprintf(name, size, "gmon%s.out", lib);
 }
 
+/* A file cut by the file size limit (EFBIG; the kernel sent SIGXFSZ): tgmon_write's result. */
+static int cut;
+
+/* Why NAME was not written (E, its errno): one line; the file size limit says so, and its bytes. */
+static void
+tgmon_say_failed(const char *name, int e)
+{
+	struct rlimit rl;
+	char why[120];
+
+	if (e != EFBIG || getrlimit(RLIMIT_FSIZE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY) {
+		tgmon_say(name, ": cannot be written: ", strerror(e));
+		return;
+	}
+	cut = 1;
+	snprintf(why, sizeof why, ": cut at %llu bytes by the file size limit (ulimit -f): ",
+	    (unsigned long long)rl.rlim_cur);
+	tgmon_say(name, why, "not written");
+}
+
 /*
  * Writes the file NAME (FILL(O, CTX) writes its contents) to a temporary
  * file beside it, then renames it: a reader never sees half a file, and
@@ -346,7 +367,7 @@ tgmon_write_file(const char *name, void (*fill)(struct out *, void *), void *ctx
 
 		if (tmp[0] != '\0')
 			unlinkat(dir, tmp, 0);
-		tgmon_say(name, ": cannot be written: ", strerror(e));
+		tgmon_say_failed(name, e);
 		o.failed = o.failed ? o.failed : e;
 	}
 	if (opened >= 0)
@@ -450,9 +471,9 @@ tgmon_mark_module(void *ctx, const struct tgmon_arc *a)
  * The executable's file, and one for each library with calls counted in
  * it (built with -pg); the process's stacks file, if the executable's
  * was written (it would be of no use alone); then the calls that could
- * not be counted, if any.
+ * not be counted, if any.  1 if a file was cut by the file size limit.
  */
-void
+int
 tgmon_write(int child)
 {
 	unsigned char has_arcs[TGMON_MAX_MODULES] = { 0 };
@@ -460,6 +481,7 @@ tgmon_write(int child)
 	char n[32], name[512];
 	int m, written = -1;
 
+	cut = 0;
 	tgmon_sample_rescan();
 	tgmon_arcs_each(tgmon_mark_module, has_arcs);
 	for (m = 0; m < tgmon_nmod; m++) {
@@ -478,4 +500,5 @@ tgmon_write(int child)
 		snprintf(n, sizeof n, "%llu", (unsigned long long)dropped);
 		tgmon_say(n, " calls were not counted ", "(out of memory, or in a signal handler)");
 	}
+	return cut;
 }

@@ -401,6 +401,83 @@ if want "address space: 16 MiB of text, 8 threads, then 300 MiB"; then
 	    sh -c "[ $rc = 0 ] && [ '$out' = 'malloc ok' ] && [ $(calls "$R/gmon.out" "$R/addrspace" leaf) = 9000 ]"
 fi
 
+# 26.7. A program that lowers RLIMIT_FSIZE to 1 KiB was ended by SIGXFSZ
+# in libtgmon's write at exit (status 153), before stdio flushed its
+# output; one with a SIGXFSZ handler of its own had it called.  The
+# writer's SIGXFSZ is taken back, the program's status and output are
+# its own, and one line says the profile was cut.
+for how in exit handler _exit; do
+	want "file size limit ($how): " || continue
+	rt fsize fsize.c
+	out=$(cd "$R" && rm -f gmon.out* && ./fsize $how 2>"$OUT/err")
+	rc=$?
+	check "file size limit ($how): status 0, the output whole, one line (status $rc: $(echo $out | cut -c1-30)... $(cat "$OUT/err"))" \
+	    sh -c "[ $rc = 0 ] && [ \"\$(echo '$out' | tr '\n' ' ')\" = \"\$(seq -f 'out %g' 20 | tr '\n' ' ')\" ] &&
+	        [ \$(wc -l <'$OUT/err') = 1 ] &&
+	        grep -qx 'libtgmon: gmon.out: cut at 1024 bytes by the file size limit (ulimit -f): not written' '$OUT/err'"
+done
+# A standard error already past the limit: the line is not said (its
+# write is cut too), and the program still ends as it would have.
+if want "file size limit (standard error past it): "; then
+	rt fsize fsize.c
+	head -c 2048 /dev/zero >"$OUT/err"
+	out=$(cd "$R" && rm -f gmon.out* && ./fsize exit 2>>"$OUT/err")
+	rc=$?
+	check "file size limit (standard error past it): status 0, the output whole (status $rc)" \
+	    sh -c "[ $rc = 0 ] && [ \"\$(echo '$out' | tr '\n' ' ')\" = \"\$(seq -f 'out %g' 20 | tr '\n' ' ')\" ]"
+fi
+
+# 26.8. A vfork child whose exec failed called _exit(127), which wrote no
+# file (the memory is the parent's) but set the parent's "written at
+# exit": the parent wrote no profile.  clone(CLONE_VM) did the same.  A
+# child that shares the parent's memory now neither writes nor marks.
+for how in vfork clone; do
+	want "$how: the parent's profile" || continue
+	rt spawn spawn.c
+	out=$(cd "$R" && rm -f gmon.out* && ./spawn $how)
+	check "$how: the parent's profile, its 3000 calls ($out; $(calls "$R/gmon.out" "$R/spawn" work) calls)" \
+	    sh -c "echo '$out' | grep -qx '$how [0-9]*' && [ $(calls "$R/gmon.out" "$R/spawn" work) = 3000 ]"
+done
+
+# 26.9. A signal handler that interrupted libtgmon's slow path (here in
+# the mmap() it asks for a chunk of slots: jumphook.c's, which raises
+# SIGUSR1) and siglongjmps out left the thread's table busy for good:
+# every new arc after that was dropped ("N calls were not counted").  A
+# slow path left for good is seen and taken over; only the handler's own
+# calls (on_usr1, in_handler), made while it ran, are not counted.
+for how in main deep onstack; do
+	want "siglongjmp out of the slow path ($how): " || continue
+	if [ ! -x "$R/jump" ]; then
+		(cd "$TOP/tests/progs/rt" && gcc -O2 -c -o "$R/jumphook.o" jumphook.c &&
+		    gcc -pg -O2 -o "$R/jump" jump.c "$R/jumphook.o" -L"$RT" -l:libtgmon.a -pthread) ||
+		    fatal "cannot build $R/jump"
+	fi
+	out=$(cd "$R" && rm -f gmon.out* && TGMON_HZ=1 ./jump $how 2>"$OUT/err")
+	got="after $(calls "$R/gmon.out" "$R/jump" after) leaf $(calls "$R/gmon.out" "$R/jump" leaf) far $(calls "$R/gmon.out" "$R/jump" far)"
+	check "siglongjmp out of the slow path ($how): every call after it counted ($out: $got; $(cat "$OUT/err"))" \
+	    sh -c "[ '$out' = jumped ] && [ '$got' = 'after 1000 leaf 1000 far 1001' ] &&
+	        [ \"\$(cat '$OUT/err')\" = 'libtgmon: 2 calls were not counted (out of memory, or in a signal handler)' ]"
+done
+
+# 26.11. A stack overflow under TGMON_SIGNALS=1 left no profile: the
+# fatal signals' handler had no alternate stack to run on.  It runs on
+# the program's (never replaced), or on one of libtgmon's for a thread
+# that has none (in the main thread, or one started later), which the
+# program is told it does not have; then SIGSEGV ends the program.
+for how in dfl own thread; do
+	want "overflow-$how, TGMON_SIGNALS=1: " || continue
+	rt sigs sigs.c
+	want=none
+	[ $how = own ] && want=own
+	rm -f "$R"/gmon.out*
+	# (in a shell of its own, whose word on the signal goes to /dev/null)
+	sh -c "cd '$R' && ulimit -s 2048 && TGMON_SIGNALS=1 exec ./sigs overflow-$how >'$OUT/out'" 2>/dev/null
+	rc=$?
+	out=$(cat "$OUT/out")
+	check "overflow-$how, TGMON_SIGNALS=1: the profile written, then SIGSEGV (status $rc, $out, $(calls "$R/gmon.out" "$R/sigs" work) calls)" \
+	    sh -c "[ $rc = 139 ] && [ '$out' = 'alt $want' ] && [ $(calls "$R/gmon.out" "$R/sigs" work) = 3000 ]"
+done
+
 # 26.15. Children that ran no profiled code wrote a full-size empty
 # profile each (a program with 100 such children wrote 826 MB): nothing now.
 for n in 100 -100; do

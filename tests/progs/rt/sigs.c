@@ -11,6 +11,16 @@
  *   overflow [N]
  *             recurses until its stack overflows; its SIGSEGV handler, on
  *             an alternate stack of N bytes (7168), calls _exit(3)
+ *   overflow-dfl
+ *             no SIGSEGV handler, no alternate stack of its own: prints
+ *             "alt none" if sigaltstack() says it has none, then
+ *             recurses until its stack overflows (SIGSEGV ends it)
+ *   overflow-own
+ *             the same with an alternate stack of its own (16 KiB), set
+ *             before: prints "alt own" if sigaltstack() still says so
+ *   overflow-thread
+ *             overflow-dfl in a thread (on a stack of 256 KiB), started
+ *             after libtgmon and after the main thread's first calls
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -102,6 +112,43 @@ overflow(size_t size)
 	sink = recurse(0);
 }
 
+/* "alt none" or "alt own" (OWN: the stack set) as sigaltstack() tells, then the stack overflows. */
+static void *
+overflow_dfl(void *own)
+{
+	stack_t cur;
+
+	if (sigaltstack(NULL, &cur) == 0 && (cur.ss_flags & SS_DISABLE) && own == NULL)
+		(void)!write(1, "alt none\n", 9);
+	else if (own != NULL && cur.ss_sp == own && !(cur.ss_flags & SS_DISABLE))
+		(void)!write(1, "alt own\n", 8);
+	sink = recurse(0);
+	return NULL;
+}
+
+/* HOW: overflow-dfl, overflow-own or overflow-thread (above). */
+static void
+overflow_as(const char *how)
+{
+	stack_t ss = { .ss_sp = malloc(16384), .ss_size = 16384 };
+	pthread_attr_t a;
+	pthread_t t;
+
+	if (strcmp(how, "overflow-own") == 0) {
+		if (ss.ss_sp == NULL || sigaltstack(&ss, NULL) != 0)
+			exit(1);
+		overflow_dfl(ss.ss_sp);
+	} else if (strcmp(how, "overflow-thread") == 0) {
+		pthread_attr_init(&a);
+		pthread_attr_setstacksize(&a, 256 * 1024);
+		if (pthread_create(&t, &a, overflow_dfl, NULL) != 0)
+			exit(1);
+		pthread_join(t, NULL);
+	} else {
+		overflow_dfl(NULL);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -111,6 +158,8 @@ main(int argc, char **argv)
 		work(i);
 	if (strcmp(how, "sigwait-sent") == 0)
 		printf("got %d\n", wait_for("sigwait", SIGRTMIN + 7));
+	else if (strncmp(how, "overflow-", 9) == 0)
+		overflow_as(how);
 	else if (strcmp(how, "overflow") == 0)
 		overflow(argc > 2 ? (size_t)atol(argv[2]) : 7168);
 	else if (strncmp(how, "sig", 3) == 0)
