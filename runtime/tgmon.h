@@ -94,8 +94,9 @@ struct tgmon_settings {
 	int signo;		/* the sampling signal (TGMON_SIGNAL; a real-time one by default) */
 	int stacks;		/* record each sample's call stack (TGMON_STACKS; 1 by default) */
 	int timer_only;		/* TGMON_CLOCK=timer: sample by timers, never by perf events */
-	char prefix[256];	/* GMON_OUT_PREFIX, or "" */
-	char dir[512];		/* TGMON_DIR: where files go, or "" for the starting directory */
+	int nowrite;		/* a setting could not be kept: no file is written (said at start) */
+	const char *prefix;	/* GMON_OUT_PREFIX (of any length, kept at start), or "" */
+	const char *dir;	/* TGMON_DIR (likewise): where files go, or "" for the starting directory */
 };
 TGMON_HIDDEN extern struct tgmon_settings tgmon_cfg;
 TGMON_HIDDEN void tgmon_settings_read(void);

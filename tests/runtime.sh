@@ -109,6 +109,36 @@ mkdir -p "$d/outdir"
 (cd "$d" && rm -f gmon.out* outdir/gmon.out && TGMON_DIR=outdir ./exits >/dev/null)
 tcheck "TGMON_DIR: the file goes there" sh -c "[ -f '$d/outdir/gmon.out' ] && [ ! -f '$d/gmon.out' ]"
 
+# Long paths (#26.12): GMON_OUT_PREFIX and TGMON_DIR of any length, as
+# glibc takes the prefix: about 600 bytes, and 6,000 (over PATH_MAX: the
+# directory is opened in pieces).  DIR/long/NNN...: 30 names of 199 bytes.
+if want_any "long GMON_OUT_PREFIX" "long TGMON_DIR"; then
+	nm=$(printf '%0199d' 0)
+	deep=$nm
+	for i in $(seq 29); do deep=$deep/$nm; done
+	rm -rf "$d/long" && mkdir -p "$d/long/$deep" || fatal "cannot make the long directories"
+	# indir N CMD: CMD run in DIR/long and N of its names down (ls there: a cwd of any length).
+	indir() { (cd "$d/long" && for i in $(seq "$1"); do cd -P "$nm" || exit 1; done && shift && "$@"); }
+	for n in 3 30; do
+		sub=$(echo "$deep" | cut -c1-$((n * 200 - 1)))
+		(cd "$d" && rm -f gmon.out* && GMON_OUT_PREFIX=$d/long/$sub/prof ./exits >/dev/null 2>"$d/err")
+		f=$(indir "$n" sh -c 'ls prof.* 2>/dev/null | grep -v stacks')
+		tcheck "long GMON_OUT_PREFIX ($(($(echo "$d/long/$sub/prof" | wc -c) - 1)) bytes): PREFIX.PID there, 3000 calls, nothing said" \
+		    sh -c "[ -n '$f' ] && [ ! -e '$d/gmon.out' ] && [ ! -s '$d/err' ] &&
+		    [ \"\$(cd '$d/long' && for i in \$(seq $n); do cd -P '$nm'; done &&
+		    '$TGPROF' --batch -b -p '$d/exits' '$f' | awk '\$NF == \"work\" { print \$4 }')\" = 3000 ]"
+		indir "$n" sh -c "rm -f prof.*"
+		(cd "$d" && rm -f gmon.out* && TGMON_DIR=long/$sub ./exits >/dev/null 2>"$d/err")
+		tcheck "long TGMON_DIR ($((${#sub} + 5)) bytes, relative): gmon.out there, nothing said" \
+		    sh -c "[ ! -e '$d/gmon.out' ] && [ ! -s '$d/err' ] &&
+		    (cd '$d/long' && for i in \$(seq $n); do cd -P '$nm'; done && [ -f gmon.out ])"
+		indir "$n" rm -f gmon.out
+	done
+	(cd "$d" && rm -f gmon.out* && GMON_OUT_PREFIX=$d/long/$nm/$nm$nm/prof ./exits >/dev/null 2>"$d/err")
+	tcheck "long GMON_OUT_PREFIX: a name over NAME_MAX: one line, no file elsewhere" sh -c "
+	    [ ! -e '$d/gmon.out' ] && [ \$(wc -l <'$d/err') -eq 1 ] && grep -q ': cannot be written: File name too long' '$d/err'"
+fi
+
 # Self-starting: linked without gcrt1.o (no -pg at link time).
 gcc -pg -O2 -c -o "$d/threads.o" "$P/threads.c" &&
     gcc -o "$d/threads-nogcrt" "$d/threads.o" -L"$RT" -l:libtgmon.a -pthread ||
@@ -144,6 +174,7 @@ n=$(calls "$d/gmon.libfoo.so.out" "$d/libfoo.so" foo_leaf)
 tcheck "shared library: 3000000 calls of foo_leaf in it ($n)" [ "$n" = 3000000 ]
 tcheck "shared library: its time is sampled" sh -c \
     "${READER:-$TGPROF --batch} -b -p '$d/libfoo.so' '$d/gmon.libfoo.so.out' | awk '\$NF == \"foo_leaf\" && \$3 > 0 { f = 1 } END { exit !f }'"
+
 
 # LD_PRELOAD into a program built for glibc's runtime.
 d=$OUT/preload
