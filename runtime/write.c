@@ -357,17 +357,38 @@ struct fname {
 };
 
 /*
+ * How many libraries loaded before module M (M > 0) have its file name,
+ * plus one: a library's second of that name (a plugin of the same name
+ * from another directory) is 2.  Modules are only ever added, so this
+ * stays the same for the life of the process.
+ */
+static int
+tgmon_name_rank(int m)
+{
+	int k, n = 1;
+
+	for (k = 1; k < m; k++)
+		n += strcmp(tgmon_mod[k].name, tgmon_mod[m].name) == 0;
+	return n;
+}
+
+/*
  * Module M's file: the executable's is GMON_OUT_PREFIX.PID, gmon.out, or
  * gmon.out.PID in a forked child; a library's is gmon.LIB.out (and
- * likewise PREFIX.LIB.PID, gmon.LIB.out.PID).
+ * likewise PREFIX.LIB.PID, gmon.LIB.out.PID), where LIB is its file's
+ * name, followed by ~N for the Nth library of that name (N > 1): each
+ * has a file of its own.
  */
 static void
 tgmon_file_name(struct fname *f, int m, int child)
 {
-	char lib[NAME_MAX + 16] = "";
+	char lib[NAME_MAX + 32] = "";
 	long pid = (long)getpid();
+	int rank = m > 0 ? tgmon_name_rank(m) : 1;
 
-	if (m > 0)
+	if (m > 0 && rank > 1)
+		snprintf(lib, sizeof lib, ".%s~%d", tgmon_mod[m].name, rank);
+	else if (m > 0)
 		snprintf(lib, sizeof lib, ".%s", tgmon_mod[m].name);
 	f->head = tgmon_cfg.prefix;
 	if (tgmon_cfg.prefix[0] != '\0')

@@ -124,6 +124,22 @@ if want "record stopped"; then
 	tcheck "record stopped by SIGTERM: its profile written and shown, status 143" sh -c "
 	    [ $rc -eq 143 ] && [ -s '$K/gmon.out' ] && grep -q ' spin\$' '$K/out' && ! grep -q 'wrote no profile' '$K/err'"
 fi
+# tgprof record of a program that dlopen()s two -pg libraries of one file
+# name (plugins from two directories): each has its profile, and the
+# second is named by its path (from the stacks file) with how to read it.
+if want "record two libraries"; then
+	L=$OUT/twolib
+	RTP=$TOP/tests/progs/rt
+	rm -rf "$L" && mkdir -p "$L/a" "$L/b" "$L/rec"
+	gcc -pg -O2 -fPIC -shared -o "$L/a/libfoo.so" "$RTP/libfoo.c" && cp "$L/a/libfoo.so" "$L/b/libfoo.so" &&
+	    gcc -pg -O2 -o "$L/dlfoo" "$RTP/dlfoo.c" -L"$TOP/runtime" -l:libtgmon.a -pthread -ldl ||
+	    fatal "cannot build libfoo.so and dlfoo"
+	(cd "$L" && "$TGPROF" record -o rec/gmon.out -- ./dlfoo "$L/a/libfoo.so" "$L/b/libfoo.so" >/dev/null 2>rec/err)
+	tcheck "record two libraries named libfoo.so: each profile, each said with how to read it" sh -c "
+	    grep -q '^tgprof: record: rec/gmon.libfoo.so.out: the profile of the -pg library libfoo.so, apart from the program.s: tgprof libfoo.so rec/gmon.libfoo.so.out\$' '$L/rec/err' &&
+	    grep -q '^tgprof: record: rec/gmon.libfoo.so~2.out: the profile of the -pg library $L/b/libfoo.so (number 2 of that name), apart from the program.s: tgprof $L/b/libfoo.so rec/gmon.libfoo.so~2.out\$' '$L/rec/err' &&
+	    [ -s '$L/rec/gmon.libfoo.so.out' ] && [ -s '$L/rec/gmon.libfoo.so~2.out' ]"
+fi
 # @FILE response files: gprof's splitting and nesting (gprof as the oracle);
 # what libiberty does badly (exits naming argv[0], or ignores a pipe) is
 # refused in one line or read.

@@ -175,6 +175,21 @@ tcheck "shared library: 3000000 calls of foo_leaf in it ($n)" [ "$n" = 3000000 ]
 tcheck "shared library: its time is sampled" sh -c \
     "${READER:-$TGPROF --batch} -b -p '$d/libfoo.so' '$d/gmon.libfoo.so.out' | awk '\$NF == \"foo_leaf\" && \$3 > 0 { f = 1 } END { exit !f }'"
 
+# Two -pg libraries of one file name (plugins from two directories,
+# dlopen()ed): a file each (#26.14), the second gmon.libfoo.so~2.out,
+# each with its own 100000 calls of foo_leaf.
+gcc -pg -O2 -o "$d/dlfoo" "$P/dlfoo.c" -L"$RT" -l:libtgmon.a -pthread -ldl || fatal "cannot build dlfoo.c"
+mkdir -p "$d/plugA" "$d/plugB"
+cp "$d/libfoo.so" "$d/plugA/libfoo.so" && cp "$d/libfoo.so" "$d/plugB/libfoo.so" || fatal "cannot copy libfoo.so"
+(cd "$d" && rm -f gmon* && ./dlfoo "$d/plugA/libfoo.so" "$d/plugB/libfoo.so" >/dev/null 2>"$d/err")
+# qcalls FILE LIB FUNC: FUNC's calls in the call graph of FILE (a dlopen()ed library's: no histogram).
+qcalls() {
+	"$TGPROF" --batch -b -q "$2" "$1" 2>/dev/null | awk -v f="$3" '$1 ~ /^\[/ && $(NF - 1) == f { print $(NF - 2) }'
+}
+tcheck "two libraries named libfoo.so: gmon.libfoo.so.out and gmon.libfoo.so~2.out, 100000 calls each" sh -c "
+    [ \"\$(ls '$d' | grep '^gmon.*libfoo' | tr '\\n' ' ')\" = 'gmon.libfoo.so.out gmon.libfoo.so~2.out ' ] &&
+    [ \"$(qcalls "$d/gmon.libfoo.so.out" "$d/libfoo.so" foo_leaf)\" = 100000 ] &&
+    [ \"$(qcalls "$d/gmon.libfoo.so~2.out" "$d/libfoo.so" foo_leaf)\" = 100000 ] && [ ! -s '$d/err' ]"
 
 # LD_PRELOAD into a program built for glibc's runtime.
 d=$OUT/preload

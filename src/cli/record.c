@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "input/bin.h"
+#include "input/stacks.h"
 
 int
 record_wanted(int argc, char **argv)
@@ -140,19 +141,84 @@ run_child(char *const *argv, const char *image, const char *dir, const char *lib
 }
 
 /*
- * A profile the run wrote beside the program's, NAME (gmon.LIB.out: a -pg
- * library's; gmon.out.PID: a child's), said in D with how to read it.
+ * The path of library number RANK (1: the first) of the file name LIB
+ * (LEN bytes) among the modules of the stacks file SF, as the run loaded
+ * them; NULL if SF is NULL or has no such library.
+ */
+static const char *
+library_path(const struct stacks_file *sf, const char *lib, size_t len, long rank)
+{
+	uint32_t k;
+
+	for (k = 1; sf != NULL && k < sf->nmod; k++) {
+		const char *slash = strrchr(sf->mod[k].name, '/');
+		const char *base = slash != NULL ? slash + 1 : sf->mod[k].name;
+
+		if (strlen(base) == len && memcmp(base, lib, len) == 0 && --rank == 0)
+			return sf->mod[k].name;
+	}
+	return NULL;
+}
+
+/*
+ * The rank N of a library's profile named gmon.LIB~N.out (libtgmon's
+ * name for the Nth library of one file name, N > 1), with *LEN cut from
+ * LIB~N's to LIB's; 1 for any other.
+ */
+static long
+library_rank(const char *lib, size_t *len)
+{
+	const char *tilde = memrchr(lib, '~', *len), *p;
+
+	if (tilde == NULL || tilde + 1 == lib + *len)
+		return 1;
+	for (p = tilde + 1; p < lib + *len; p++)
+		if (*p < '0' || *p > '9')
+			return 1;
+	if (strtol(tilde + 1, NULL, 10) < 2)
+		return 1;
+	*len = (size_t)(tilde - lib);
+	return strtol(tilde + 1, NULL, 10);
+}
+
+/*
+ * A -pg library's profile beside the program's, NAME: gmon.LIB.out, or
+ * gmon.LIB~N.out for the Nth library of that file name, which is named
+ * by its path from the stacks file SF when there is one.
  */
 static void
-say_other(const char *name, const char *where, struct diag *d)
+say_library(const char *name, const char *where, const struct stacks_file *sf, struct diag *d)
+{
+	size_t len = strlen(name) - 9;
+	long rank = library_rank(name + 5, &len);
+	const char *path = rank > 1 ? library_path(sf, name + 5, len, rank) : NULL;
+
+	if (rank == 1)
+		diag_add(d, DIAG_WARN, "record: %s/%s: the profile of the -pg library %.*s, apart from the "
+		    "program's: tgprof %.*s %s/%s", where, name, (int)len, name + 5, (int)len, name + 5,
+		    where, name);
+	else if (path != NULL)
+		diag_add(d, DIAG_WARN, "record: %s/%s: the profile of the -pg library %s (number %ld of that "
+		    "name), apart from the program's: tgprof %s %s/%s", where, name, path, rank, path, where,
+		    name);
+	else
+		diag_add(d, DIAG_WARN, "record: %s/%s: the profile of another -pg library named %.*s (number "
+		    "%ld of that name), apart from the program's: tgprof ITS-PATH %s/%s", where, name,
+		    (int)len, name + 5, rank, where, name);
+}
+
+/*
+ * A profile the run wrote beside the program's, NAME (a -pg library's,
+ * say_library; gmon.out.PID: a child's), said in D with how to read it.
+ */
+static void
+say_other(const char *name, const char *where, const struct stacks_file *sf, struct diag *d)
 {
 	size_t n = strlen(name);
 
 	if (strncmp(name, "gmon.", 5) == 0 && n > 9 && strcmp(name + n - 4, ".out") == 0 &&
 	    strcmp(name, "gmon.out") != 0)
-		diag_add(d, DIAG_WARN, "record: %s/%s: the profile of the -pg library %.*s, apart from the "
-		    "program's: tgprof %.*s %s/%s", where, name, (int)(n - 9), name + 5, (int)(n - 9), name + 5,
-		    where, name);
+		say_library(name, where, sf, d);
 	else if (strncmp(name, "gmon.out.", 9) == 0 && strcmp(name, "gmon.out.stacks") != 0 &&
 	    strstr(name, ".stacks") == NULL)
 		diag_add(d, DIAG_WARN, "record: %s/%s: another process's profile (a child's)", where, name);
@@ -168,6 +234,8 @@ static int
 move_files(const char *dir, const char *out, struct diag *d)
 {
 	char from[8192], to[8192], base[4096];
+	struct stacks_file sf, *sfp = NULL;
+	struct diag quiet;
 	struct dirent *e;
 	DIR *dp;
 	int found = 0;
@@ -175,6 +243,11 @@ move_files(const char *dir, const char *out, struct diag *d)
 	snprintf(base, sizeof base, "%s", out);
 	if ((dp = opendir(dir)) == NULL)
 		return 0;
+	diag_init(&quiet);
+	snprintf(from, sizeof from, "%s/gmon.out.stacks", dir);	/* the libraries' paths, for say_other() */
+	if (access(from, F_OK) == 0 && stacks_read(from, &sf, &quiet) == 0)
+		sfp = &sf;
+	diag_release(&quiet);
 	while ((e = readdir(dp)) != NULL) {
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;
@@ -187,13 +260,15 @@ move_files(const char *dir, const char *out, struct diag *d)
 			const char *where = dirname(base);
 
 			snprintf(to, sizeof to, "%s/%s", where, e->d_name);
-			say_other(e->d_name, where, d);
+			say_other(e->d_name, where, sfp, d);
 		}
 		if (rename(from, to) != 0)
 			unlink(from);
 		snprintf(base, sizeof base, "%s", out);	/* dirname() wrote into it */
 	}
 	closedir(dp);
+	if (sfp != NULL)
+		stacks_free(sfp);
 	rmdir(dir);
 	return found;
 }
