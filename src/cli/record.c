@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "input/bin.h"
+#include "util/afile.h"
 #include "input/stacks.h"
 
 int
@@ -227,11 +228,13 @@ say_other(const char *name, const char *where, const struct stacks_file *sf, str
 /*
  * The files the run wrote in DIR moved beside OUT: gmon.out to OUT,
  * gmon.out.stacks to OUT.stacks, the others (a forked child's, a
- * library's) by their names, each said in D; DIR removed.  Whether
- * gmon.out was there.
+ * library's) by their names, each said in D; DIR removed.  THROUGH (OUT
+ * is not a regular file): gmon.out and its stacks stay in DIR, for
+ * write_through() and the report, and the others go to the current
+ * directory.  Whether gmon.out was there.
  */
 static int
-move_files(const char *dir, const char *out, struct diag *d)
+move_files(const char *dir, const char *out, int through, struct diag *d)
 {
 	char from[8192], to[8192], base[4096];
 	struct stacks_file sf, *sfp = NULL;
@@ -251,13 +254,16 @@ move_files(const char *dir, const char *out, struct diag *d)
 	while ((e = readdir(dp)) != NULL) {
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;
+		found |= strcmp(e->d_name, "gmon.out") == 0;
+		if (through && (strcmp(e->d_name, "gmon.out") == 0 || strcmp(e->d_name, "gmon.out.stacks") == 0))
+			continue;
 		snprintf(from, sizeof from, "%s/%s", dir, e->d_name);
 		if (strcmp(e->d_name, "gmon.out") == 0)
-			snprintf(to, sizeof to, "%s", out), found = 1;
+			snprintf(to, sizeof to, "%s", out);
 		else if (strcmp(e->d_name, "gmon.out.stacks") == 0)
 			snprintf(to, sizeof to, "%s.stacks", out);
 		else {
-			const char *where = dirname(base);
+			const char *where = through ? "." : dirname(base);
 
 			snprintf(to, sizeof to, "%s/%s", where, e->d_name);
 			say_other(e->d_name, where, sfp, d);
@@ -269,16 +275,80 @@ move_files(const char *dir, const char *out, struct diag *d)
 	closedir(dp);
 	if (sfp != NULL)
 		stacks_free(sfp);
-	rmdir(dir);
+	if (!through)
+		rmdir(dir);
 	return found;
+}
+
+/*
+ * The run's profile FROM written to OUT, which is not a regular file (a
+ * device, a FIFO, a terminal, /dev/stdout), through afile: written
+ * through, never replaced.  0, or -1 with the reason in D.
+ */
+static int
+write_through(const char *from, const char *out, struct diag *d)
+{
+	FILE *in = fopen(from, "rb");
+	struct afile af;
+	char buf[65536];
+	size_t n;
+	int bad = 0;
+
+	if (in == NULL || afile_open(&af, out) != 0) {
+		diag_add(d, DIAG_ERROR, "record: %s: %s", in == NULL ? from : out, strerror(errno));
+		if (in != NULL)
+			fclose(in);
+		return -1;
+	}
+	while (!bad && (n = fread(buf, 1, sizeof buf, in)) > 0)
+		bad = fwrite(buf, 1, n, af.f) != n;
+	bad |= ferror(in) != 0;
+	fclose(in);
+	if (bad)
+		afile_abort(&af);
+	if (bad || afile_commit(&af) != 0) {
+		diag_add(d, DIAG_ERROR, "record: %s: %s", out, strerror(errno != 0 ? errno : EIO));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Where the run's files go: a new directory beside OUT (a regular file,
+ * or none yet: its files are then renamed into place), or, if OUT is not
+ * a regular file (*THROUGH), one in $TMPDIR or /tmp (a device's
+ * directory, /dev, is no place for them).  0, or -1 with the reason in D.
+ */
+static int
+make_run_dir(const char *out, char *dir, size_t size, int *through, struct diag *d)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char tmp[4096];
+	struct stat st;
+
+	*through = stat(out, &st) == 0 && !S_ISREG(st.st_mode);
+	if (*through && S_ISDIR(st.st_mode)) {
+		diag_add(d, DIAG_ERROR, "record: %s: %s", out, strerror(EISDIR));
+		return -1;
+	}
+	snprintf(tmp, sizeof tmp, "%s", out);
+	if (*through)
+		snprintf(dir, size, "%s/tgprof-record-XXXXXX", tmpdir != NULL && *tmpdir == '/' ? tmpdir : "/tmp");
+	else
+		snprintf(dir, size, "%s/.tgprof-record-XXXXXX", dirname(tmp));
+	if (mkdtemp(dir) == NULL) {
+		diag_add(d, DIAG_ERROR, "record: %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 int
 record_run(int argc, char **argv, struct recording *r, struct diag *d)
 {
 	const char *out = "gmon.out";
-	char lib[4096], dir[4096 + 32], tmp[4096];
-	int k = 2, preload;
+	char lib[4096], dir[4096 + 32];
+	int k = 2, preload, through;
 
 	memset(r, 0, sizeof *r);
 	for (; k < argc && strcmp(argv[k], "--") != 0; k++) {
@@ -298,21 +368,41 @@ record_run(int argc, char **argv, struct recording *r, struct diag *d)
 		diag_add(d, DIAG_ERROR, "record: libtgmon.so not found (TGMON_LIBRARY names it)");
 		return -1;
 	}
-	snprintf(tmp, sizeof tmp, "%s", out);
-	snprintf(dir, sizeof dir, "%s/.tgprof-record-XXXXXX", dirname(tmp));
-	if (mkdtemp(dir) == NULL) {
-		diag_add(d, DIAG_ERROR, "record: %s: %s", dir, strerror(errno));
+	if (make_run_dir(out, dir, sizeof dir, &through, d) != 0)
 		return -1;
-	}
 	r->status = run_child(argv + k, r->image, dir, preload ? lib : NULL);
 	snprintf(r->gmon, sizeof r->gmon, "%s", out);
-	if (!move_files(dir, out, d)) {
+	if (through) {	/* the report reads the run's copy */
+		snprintf(r->rundir, sizeof r->rundir, "%s", dir);
+		snprintf(r->gmon, sizeof r->gmon, "%.*s/gmon.out", (int)sizeof r->gmon - 10, dir);
+	}
+	if (!move_files(dir, out, through, d)) {
 		if (r->status > 128)
 			diag_add(d, DIAG_ERROR, "%s: ended by signal %d before it wrote a profile", r->image,
 			    r->status - 128);
 		else
 			diag_add(d, DIAG_ERROR, "%s: wrote no profile (was it built with -pg?)", r->image);
+		record_finish(r);
+		return -1;
+	}
+	if (through && write_through(r->gmon, out, d) != 0) {
+		record_finish(r);
 		return -1;
 	}
 	return 0;
+}
+
+void
+record_finish(struct recording *r)
+{
+	char path[sizeof r->rundir + 32];
+
+	if (r->rundir[0] == '\0')
+		return;
+	snprintf(path, sizeof path, "%s/gmon.out", r->rundir);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/gmon.out.stacks", r->rundir);
+	unlink(path);
+	rmdir(r->rundir);
+	r->rundir[0] = '\0';
 }
