@@ -13,6 +13,8 @@
 #include "../src/input/gmon_out.h"
 #include "tgmon.h"
 
+_Static_assert(TGMON_MAX_MODULES <= TGSTACKS_MAX_MODULES, "every object loaded fits in the stacks file");
+
 /*
  * The directory PATH (its first LEN bytes, LEN > 0) opened relative to
  * AT (a descriptor, or AT_FDCWD): in pieces of under PATH_MAX bytes cut
@@ -331,7 +333,7 @@ static void
 tgmon_put_arc(void *ctx, const struct tgmon_arc *a)
 {
 	struct arcs_of *w = ctx;
-	uint64_t left = a->count, base = tgmon_mod[w->m].base;
+	uint64_t left = a->count, base = tgmon_module(w->m)->base;
 
 	if (tgmon_module_at(a->self) != w->m)
 		return;
@@ -368,7 +370,7 @@ tgmon_name_rank(int m)
 	int k, n = 1;
 
 	for (k = 1; k < m; k++)
-		n += strcmp(tgmon_mod[k].name, tgmon_mod[m].name) == 0;
+		n += strcmp(tgmon_module(k)->name, tgmon_module(m)->name) == 0;
 	return n;
 }
 
@@ -387,9 +389,9 @@ tgmon_file_name(struct fname *f, int m, int child)
 	int rank = m > 0 ? tgmon_name_rank(m) : 1;
 
 	if (m > 0 && rank > 1)
-		snprintf(lib, sizeof lib, ".%s~%d", tgmon_mod[m].name, rank);
+		snprintf(lib, sizeof lib, ".%s~%d", tgmon_module(m)->name, rank);
 	else if (m > 0)
-		snprintf(lib, sizeof lib, ".%s", tgmon_mod[m].name);
+		snprintf(lib, sizeof lib, ".%s", tgmon_module(m)->name);
 	f->head = tgmon_cfg.prefix;
 	if (tgmon_cfg.prefix[0] != '\0')
 		snprintf(f->tail, sizeof f->tail, "%s.%ld", lib, pid);
@@ -490,7 +492,7 @@ tgmon_fill_gmon(struct out *o, void *ctx)
 	put32(o, GMON_VERSION);
 	putle(o, tgmon_run_id, GMON_RUNID_LEN);
 	put(o, "\0\0\0\0", GMON_HDR_SIZE - GMON_RUNID_OFFSET - GMON_RUNID_LEN);
-	put_hist(o, &tgmon_mod[w.m]);
+	put_hist(o, tgmon_module(w.m));
 	tgmon_arcs_each(tgmon_put_arc, &w);
 }
 
@@ -533,11 +535,11 @@ tgmon_fill_stacks(struct out *o, void *ctx)
 
 	put(o, h, sizeof h);
 	for (m = 0; m < tgmon_nmod; m++) {
-		const char *path = m == 0 ? "" : tgmon_mod[m].path;
+		const char *path = m == 0 ? "" : tgmon_module(m)->path;
 
-		putle(o, tgmon_mod[m].base, 8);
-		putle(o, tgmon_mod[m].lowpc & ~(uint64_t)3, 8);
-		putle(o, (tgmon_mod[m].highpc + 3) & ~(uint64_t)3, 8);
+		putle(o, tgmon_module(m)->base, 8);
+		putle(o, tgmon_module(m)->lowpc & ~(uint64_t)3, 8);
+		putle(o, (tgmon_module(m)->highpc + 3) & ~(uint64_t)3, 8);
 		putle(o, strlen(path), 4);
 		put(o, path, strlen(path));
 	}
@@ -562,14 +564,14 @@ tgmon_fill_stacks(struct out *o, void *ctx)
 		o->failed = errno != 0 ? errno : EIO;
 }
 
-/* Marks the module each arc goes into (CTX: a flag per module). */
+/* Marks the module each arc goes into (tgmon_hist.has_arcs). */
 static void
 tgmon_mark_module(void *ctx, const struct tgmon_arc *a)
 {
 	int m = tgmon_module_at(a->self);
 
 	if (m >= 0)
-		((unsigned char *)ctx)[m] = 1;
+		tgmon_module(m)->has_arcs = 1;
 }
 
 /*
@@ -581,7 +583,6 @@ tgmon_mark_module(void *ctx, const struct tgmon_arc *a)
 void
 tgmon_write(int child)
 {
-	unsigned char has_arcs[TGMON_MAX_MODULES] = { 0 };
 	uint64_t dropped = __atomic_load_n(&tgmon_dropped, __ATOMIC_RELAXED);
 	struct fname f;
 	char n[32];
@@ -590,9 +591,11 @@ tgmon_write(int child)
 	if (tgmon_cfg.nowrite)
 		return;
 	tgmon_sample_rescan();
-	tgmon_arcs_each(tgmon_mark_module, has_arcs);
+	for (m = 0; m < tgmon_nmod; m++)
+		tgmon_module(m)->has_arcs = 0;
+	tgmon_arcs_each(tgmon_mark_module, NULL);
 	for (m = 0; m < tgmon_nmod; m++) {
-		if (m == 0 || has_arcs[m]) {
+		if (m == 0 || tgmon_module(m)->has_arcs) {
 			tgmon_file_name(&f, m, child);
 			if (tgmon_write_file(&f, tgmon_fill_gmon, &m) == 0 && m == 0)
 				written = 0;

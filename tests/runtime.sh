@@ -191,6 +191,28 @@ tcheck "two libraries named libfoo.so: gmon.libfoo.so.out and gmon.libfoo.so~2.o
     [ \"$(qcalls "$d/gmon.libfoo.so.out" "$d/libfoo.so" foo_leaf)\" = 100000 ] &&
     [ \"$(qcalls "$d/gmon.libfoo.so~2.out" "$d/libfoo.so" foo_leaf)\" = 100000 ] && [ ! -s '$d/err' ]"
 
+# Many -pg libraries (#26.13): 80 of them dlopen()ed (libfoo.so under 80
+# names), on top of the program's own objects: each its file, its 100000
+# calls; the module table had room for 64 objects in all.
+if want "many libraries"; then
+	mkdir -p "$d/many" && rm -f "$d/many"/*
+	libs=
+	for i in $(seq 80); do
+		cp "$d/libfoo.so" "$d/many/libfoo$i.so" || fatal "cannot copy libfoo.so"
+		libs="$libs $d/many/libfoo$i.so"
+	done
+	# shellcheck disable=SC2086
+	(cd "$d/many" && ./../dlfoo $libs >/dev/null 2>"$d/many.err")
+	got=0
+	for i in $(seq 80); do
+		[ "$(qcalls "$d/many/gmon.libfoo$i.so.out" "$d/libfoo.so" foo_leaf)" = 100000 ] && got=$((got + 1))
+	done
+	tcheck "many libraries: 80 dlopen()ed, $got with their file and 100000 calls, nothing said" \
+	    sh -c "[ $got -eq 80 ] && [ ! -s '$d/many.err' ]"
+	tcheck "many libraries: the stacks file of every object loaded is read (--measured)" \
+	    sh -c "cd '$d/many' && '$TGPROF' --batch -b -p --measured ../dlfoo gmon.out >/dev/null"
+fi
+
 # LD_PRELOAD into a program built for glibc's runtime.
 d=$OUT/preload
 mkdir -p "$d"
