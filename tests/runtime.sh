@@ -729,7 +729,7 @@ fds_want() {	# fds_want CLOCK: whether T selects a case of fds.c's with CLOCK
 	want_any "fds $1:" "fds $1 closeall" "fds $1 dup2" "fds $1 fork"
 }
 if want_any "clock perf" "clock timer" "clock call_ps" "clock blocked perf" "clock blocked timer" ||
-    fds_want perf || fds_want timer; then
+    fds_want perf || fds_want timer || want "fds closeall, a long TGMON_DIR"; then
 	mkdir -p "$c"
 	for p in busy fds blocked; do
 		gcc -pg -O2 -o "$c/$p" "$P/$p.c" -L"$RT" -l:libtgmon.a -pthread || fatal "cannot build $p.c"
@@ -825,6 +825,18 @@ for clk in perf timer; do
 	tcheck "fds $clk fork: the child samples by its own ($n samples, clock $k), errno kept ($7)" \
 	    sh -c "[ '$n' -gt 0 ] && [ '$7' = 77 ] && [ '$k' = \$([ $clk = perf ] && [ $perf != 0 ] && echo 2 || echo 1) ]"
 done
+# Every descriptor closed, the starting directory is found again by its
+# path: a TGMON_DIR of 6,000 bytes (#26.12), opened a directory at a time.
+if want "fds closeall, a long TGMON_DIR"; then
+	nm=$(printf '%0199d' 0)
+	deep=$nm
+	for i in $(seq 29); do deep=$deep/$nm; done
+	rm -rf "$c/long" && mkdir -p "$c/long/$deep" || fatal "cannot make the long directories"
+	out=$(cd "$c" && rm -f gmon.out* && TGMON_DIR=$c/long/$deep ./fds closeall 2>&1)
+	tcheck "fds closeall, a long TGMON_DIR: gmon.out there, found again by its path ($out)" sh -c "
+	    [ ! -e '$c/gmon.out' ] && echo '$out' | grep -q '^closeall child 0 cpu ' &&
+	    (cd '$c/long' && for i in \$(seq 30); do cd -P '$nm'; done && [ -s gmon.out ] && [ -s gmon.out.stacks ])"
+fi
 
 # tgprof record: a program built for glibc's runtime run under libtgmon
 # (LD_PRELOAD), its output and exit status passed on, its profile moved to
