@@ -382,14 +382,11 @@ record_run(int argc, char **argv, struct recording *r, struct diag *d)
 			    r->status - 128);
 		else
 			diag_add(d, DIAG_ERROR, "%s: wrote no profile (was it built with -pg?)", r->image);
-		record_finish(r);
-		return -1;
+	} else if (!through || write_through(r->gmon, out, d) == 0) {
+		return 0;
 	}
-	if (through && write_through(r->gmon, out, d) != 0) {
-		record_finish(r);
-		return -1;
-	}
-	return 0;
+	record_finish(r);
+	return -1;
 }
 
 void
