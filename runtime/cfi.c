@@ -81,7 +81,7 @@ struct tgmon_rd {
 static struct tgmon_rd
 tgmon_rd_at(int m, uint64_t a)
 {
-	const struct tgmon_hist *h = &tgmon_mod[m];
+	const struct tgmon_hist *h = tgmon_module(m);
 	int i;
 
 	for (i = 0; h->fixed && i < h->nseg; i++)
@@ -164,7 +164,7 @@ tgmon_rd_ptr(struct tgmon_rd *d, unsigned enc, uint64_t base)
 static uint64_t
 tgmon_cfi_fde(int m, uint64_t pc)
 {
-	uint64_t h = tgmon_mod[m].eh_hdr, n, lo = 0, hi, mid, tab;
+	uint64_t h = tgmon_module(m)->eh_hdr, n, lo = 0, hi, mid, tab;
 	struct tgmon_rd d = tgmon_rd_at(m, h);
 	unsigned fenc, cenc, tenc;
 	int32_t v;
@@ -599,7 +599,7 @@ tgmon_cfi_rules(uint64_t target, struct tgmon_row *row, int *m)
 {
 	uint64_t hdr, fde;
 
-	return (*m = tgmon_module_at(target)) >= 0 && tgmon_mod[*m].fixed && (hdr = tgmon_mod[*m].eh_hdr) != 0 &&
+	return (*m = tgmon_module_at(target)) >= 0 && tgmon_module(*m)->fixed && (hdr = tgmon_module(*m)->eh_hdr) != 0 &&
 	    (fde = tgmon_cfi_fde(*m, target)) != 0 && tgmon_cfi_row(*m, hdr, fde, target, row);
 }
 
@@ -618,7 +618,7 @@ tgmon_cfi_cfa(struct tgmon_walk *w, const struct tgmon_cfi_regs *r, const struct
 		if (rw->cfa_reg >= CFI_NREGS || !(r->known >> rw->cfa_reg & 1))
 			return 0;
 		*cfa = r->r[rw->cfa_reg] + (uint64_t)(int64_t)rw->cfa_off;
-	} else if (!tgmon_cfi_expr(w, m, tgmon_mod[m].eh_hdr + (uint64_t)(int64_t)rw->cfa_off, r, 0, 0, cfa)) {
+	} else if (!tgmon_cfi_expr(w, m, tgmon_module(m)->eh_hdr + (uint64_t)(int64_t)rw->cfa_off, r, 0, 0, cfa)) {
 		return 0;
 	}
 	return !(*cfa <= r->r[CFI_RSP] || *cfa - r->r[CFI_RSP] > WALK_MAX_STEP || (*cfa & 7));
@@ -632,7 +632,7 @@ static int
 tgmon_cfi_value(struct tgmon_walk *w, const struct tgmon_cfi_regs *r, const struct tgmon_rule *u, int i, int m,
     uint64_t cfa, uint64_t *v)
 {
-	uint64_t hdr = tgmon_mod[m].eh_hdr, a;
+	uint64_t hdr = tgmon_module(m)->eh_hdr, a;
 
 	switch (u->kind) {
 	case RULE_OFFSET:

@@ -21,28 +21,32 @@
 
 #define BIN_SHIFT 2		/* 4 bytes of text a bin */
 
-struct tgmon_hist tgmon_mod[TGMON_MAX_MODULES];
+/* The modules' first chunk; the others are mapped as modules are added (tgmon_module_room). */
+static struct tgmon_hist tgmon_mod0[TGMON_MOD_CHUNK];
+struct tgmon_hist *tgmon_mod_chunk[TGMON_MAX_MODULES / TGMON_MOD_CHUNK] = { tgmon_mod0 };
 int tgmon_nmod;
 int tgmon_rate;
 /*
  * Module indexes by lowpc, for tgmon_module_at(), which a sample handler
  * may run in any thread at any time: a new index is built in the other
- * buffer and published whole.
+ * of two static buffers (up to TGMON_MOD_CHUNK modules; CAP) and
+ * published whole; past that, in one mapped for it, which is never
+ * changed or unmapped once published.
  */
 struct order {
-	int n;
-	int idx[TGMON_MAX_MODULES];
+	int n, cap;
+	int *idx;
 };
 /*
  * Every function here is named tgmon_*, the static ones too: they run
  * while the program is sampled, and tgprof shows tgmon_* functions as the
  * cost of profiling, not the program's.
  */
-static struct order orders[2];
+static int order_idx[2][TGMON_MOD_CHUNK];
+static struct order orders[2] = { { 0, TGMON_MOD_CHUNK, order_idx[0] }, { 0, TGMON_MOD_CHUNK, order_idx[1] } };
 static struct order *by_addr;
 /* libtgmon's own module when it is a shared object (the executable's, 0, when linked in: -1). */
 static int tgmon_own_mod = -1;
-unsigned char tgmon_profiled[TGMON_MAX_MODULES];
 uint32_t tgmon_clocks;
 
 /*
@@ -91,6 +95,35 @@ static struct tgmon_ev tgmon_evs[TGMON_MAX_EVENTS];
 static int perf_denied;		/* perf_event_open() is refused (not for want of descriptors) */
 
 /*
+ * Room for module tgmon_nmod: its chunk, mapped if it is the first of a
+ * new one (at start, or by the writer: never in a sample handler), whole
+ * before any module in it is published.  0; -1 (said once, naming NAME,
+ * the object that gets no profile) if the table is full or no memory.
+ */
+static int
+tgmon_module_room(const char *name)
+{
+	static int said;
+	struct tgmon_hist **c = &tgmon_mod_chunk[tgmon_nmod >> TGMON_MOD_SHIFT];
+	void *p = MAP_FAILED;
+
+	if (tgmon_nmod < TGMON_MAX_MODULES && *c != NULL)
+		return 0;
+	if (tgmon_nmod < TGMON_MAX_MODULES)
+		p = mmap(NULL, TGMON_MOD_CHUNK * sizeof **c, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS |
+		    MAP_NORESERVE, -1, 0);
+	if (p != MAP_FAILED) {
+		__atomic_store_n(c, p, __ATOMIC_RELEASE);
+		return 0;
+	}
+	if (!said++)
+		tgmon_say(name != NULL && *name != '\0' ? name : "a shared object", ": no profile: ",
+		    tgmon_nmod < TGMON_MAX_MODULES ? "no memory for libtgmon's table of objects" :
+		    "more objects loaded than libtgmon's table holds (65536)");
+	return -1;
+}
+
+/*
  * One loaded object: the span of its executable segments, if it has any,
  * its readable segments and its .eh_frame_hdr (for walk.c); CTX NULL
  * when it is loaded at start (tgmon_hist.fixed).
@@ -98,12 +131,13 @@ static int perf_denied;		/* perf_event_open() is refused (not for want of descri
 static int
 tgmon_module_add(struct dl_phdr_info *info, size_t size, void *ctx)
 {
-	struct tgmon_hist *h = &tgmon_mod[tgmon_nmod];
+	struct tgmon_hist *h;
 	const char *slash;
 	int i;
 
-	if (tgmon_nmod == TGMON_MAX_MODULES)
+	if (tgmon_module_room(info->dlpi_name) != 0)
 		return 1;
+	h = tgmon_module(tgmon_nmod);
 	memset(h, 0, sizeof *h);
 	for (i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
@@ -144,12 +178,12 @@ tgmon_module_at(uint64_t pc)
 	while (lo < hi) {	/* the last module starting at or before PC */
 		int mid = (lo + hi) / 2;
 
-		if (tgmon_mod[o->idx[mid]].lowpc <= pc)
+		if (tgmon_module(o->idx[mid])->lowpc <= pc)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == 0 || pc >= tgmon_mod[m = o->idx[lo - 1]].highpc)
+	if (lo == 0 || pc >= tgmon_module(m = o->idx[lo - 1])->highpc)
 		return -1;
 	return m;
 }
@@ -233,8 +267,8 @@ tgmon_sample_take(ucontext_t *uc, uint32_t weight)
 		m = tgmon_module_at(pc = caller);
 	if (m == tgmon_own_mod)
 		pc = tgmon_stub_charge(pc);
-	if (m >= 0 && tgmon_mod[m].bin != NULL)	/* elsewhere (the vDSO...): not profiled */
-		__atomic_fetch_add(&tgmon_mod[m].bin[(pc - tgmon_mod[m].lowpc) >> BIN_SHIFT], weight,
+	if (m >= 0 && tgmon_module(m)->bin != NULL)	/* elsewhere (the vDSO...): not profiled */
+		__atomic_fetch_add(&tgmon_module(m)->bin[(pc - tgmon_module(m)->lowpc) >> BIN_SHIFT], weight,
 		    __ATOMIC_RELAXED);
 }
 
@@ -332,8 +366,8 @@ tgmon_sample_jailed(siginfo_t *si, ucontext_t *uc, int fd)
 	}
 	if (m == tgmon_own_mod)
 		pc = tgmon_stub_charge(pc);
-	if (tgmon_is_profiled(m) && tgmon_mod[m].bin != NULL)
-		__atomic_fetch_add(&tgmon_mod[m].bin[(pc - tgmon_mod[m].lowpc) >> BIN_SHIFT], weight,
+	if (tgmon_is_profiled(m) && tgmon_module(m)->bin != NULL)
+		__atomic_fetch_add(&tgmon_module(m)->bin[(pc - tgmon_module(m)->lowpc) >> BIN_SHIFT], weight,
 		    __ATOMIC_RELAXED);
 }
 
@@ -383,15 +417,41 @@ tgmon_bins_make(struct tgmon_hist *h)
 	h->bin = p != MAP_FAILED ? p : NULL;
 }
 
-/* Sorts the modules by address into the unused index buffer and publishes it. */
+/*
+ * An index buffer for N modules: the static one not published, or a new
+ * one mapped for them (NULL if there is no memory: the index stays as it
+ * was, and the new modules are not found).
+ */
+static struct order *
+tgmon_order_room(int n)
+{
+	struct order *o = by_addr == &orders[0] ? &orders[1] : &orders[0];
+	size_t bytes = sizeof *o + (size_t)n * sizeof *o->idx;
+	void *p;
+
+	if (n <= o->cap)
+		return o;
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	o = p;
+	o->cap = n;
+	o->idx = (int *)(o + 1);
+	return o;
+}
+
+/* Sorts the modules by address into an unused index buffer and publishes it. */
 static void
 tgmon_order_publish(void)
 {
-	struct order *o = by_addr == &orders[0] ? &orders[1] : &orders[0];
+	struct order *o = tgmon_order_room(tgmon_nmod);
 	int i, j;
 
+	if (o == NULL)
+		return;
+
 	for (i = 0; i < tgmon_nmod; i++) {
-		for (j = i; j > 0 && tgmon_mod[o->idx[j - 1]].lowpc > tgmon_mod[i].lowpc; j--)
+		for (j = i; j > 0 && tgmon_module(o->idx[j - 1])->lowpc > tgmon_module(i)->lowpc; j--)
 			o->idx[j] = o->idx[j - 1];
 		o->idx[j] = i;
 	}
@@ -407,11 +467,11 @@ tgmon_module_add_late(struct dl_phdr_info *info, size_t size, void *ctx)
 
 	for (i = 0; i < tgmon_nmod; i++)	/* the program (i = 0) is always known */
 		if (i == 0 ? info->dlpi_name == NULL || info->dlpi_name[0] == '\0' :
-		    tgmon_mod[i].base == info->dlpi_addr)
+		    tgmon_module(i)->base == info->dlpi_addr)
 			return 0;
 	tgmon_module_add(info, size, &i);	/* not fixed: dlclose() may unmap it */
 	if (i < tgmon_nmod)	/* added: its calls are counted, not its time */
-		tgmon_mod[i].bin = NULL;
+		tgmon_module(i)->bin = NULL;
 	return 0;
 }
 
@@ -440,11 +500,11 @@ tgmon_sample_init(void)
 	if (tgmon_nmod == 0)
 		return -1;
 	for (i = 0; i < tgmon_nmod; i++)
-		tgmon_bins_make(&tgmon_mod[i]);
+		tgmon_bins_make(tgmon_module(i));
 	tgmon_order_publish();
 	tgmon_own_mod = tgmon_module_at((uint64_t)(uintptr_t)&tgmon_on_sample);
-	tgmon_profiled[0] = 1;	/* the program; a library once a call into it is counted */
-	if (tgmon_mod[0].bin == NULL) {
+	tgmon_module(0)->profiled = 1;	/* the program; a library once a call into it is counted */
+	if (tgmon_module(0)->bin == NULL) {
 		tgmon_cfg.hz = 0;	/* no histogram, no handler: no clock */
 		return -1;
 	}
@@ -755,8 +815,8 @@ tgmon_sample_reset(void)
 	int saved = errno, i;
 
 	for (i = 0; i < tgmon_nmod; i++)
-		if (tgmon_mod[i].bin != NULL)
-			memset(tgmon_mod[i].bin, 0, tgmon_mod[i].nbin * sizeof *tgmon_mod[i].bin);
+		if (tgmon_module(i)->bin != NULL)
+			memset(tgmon_module(i)->bin, 0, tgmon_module(i)->nbin * sizeof *tgmon_module(i)->bin);
 	has_timer = 0;
 	ev_fd = ev_slot = -1;
 	tgmon_clocks = 0;

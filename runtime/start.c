@@ -52,6 +52,32 @@ tgmon_sample_signal(const char *v)
 }
 
 /*
+ * The variable NAME's value, of any length, copied at start into memory
+ * of its own (the program may change its environment later, and the
+ * writer may run in a signal handler, where nothing may be allocated);
+ * "" if it is not set.  If the copy cannot be made, no file is written
+ * (tgmon_cfg.nowrite), rather than one elsewhere, and that is said.
+ */
+static const char *
+tgmon_keep(const char *name)
+{
+	const char *v = getenv(name);
+	size_t n = v != NULL ? strlen(v) + 1 : 0;
+	void *p;
+
+	if (n <= 1)
+		return "";
+	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		tgmon_cfg.nowrite = 1;
+		tgmon_say(name, ": no memory to keep it: ", "no profile will be written");
+		return "";
+	}
+	memcpy(p, v, n);
+	return p;
+}
+
+/*
  * TGMON_HZ (samples a second, 0 for none; 1000 by default), TGMON_DIR
  * (the directory for the files instead of the starting one), TGMON_SIGNALS
  * (1: also write the file on SIGTERM, SIGINT, SIGHUP, SIGSEGV, SIGBUS,
@@ -64,6 +90,7 @@ tgmon_settings_read(void)
 {
 	const char *v;
 
+	tgmon_cfg.prefix = tgmon_cfg.dir = "";
 	tgmon_cfg.hz = 1000;
 	tgmon_cfg.stacks = 1;
 	tgmon_cfg.signo = tgmon_sample_signal(NULL);
@@ -87,33 +114,34 @@ tgmon_settings_read(void)
 		    "and the C library's own, 32 and 33, are not): signal %d instead", v, tgmon_cfg.signo);
 		tgmon_say(line, NULL, NULL);
 	}
-	if ((v = getenv("GMON_OUT_PREFIX")) != NULL && strlen(v) < sizeof tgmon_cfg.prefix)
-		memcpy(tgmon_cfg.prefix, v, strlen(v) + 1);
-	if ((v = getenv("TGMON_DIR")) != NULL && strlen(v) < sizeof tgmon_cfg.dir)
-		memcpy(tgmon_cfg.dir, v, strlen(v) + 1);
+	tgmon_cfg.prefix = tgmon_keep("GMON_OUT_PREFIX");
+	tgmon_cfg.dir = tgmon_keep("TGMON_DIR");
 }
 
 /* A line said on a standard error past the file size limit (EFBIG: the kernel sent SIGXFSZ). */
 static int said_cut;
 
 /*
- * One line on standard error: "libtgmon: A B C".  The file is written
- * at every exit point (_mcleanup, then the destructor), so a message the
- * same as the last one is not said again.
+ * One line on standard error: "libtgmon: A B C" (each part of any
+ * length, or NULL).  The file is written at every exit point
+ * (_mcleanup, then the destructor), so a message the same as the last
+ * one (by a hash of the whole line) is not said again.
  */
 void
 tgmon_say(const char *a, const char *b, const char *c)
 {
-	static char last[600];
-	char line[600];
+	static uint64_t last;
 	const char *part[] = { "libtgmon: ", a, b, c, "\n" };
+	uint64_t h = 0xcbf29ce484222325ULL;
 	size_t k;
+	const char *s;
 
-	snprintf(line, sizeof line, "%s%s%s", a != NULL ? a : "", b != NULL ? b : "",
-	    c != NULL ? c : "");
-	if (tgmon_cfg.quiet || strcmp(line, last) == 0)
+	for (k = 1; k < 4; k++)
+		for (s = part[k]; s != NULL && *s != '\0'; s++)
+			h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	if (tgmon_cfg.quiet || h == last)
 		return;
-	memcpy(last, line, sizeof last);
+	last = h;
 	for (k = 0; k < sizeof part / sizeof *part; k++)
 		if (part[k] != NULL && write(2, part[k], strlen(part[k])) < 0) {
 			said_cut |= errno == EFBIG;

@@ -80,8 +80,8 @@ static struct tgmon_table *
 tgmon_table_new(void)
 {
 	uint64_t chunk = (uint64_t)1 << TGMON_CHUNK_SHIFT;
-	uint64_t lowpc = tgmon_nmod > 0 ? tgmon_mod[0].lowpc & ~(chunk - 1) : 0;
-	uint64_t span = tgmon_nmod > 0 ? (tgmon_mod[0].highpc - lowpc + chunk - 1) & ~(chunk - 1) : 0;
+	uint64_t lowpc = tgmon_nmod > 0 ? tgmon_module(0)->lowpc & ~(chunk - 1) : 0;
+	uint64_t span = tgmon_nmod > 0 ? (tgmon_module(0)->highpc - lowpc + chunk - 1) & ~(chunk - 1) : 0;
 	struct tgmon_table *t;
 
 	if (span > SPAN_MAX)
@@ -249,7 +249,7 @@ tgmon_arc_new(uint64_t self, uint64_t frame, uint64_t link)
 	int m = tgmon_module_at(self);
 
 	if (m >= 0 && !tgmon_is_profiled(m))
-		__atomic_store_n(&tgmon_profiled[m], 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&tgmon_module(m)->profiled, 1, __ATOMIC_RELAXED);
 	if (tgmon_kernel_enter()) {
 		tgmon_stacks_arc(self, frame, link);
 		tgmon_kernel_leave();

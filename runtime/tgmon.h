@@ -98,8 +98,9 @@ struct tgmon_settings {
 	int signo;		/* the sampling signal (TGMON_SIGNAL; a real-time one by default) */
 	int stacks;		/* record each sample's call stack (TGMON_STACKS; 1 by default) */
 	int timer_only;		/* TGMON_CLOCK=timer: sample by timers, never by perf events */
-	char prefix[256];	/* GMON_OUT_PREFIX, or "" */
-	char dir[512];		/* TGMON_DIR: where files go, or "" for the starting directory */
+	int nowrite;		/* a setting could not be kept: no file is written (said at start) */
+	const char *prefix;	/* GMON_OUT_PREFIX (of any length, kept at start), or "" */
+	const char *dir;	/* TGMON_DIR (likewise): where files go, or "" for the starting directory */
 };
 TGMON_HIDDEN extern struct tgmon_settings tgmon_cfg;
 TGMON_HIDDEN void tgmon_settings_read(void);
@@ -120,7 +121,6 @@ TGMON_HIDDEN extern uint64_t tgmon_dropped;
  * executable first, then its shared libraries (each gets its own file),
  * filled by each thread's samples of its CPU time.
  */
-#define TGMON_MAX_MODULES 64
 #define TGMON_MAX_SEGS 6
 struct tgmon_hist {
 	uint64_t lowpc, highpc;		/* run-time addresses, bin-aligned */
@@ -138,29 +138,50 @@ struct tgmon_hist {
 	uint64_t eh_hdr;
 	int nseg;
 	int fixed;
+	/*
+	 * Whether its code is profiled: the executable, and a library with
+	 * calls counted into it (built with -pg).  Time sampled elsewhere
+	 * (the C library, the kernel's system calls, libtgmon as a shared
+	 * object) is the time of the innermost profiled function on the
+	 * sample's stack.
+	 */
+	unsigned char profiled;
+	unsigned char has_arcs;		/* the writer's: calls into it were counted */
 	char name[256];			/* the file's last component; "" for the executable */
 	char path[PATH_MAX];		/* as the dynamic linker gives it; "" for the executable */
 };
-TGMON_HIDDEN extern struct tgmon_hist tgmon_mod[TGMON_MAX_MODULES];
+/*
+ * Module M is tgmon_module(M), 0 <= M < tgmon_nmod.  The table grows
+ * without moving, in chunks of TGMON_MOD_CHUNK modules: the first
+ * static, each other one mapped when its first module is added (at
+ * start, or by the writer: never in a sample handler), whole before any
+ * module in it is published (tgmon_module_at's index, with release), and
+ * never unmapped: a handler may read any module it finds.  Up to
+ * TGMON_MAX_MODULES objects (more than the kernel's default limit of
+ * mappings lets a process load); one beyond gets no file, said once.
+ */
+#define TGMON_MOD_SHIFT 6
+#define TGMON_MOD_CHUNK (1 << TGMON_MOD_SHIFT)
+#define TGMON_MAX_MODULES 65536
+TGMON_HIDDEN extern struct tgmon_hist *tgmon_mod_chunk[TGMON_MAX_MODULES / TGMON_MOD_CHUNK];
 TGMON_HIDDEN extern int tgmon_nmod;
+
+static inline struct tgmon_hist *
+tgmon_module(int m)
+{
+	return &__atomic_load_n(&tgmon_mod_chunk[m >> TGMON_MOD_SHIFT], __ATOMIC_RELAXED)[m & (TGMON_MOD_CHUNK - 1)];
+}
+
 TGMON_HIDDEN extern int tgmon_rate;	/* samples a second, 0 without a histogram */
 /* Adds the objects loaded since start (dlopen()): their calls get files, without histograms. */
 TGMON_HIDDEN void tgmon_sample_rescan(void);
 /* The module whose text holds PC, or -1. */
 TGMON_HIDDEN int tgmon_module_at(uint64_t pc);
-/*
- * Whether module M's code is profiled: the executable, and a library with
- * calls counted into it (built with -pg).  Time sampled elsewhere (the C
- * library, the kernel's system calls, libtgmon as a shared object) is the
- * time of the innermost profiled function on the sample's stack.
- */
-TGMON_HIDDEN extern unsigned char tgmon_profiled[TGMON_MAX_MODULES];
-
-/* Whether module M (tgmon_module_at(), -1 for none) is profiled code. */
+/* Whether module M (tgmon_module_at(), -1 for none) is profiled code (tgmon_hist.profiled). */
 static inline int
 tgmon_is_profiled(int m)
 {
-	return m >= 0 && __atomic_load_n(&tgmon_profiled[m], __ATOMIC_RELAXED);
+	return m >= 0 && __atomic_load_n(&tgmon_module(m)->profiled, __ATOMIC_RELAXED);
 }
 TGMON_HIDDEN int tgmon_sample_init(void);	/* 0; -1: no text; -2: no handler (no sampling) */
 /*

@@ -103,7 +103,7 @@ tgmon_walk_mapped(int m, uint64_t a, uint64_t n)
 
 	if (m < 0)
 		m = tgmon_module_at(a);
-	if (m >= 0 && (h = &tgmon_mod[m])->fixed)
+	if (m >= 0 && (h = tgmon_module(m))->fixed)
 		for (i = 0; i < h->nseg; i++)
 			if (a >= h->seg_lo[i] && a < h->seg_hi[i] && h->seg_hi[i] - a >= n)
 				return 1;

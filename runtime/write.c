@@ -14,16 +14,62 @@
 #include "../src/input/gmon_out.h"
 #include "tgmon.h"
 
+_Static_assert(TGMON_MAX_MODULES <= TGSTACKS_MAX_MODULES, "every object loaded fits in the stacks file");
+
+/*
+ * The directory PATH (its first LEN bytes, LEN > 0) opened relative to
+ * AT (a descriptor, or AT_FDCWD): in pieces of under PATH_MAX bytes cut
+ * after a '/', each opened from the one before, so that a path of any
+ * length opens (each of its names up to NAME_MAX bytes, as the file
+ * system takes them) without allocating.  Callers come one at a time
+ * (the start, under its lock; the one writer): the piece is static.  A
+ * new descriptor (close-on-exec), or -1 with errno.
+ */
+static int
+tgmon_open_dir(int at, const char *path, size_t len)
+{
+	static char piece[PATH_MAX];
+	int fd = at, next, e;
+	size_t k;
+
+	while (len > 0) {
+		k = len;
+		if (k >= sizeof piece)
+			for (k = sizeof piece - 1; k > 0 && path[k - 1] != '/'; k--)
+				;
+		if (k == 0) {
+			errno = ENAMETOOLONG;	/* a name longer than any file system takes */
+			next = -1;
+		} else {
+			memcpy(piece, path, k);
+			piece[k] = '\0';
+			next = openat(fd, piece, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK);
+		}
+		e = errno;
+		if (fd != at)
+			close(fd);
+		errno = e;
+		if ((fd = next) < 0)
+			return -1;
+		path += k;
+		len -= k;
+	}
+	return fd;
+}
+
 /*
  * Where the files go: the directory the program started in (or
- * TGMON_DIR), after a chdir too.  It is kept open, at a number out of
- * the way of the program's (tgmon_fd_floor), and by its absolute path
- * and identity: a program that closes every descriptor, or reuses the
- * number for a file or another directory, does not send the profile
- * elsewhere; the path finds the directory again.
+ * TGMON_DIR, of any length), after a chdir too.  It is kept open, at a
+ * number out of the way of the program's (tgmon_fd_floor), and by its
+ * path (the starting directory's absolute path, START_CWD, then TGMON_DIR
+ * from there unless it is absolute) and identity: a program that closes
+ * every descriptor, or reuses the number for a file or another
+ * directory, does not send the profile elsewhere; the path finds the
+ * directory again.
  */
 static int dirfd_start = -1;
-static char dir_path[PATH_MAX];
+static char start_cwd[PATH_MAX];
+static int has_path;
 static dev_t dir_dev;
 static ino_t dir_ino;
 
@@ -31,11 +77,10 @@ int
 tgmon_write_init(void)
 {
 	const char *dir = tgmon_cfg.dir[0] != '\0' ? tgmon_cfg.dir : ".";
-	static char cwd[PATH_MAX];
 	struct stat st;
-	int n = 0, most, floor = tgmon_fd_floor(&most), hi;
+	int most, floor = tgmon_fd_floor(&most), hi;
 
-	dirfd_start = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	dirfd_start = tgmon_open_dir(AT_FDCWD, dir, strlen(dir));
 	if (dirfd_start >= 0 && floor >= 0 && (hi = fcntl(dirfd_start, F_DUPFD_CLOEXEC, floor)) >= 0) {
 		close(dirfd_start);
 		dirfd_start = hi;
@@ -44,16 +89,9 @@ tgmon_write_init(void)
 		return -1;
 	dir_dev = st.st_dev;
 	dir_ino = st.st_ino;
-	if (dir[0] == '/')
-		n = snprintf(dir_path, sizeof dir_path, "%s", dir);
-	else if (getcwd(cwd, sizeof cwd) == NULL)
-		n = 0;
-	else if (strcmp(dir, ".") == 0)
-		n = snprintf(dir_path, sizeof dir_path, "%s", cwd);
-	else
-		n = snprintf(dir_path, sizeof dir_path, "%s/%s", cwd, dir);
-	if (n <= 0 || (size_t)n >= sizeof dir_path)
-		dir_path[0] = '\0';	/* then only the descriptor finds it */
+	if (dir[0] != '/' && getcwd(start_cwd, sizeof start_cwd) == NULL)
+		start_cwd[0] = '\0';
+	has_path = dir[0] == '/' || start_cwd[0] == '/';	/* else only the descriptor finds it */
 	return 0;
 }
 
@@ -65,6 +103,24 @@ is_start_dir(int fd)
 
 	return fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode) && st.st_dev == dir_dev &&
 	    st.st_ino == dir_ino;
+}
+
+/* The starting directory opened again by its path; -1 with errno. */
+static int
+tgmon_reopen_start(void)
+{
+	const char *dir = tgmon_cfg.dir[0] != '\0' ? tgmon_cfg.dir : ".";
+	int cwd, fd, e;
+
+	if (dir[0] == '/')
+		return tgmon_open_dir(AT_FDCWD, dir, strlen(dir));
+	if ((cwd = tgmon_open_dir(AT_FDCWD, start_cwd, strlen(start_cwd))) < 0)
+		return -1;
+	fd = tgmon_open_dir(cwd, dir, strlen(dir));
+	e = errno;
+	close(cwd);
+	errno = e;
+	return fd;
 }
 
 /*
@@ -82,12 +138,12 @@ start_dir(int *opened)
 		return AT_FDCWD;
 	if (is_start_dir(dirfd_start))
 		return dirfd_start;
-	if (dir_path[0] != '\0' &&
-	    (fd = open(dir_path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)) >= 0) {
+	if (has_path && (fd = tgmon_reopen_start()) >= 0) {
 		*opened = fd;
 		return fd;
 	}
-	tgmon_say(dir_path, ": cannot be opened again: ", "files go to the current directory");
+	tgmon_say(tgmon_cfg.dir[0] != '\0' ? tgmon_cfg.dir : start_cwd, ": cannot be opened again: ",
+	    "files go to the current directory");
 	return AT_FDCWD;
 }
 
@@ -112,7 +168,7 @@ tgmon_temp_name(char *tmp, size_t size, const char *name)
 	for (i = 0; i < 8; i++)
 		suffix[i] = set[r[i] % (sizeof set - 1)];
 	suffix[8] = '\0';
-	snprintf(tmp, size, "%s.tgmon-%s", name, suffix);
+	snprintf(tmp, size, "%.*s.tgmon-%s", NAME_MAX - 15, name, suffix);	/* a name the file system takes */
 }
 
 /*
@@ -278,7 +334,7 @@ static void
 tgmon_put_arc(void *ctx, const struct tgmon_arc *a)
 {
 	struct arcs_of *w = ctx;
-	uint64_t left = a->count, base = tgmon_mod[w->m].base;
+	uint64_t left = a->count, base = tgmon_module(w->m)->base;
 
 	if (tgmon_module_at(a->self) != w->m)
 		return;
@@ -295,65 +351,138 @@ tgmon_put_arc(void *ctx, const struct tgmon_arc *a)
 }
 
 /*
+ * A file's name: HEAD (GMON_OUT_PREFIX, of any length, or "") then TAIL;
+ * a '/' is only ever in HEAD.
+ */
+struct fname {
+	const char *head;
+	char tail[NAME_MAX + 64];
+};
+
+/*
+ * How many libraries loaded before module M (M > 0) have its file name,
+ * plus one: a library's second of that name (a plugin of the same name
+ * from another directory) is 2.  Modules are only ever added, so this
+ * stays the same for the life of the process.
+ */
+static int
+tgmon_name_rank(int m)
+{
+	int k, n = 1;
+
+	for (k = 1; k < m; k++)
+		n += strcmp(tgmon_module(k)->name, tgmon_module(m)->name) == 0;
+	return n;
+}
+
+/*
  * Module M's file: the executable's is GMON_OUT_PREFIX.PID, gmon.out, or
  * gmon.out.PID in a forked child; a library's is gmon.LIB.out (and
- * likewise PREFIX.LIB.PID, gmon.LIB.out.PID).
+ * likewise PREFIX.LIB.PID, gmon.LIB.out.PID), where LIB is its file's
+ * name, followed by ~N for the Nth library of that name (N > 1): each
+ * has a file of its own.
  */
 static void
-tgmon_file_name(char *name, size_t size, int m, int child)
+tgmon_file_name(struct fname *f, int m, int child)
 {
-	char lib[300] = "";
+	char lib[NAME_MAX + 32] = "";
 	long pid = (long)getpid();
+	int rank = m > 0 ? tgmon_name_rank(m) : 1;
 
-	if (m > 0)
-		snprintf(lib, sizeof lib, ".%s", tgmon_mod[m].name);
+	if (m > 0 && rank > 1)
+		snprintf(lib, sizeof lib, ".%s~%d", tgmon_module(m)->name, rank);
+	else if (m > 0)
+		snprintf(lib, sizeof lib, ".%s", tgmon_module(m)->name);
+	f->head = tgmon_cfg.prefix;
 	if (tgmon_cfg.prefix[0] != '\0')
-		snprintf(name, size, "%s%s.%ld", tgmon_cfg.prefix, lib, pid);
+		snprintf(f->tail, sizeof f->tail, "%s.%ld", lib, pid);
 	else if (child)
-		snprintf(name, size, "gmon%s.out.%ld", lib, pid);
+		snprintf(f->tail, sizeof f->tail, "gmon%s.out.%ld", lib, pid);
 	else
-		snprintf(name, size, "gmon%s.out", lib);
+		snprintf(f->tail, sizeof f->tail, "gmon%s.out", lib);
+}
+
+/* "libtgmon: F: cannot be written: the reason E", in one line. */
+static void
+tgmon_say_unwritten(const struct fname *f, int e)
+{
+	char b[sizeof f->tail + 32];
+
+	snprintf(b, sizeof b, "%s: cannot be written: ", f->tail);
+	tgmon_say(f->head, b, strerror(e));
 }
 
 /* A file cut by the file size limit (EFBIG; the kernel sent SIGXFSZ): tgmon_write's result. */
 static int cut;
 
-/* Why NAME was not written (E, its errno): one line; the file size limit says so, and its bytes. */
+/* Why F was not written (E, its errno): one line; the file size limit says so, and its bytes. */
 static void
-tgmon_say_failed(const char *name, int e)
+tgmon_say_failed(const struct fname *f, int e)
 {
 	struct rlimit rl;
-	char why[120];
+	char why[sizeof f->tail + 120];
 
 	if (e != EFBIG || getrlimit(RLIMIT_FSIZE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY) {
-		tgmon_say(name, ": cannot be written: ", strerror(e));
+		tgmon_say_unwritten(f, e);
 		return;
 	}
 	cut = 1;
-	snprintf(why, sizeof why, ": cut at %llu bytes by the file size limit (ulimit -f): ",
+	snprintf(why, sizeof why, "%s: cut at %llu bytes by the file size limit (ulimit -f): ", f->tail,
 	    (unsigned long long)rl.rlim_cur);
-	tgmon_say(name, why, "not written");
+	tgmon_say(f->head, why, "not written");
 }
 
 /*
- * Writes the file NAME (FILL(O, CTX) writes its contents) to a temporary
+ * The directory F goes in, relative to the starting directory AT: AT
+ * itself, or HEAD up to its last '/' opened (*OPENED: the caller closes
+ * it); and F's last name into BASE (NAME_MAX + 1 bytes).  -1 with errno
+ * if the directory cannot be opened or the name is too long.
+ */
+static int
+tgmon_file_dir(const struct fname *f, int at, int *opened, char *base)
+{
+	const char *slash = strrchr(f->head, '/'), *last = slash != NULL ? slash + 1 : f->head;
+
+	*opened = -1;
+	if (strlen(last) + strlen(f->tail) > NAME_MAX) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(base, last, strlen(last));
+	memcpy(base + strlen(last), f->tail, strlen(f->tail) + 1);
+	if (slash == NULL)
+		return at;
+	return *opened = tgmon_open_dir(at, f->head, (size_t)(slash - f->head) + 1);
+}
+
+/* Closes the descriptors A and B that this write opened (-1: none). */
+static void
+tgmon_close_dirs(int a, int b)
+{
+	if (b >= 0)
+		close(b);
+	if (a >= 0)
+		close(a);
+}
+
+/*
+ * Writes the file F (FILL(O, CTX) writes its contents) to a temporary
  * file beside it, then renames it: a reader never sees half a file, and
  * a failure leaves any earlier file as it was and says so on standard
  * error, once.  0, or -1 if the file was not written.
  */
 static int
-tgmon_write_file(const char *name, void (*fill)(struct out *, void *), void *ctx)
+tgmon_write_file(const struct fname *f, void (*fill)(struct out *, void *), void *ctx)
 {
 	static struct out o;
-	char tmp[600];
-	int opened, dir = start_dir(&opened);
+	char name[NAME_MAX + 1], tmp[NAME_MAX + 1];
+	int opened, sub, at = start_dir(&opened), dir = tgmon_file_dir(f, at, &sub, name);
 
 	memset(&o, 0, offsetof(struct out, buf));
-	o.fd = open_temp(dir, name, tmp, sizeof tmp);
+	o.fd = dir == -1 ? -1 : open_temp(dir, name, tmp, sizeof tmp);
 	if (o.fd < 0) {
-		tgmon_say(name, ": cannot be written: ", strerror(errno));
-		if (opened >= 0)
-			close(opened);
+		tgmon_say_unwritten(f, errno);
+		tgmon_close_dirs(opened, sub);
 		return -1;
 	}
 	fill(&o, ctx);
@@ -367,11 +496,10 @@ tgmon_write_file(const char *name, void (*fill)(struct out *, void *), void *ctx
 
 		if (tmp[0] != '\0')
 			unlinkat(dir, tmp, 0);
-		tgmon_say_failed(name, e);
+		tgmon_say_failed(f, e);
 		o.failed = o.failed ? o.failed : e;
 	}
-	if (opened >= 0)
-		close(opened);
+	tgmon_close_dirs(opened, sub);
 	return o.failed ? -1 : 0;
 }
 
@@ -385,7 +513,7 @@ tgmon_fill_gmon(struct out *o, void *ctx)
 	put32(o, GMON_VERSION);
 	putle(o, tgmon_run_id, GMON_RUNID_LEN);
 	put(o, "\0\0\0\0", GMON_HDR_SIZE - GMON_RUNID_OFFSET - GMON_RUNID_LEN);
-	put_hist(o, &tgmon_mod[w.m]);
+	put_hist(o, tgmon_module(w.m));
 	tgmon_arcs_each(tgmon_put_arc, &w);
 }
 
@@ -428,11 +556,11 @@ tgmon_fill_stacks(struct out *o, void *ctx)
 
 	put(o, h, sizeof h);
 	for (m = 0; m < tgmon_nmod; m++) {
-		const char *path = m == 0 ? "" : tgmon_mod[m].path;
+		const char *path = m == 0 ? "" : tgmon_module(m)->path;
 
-		putle(o, tgmon_mod[m].base, 8);
-		putle(o, tgmon_mod[m].lowpc & ~(uint64_t)3, 8);
-		putle(o, (tgmon_mod[m].highpc + 3) & ~(uint64_t)3, 8);
+		putle(o, tgmon_module(m)->base, 8);
+		putle(o, tgmon_module(m)->lowpc & ~(uint64_t)3, 8);
+		putle(o, (tgmon_module(m)->highpc + 3) & ~(uint64_t)3, 8);
 		putle(o, strlen(path), 4);
 		put(o, path, strlen(path));
 	}
@@ -457,14 +585,14 @@ tgmon_fill_stacks(struct out *o, void *ctx)
 		o->failed = errno != 0 ? errno : EIO;
 }
 
-/* Marks the module each arc goes into (CTX: a flag per module). */
+/* Marks the module each arc goes into (tgmon_hist.has_arcs). */
 static void
 tgmon_mark_module(void *ctx, const struct tgmon_arc *a)
 {
 	int m = tgmon_module_at(a->self);
 
 	if (m >= 0)
-		((unsigned char *)ctx)[m] = 1;
+		tgmon_module(m)->has_arcs = 1;
 }
 
 /*
@@ -476,25 +604,29 @@ tgmon_mark_module(void *ctx, const struct tgmon_arc *a)
 int
 tgmon_write(int child)
 {
-	unsigned char has_arcs[TGMON_MAX_MODULES] = { 0 };
 	uint64_t dropped = __atomic_load_n(&tgmon_dropped, __ATOMIC_RELAXED);
-	char n[32], name[512];
+	struct fname f;
+	char n[32];
 	int m, written = -1;
 
 	cut = 0;
+	if (tgmon_cfg.nowrite)
+		return 0;
 	tgmon_sample_rescan();
-	tgmon_arcs_each(tgmon_mark_module, has_arcs);
+	for (m = 0; m < tgmon_nmod; m++)
+		tgmon_module(m)->has_arcs = 0;
+	tgmon_arcs_each(tgmon_mark_module, NULL);
 	for (m = 0; m < tgmon_nmod; m++) {
-		if (m == 0 || has_arcs[m]) {
-			tgmon_file_name(name, sizeof name, m, child);
-			if (tgmon_write_file(name, tgmon_fill_gmon, &m) == 0 && m == 0)
+		if (m == 0 || tgmon_module(m)->has_arcs) {
+			tgmon_file_name(&f, m, child);
+			if (tgmon_write_file(&f, tgmon_fill_gmon, &m) == 0 && m == 0)
 				written = 0;
 		}
 	}
 	if (tgmon_cfg.stacks && tgmon_rate > 0 && written == 0) {
-		tgmon_file_name(name, sizeof name - 7, 0, child);
-		strcat(name, ".stacks");
-		tgmon_write_file(name, tgmon_fill_stacks, NULL);
+		tgmon_file_name(&f, 0, child);
+		strcat(f.tail, ".stacks");	/* room: the executable's tail has no library's name */
+		tgmon_write_file(&f, tgmon_fill_stacks, NULL);
 	}
 	if (dropped > 0) {
 		snprintf(n, sizeof n, "%llu", (unsigned long long)dropped);

@@ -166,6 +166,61 @@ if want "record stopped"; then
 	tcheck "record stopped by SIGTERM: its profile written and shown, status 143" sh -c "
 	    [ $rc -eq 143 ] && [ -s '$K/gmon.out' ] && grep -q ' spin\$' '$K/out' && ! grep -q 'wrote no profile' '$K/err'"
 fi
+# tgprof record of a program that dlopen()s two -pg libraries of one file
+# name (plugins from two directories): each has its profile, and the
+# second is named by its path (from the stacks file) with how to read it.
+if want "record two libraries"; then
+	L=$OUT/twolib
+	RTP=$TOP/tests/progs/rt
+	rm -rf "$L" && mkdir -p "$L/a" "$L/b" "$L/rec"
+	gcc -pg -O2 -fPIC -shared -o "$L/a/libfoo.so" "$RTP/libfoo.c" && cp "$L/a/libfoo.so" "$L/b/libfoo.so" &&
+	    gcc -pg -O2 -o "$L/dlfoo" "$RTP/dlfoo.c" -L"$TOP/runtime" -l:libtgmon.a -pthread -ldl ||
+	    fatal "cannot build libfoo.so and dlfoo"
+	(cd "$L" && "$TGPROF" record -o rec/gmon.out -- ./dlfoo "$L/a/libfoo.so" "$L/b/libfoo.so" >/dev/null 2>rec/err)
+	tcheck "record two libraries named libfoo.so: each profile, each said with how to read it" sh -c "
+	    grep -q '^tgprof: record: rec/gmon.libfoo.so.out: the profile of the -pg library libfoo.so, apart from the program.s: tgprof libfoo.so rec/gmon.libfoo.so.out\$' '$L/rec/err' &&
+	    grep -q '^tgprof: record: rec/gmon.libfoo.so~2.out: the profile of the -pg library $L/b/libfoo.so (number 2 of that name), apart from the program.s: tgprof $L/b/libfoo.so rec/gmon.libfoo.so~2.out\$' '$L/rec/err' &&
+	    [ -s '$L/rec/gmon.libfoo.so.out' ] && [ -s '$L/rec/gmon.libfoo.so~2.out' ]"
+fi
+# tgprof record -o FILE where FILE is not a regular file (#26.16b): written
+# through, never replaced, as tgprof's other outputs (afile): a FIFO with a
+# reader gets the profile and stays a FIFO; a character device (a null
+# device made here as root; /dev/null, as a user who cannot write in /dev)
+# stays one, and the report is shown from the run's own copy.
+if want_any "record -o a FIFO" "record -o a device" "record -o /dev/null"; then
+	W=$OUT/through
+	rm -rf "$W" && mkdir -p "$W"
+	printf '%s\n' 'int leaf(int i) { return i % 7; }' \
+	    'int main(void) { int s = 0; for (int i = 0; i < 3000; i++) s += leaf(i); return s == 8994 ? 0 : 1; }' >"$W/p.c"
+	gcc -pg -O1 -o "$W/p" "$W/p.c" -L"$TOP/runtime" -l:libtgmon.a -pthread || fatal "cannot build p.c"
+	mkfifo "$W/fifo"
+	timeout 10 cat "$W/fifo" >"$W/got" &
+	reader=$!
+	(cd "$W" && "$TGPROF" record -o fifo -- ./p >out 2>err)
+	rc=$?
+	wait "$reader"
+	tcheck "record -o a FIFO: written through (a gmon file read from it), still a FIFO, the report shown" sh -c "
+	    [ $rc -eq 0 ] && [ -p '$W/fifo' ] && [ \"\$(head -c 4 '$W/got')\" = gmon ] &&
+	    grep -q '^Flat profile:' '$W/out' && ! ls -a '$W' | grep -q tgprof-record"
+	if [ "$(id -u)" = 0 ] && mknod "$W/null" c 1 3; then
+		(cd "$W" && "$TGPROF" record -o null -- ./p >out 2>err)
+		rc=$?
+		tcheck "record -o a device (root): still the device, the report shown" sh -c "
+		    [ $rc -eq 0 ] && [ -c '$W/null' ] && grep -q '^Flat profile:' '$W/out'"
+	fi
+	# /dev/null itself only as another user than root (nobody, by setpriv, when run
+	# as root): a tgprof that replaced it would break every process on the machine.
+	asuser=
+	[ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
+	    asuser="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	if [ "$(id -u)" != 0 ] || [ -n "$asuser" ]; then
+		chmod 777 "$W"
+		(cd "$W" && TMPDIR=/tmp $asuser "$TGPROF" record -o /dev/null -- ./p >out 2>err)
+		rc=$?
+		tcheck "record -o /dev/null (not root): status 0, the report shown, /dev/null still a device" sh -c "
+		    [ $rc -eq 0 ] && [ -c /dev/null ] && grep -q '^Flat profile:' '$W/out' && [ ! -s '$W/err' ]"
+	fi
+fi
 # @FILE response files: gprof's splitting and nesting (gprof as the oracle);
 # what libiberty does badly (exits naming argv[0], or ignores a pipe) is
 # refused in one line or read.

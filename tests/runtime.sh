@@ -109,6 +109,36 @@ mkdir -p "$d/outdir"
 (cd "$d" && rm -f gmon.out* outdir/gmon.out && TGMON_DIR=outdir ./exits >/dev/null)
 tcheck "TGMON_DIR: the file goes there" sh -c "[ -f '$d/outdir/gmon.out' ] && [ ! -f '$d/gmon.out' ]"
 
+# Long paths (#26.12): GMON_OUT_PREFIX and TGMON_DIR of any length, as
+# glibc takes the prefix: about 600 bytes, and 6,000 (over PATH_MAX: the
+# directory is opened in pieces).  DIR/long/NNN...: 30 names of 199 bytes.
+if want_any "long GMON_OUT_PREFIX" "long TGMON_DIR"; then
+	nm=$(printf '%0199d' 0)
+	deep=$nm
+	for i in $(seq 29); do deep=$deep/$nm; done
+	rm -rf "$d/long" && mkdir -p "$d/long/$deep" || fatal "cannot make the long directories"
+	# indir N CMD: CMD run in DIR/long and N of its names down (ls there: a cwd of any length).
+	indir() { (cd "$d/long" && for i in $(seq "$1"); do cd -P "$nm" || exit 1; done && shift && "$@"); }
+	for n in 3 30; do
+		sub=$(echo "$deep" | cut -c1-$((n * 200 - 1)))
+		(cd "$d" && rm -f gmon.out* && GMON_OUT_PREFIX=$d/long/$sub/prof ./exits >/dev/null 2>"$d/err")
+		f=$(indir "$n" sh -c 'ls prof.* 2>/dev/null | grep -v stacks')
+		tcheck "long GMON_OUT_PREFIX ($(($(echo "$d/long/$sub/prof" | wc -c) - 1)) bytes): PREFIX.PID there, 3000 calls, nothing said" \
+		    sh -c "[ -n '$f' ] && [ ! -e '$d/gmon.out' ] && [ ! -s '$d/err' ] &&
+		    [ \"\$(cd '$d/long' && for i in \$(seq $n); do cd -P '$nm'; done &&
+		    '$TGPROF' --batch -b -p '$d/exits' '$f' | awk '\$NF == \"work\" { print \$4 }')\" = 3000 ]"
+		indir "$n" sh -c "rm -f prof.*"
+		(cd "$d" && rm -f gmon.out* && TGMON_DIR=long/$sub ./exits >/dev/null 2>"$d/err")
+		tcheck "long TGMON_DIR ($((${#sub} + 5)) bytes, relative): gmon.out there, nothing said" \
+		    sh -c "[ ! -e '$d/gmon.out' ] && [ ! -s '$d/err' ] &&
+		    (cd '$d/long' && for i in \$(seq $n); do cd -P '$nm'; done && [ -f gmon.out ])"
+		indir "$n" rm -f gmon.out
+	done
+	(cd "$d" && rm -f gmon.out* && GMON_OUT_PREFIX=$d/long/$nm/$nm$nm/prof ./exits >/dev/null 2>"$d/err")
+	tcheck "long GMON_OUT_PREFIX: a name over NAME_MAX: one line, no file elsewhere" sh -c "
+	    [ ! -e '$d/gmon.out' ] && [ \$(wc -l <'$d/err') -eq 1 ] && grep -q ': cannot be written: File name too long' '$d/err'"
+fi
+
 # Self-starting: linked without gcrt1.o (no -pg at link time).
 gcc -pg -O2 -c -o "$d/threads.o" "$P/threads.c" &&
     gcc -o "$d/threads-nogcrt" "$d/threads.o" -L"$RT" -l:libtgmon.a -pthread ||
@@ -144,6 +174,44 @@ n=$(calls "$d/gmon.libfoo.so.out" "$d/libfoo.so" foo_leaf)
 tcheck "shared library: 3000000 calls of foo_leaf in it ($n)" [ "$n" = 3000000 ]
 tcheck "shared library: its time is sampled" sh -c \
     "${READER:-$TGPROF --batch} -b -p '$d/libfoo.so' '$d/gmon.libfoo.so.out' | awk '\$NF == \"foo_leaf\" && \$3 > 0 { f = 1 } END { exit !f }'"
+
+# Two -pg libraries of one file name (plugins from two directories,
+# dlopen()ed): a file each (#26.14), the second gmon.libfoo.so~2.out,
+# each with its own 100000 calls of foo_leaf.
+gcc -pg -O2 -o "$d/dlfoo" "$P/dlfoo.c" -L"$RT" -l:libtgmon.a -pthread -ldl || fatal "cannot build dlfoo.c"
+mkdir -p "$d/plugA" "$d/plugB"
+cp "$d/libfoo.so" "$d/plugA/libfoo.so" && cp "$d/libfoo.so" "$d/plugB/libfoo.so" || fatal "cannot copy libfoo.so"
+(cd "$d" && rm -f gmon* && ./dlfoo "$d/plugA/libfoo.so" "$d/plugB/libfoo.so" >/dev/null 2>"$d/err")
+# qcalls FILE LIB FUNC: FUNC's calls in the call graph of FILE (a dlopen()ed library's: no histogram).
+qcalls() {
+	"$TGPROF" --batch -b -q "$2" "$1" 2>/dev/null | awk -v f="$3" '$1 ~ /^\[/ && $(NF - 1) == f { print $(NF - 2) }'
+}
+tcheck "two libraries named libfoo.so: gmon.libfoo.so.out and gmon.libfoo.so~2.out, 100000 calls each" sh -c "
+    [ \"\$(ls '$d' | grep '^gmon.*libfoo' | tr '\\n' ' ')\" = 'gmon.libfoo.so.out gmon.libfoo.so~2.out ' ] &&
+    [ \"$(qcalls "$d/gmon.libfoo.so.out" "$d/libfoo.so" foo_leaf)\" = 100000 ] &&
+    [ \"$(qcalls "$d/gmon.libfoo.so~2.out" "$d/libfoo.so" foo_leaf)\" = 100000 ] && [ ! -s '$d/err' ]"
+
+# Many -pg libraries (#26.13): 80 of them dlopen()ed (libfoo.so under 80
+# names), on top of the program's own objects: each its file, its 100000
+# calls; the module table had room for 64 objects in all.
+if want "many libraries"; then
+	mkdir -p "$d/many" && rm -f "$d/many"/*
+	libs=
+	for i in $(seq 80); do
+		cp "$d/libfoo.so" "$d/many/libfoo$i.so" || fatal "cannot copy libfoo.so"
+		libs="$libs $d/many/libfoo$i.so"
+	done
+	# shellcheck disable=SC2086
+	(cd "$d/many" && ./../dlfoo $libs >/dev/null 2>"$d/many.err")
+	got=0
+	for i in $(seq 80); do
+		[ "$(qcalls "$d/many/gmon.libfoo$i.so.out" "$d/libfoo.so" foo_leaf)" = 100000 ] && got=$((got + 1))
+	done
+	tcheck "many libraries: 80 dlopen()ed, $got with their file and 100000 calls, nothing said" \
+	    sh -c "[ $got -eq 80 ] && [ ! -s '$d/many.err' ]"
+	tcheck "many libraries: the stacks file of every object loaded is read (--measured)" \
+	    sh -c "cd '$d/many' && '$TGPROF' --batch -b -p --measured ../dlfoo gmon.out >/dev/null"
+fi
 
 # LD_PRELOAD into a program built for glibc's runtime.
 d=$OUT/preload
@@ -661,7 +729,7 @@ fds_want() {	# fds_want CLOCK: whether T selects a case of fds.c's with CLOCK
 	want_any "fds $1:" "fds $1 closeall" "fds $1 dup2" "fds $1 fork"
 }
 if want_any "clock perf" "clock timer" "clock call_ps" "clock blocked perf" "clock blocked timer" ||
-    fds_want perf || fds_want timer; then
+    fds_want perf || fds_want timer || want "fds closeall, a long TGMON_DIR"; then
 	mkdir -p "$c"
 	for p in busy fds blocked; do
 		gcc -pg -O2 -o "$c/$p" "$P/$p.c" -L"$RT" -l:libtgmon.a -pthread || fatal "cannot build $p.c"
@@ -757,6 +825,18 @@ for clk in perf timer; do
 	tcheck "fds $clk fork: the child samples by its own ($n samples, clock $k), errno kept ($7)" \
 	    sh -c "[ '$n' -gt 0 ] && [ '$7' = 77 ] && [ '$k' = \$([ $clk = perf ] && [ $perf != 0 ] && echo 2 || echo 1) ]"
 done
+# Every descriptor closed, the starting directory is found again by its
+# path: a TGMON_DIR of 6,000 bytes (#26.12), opened a directory at a time.
+if want "fds closeall, a long TGMON_DIR"; then
+	nm=$(printf '%0199d' 0)
+	deep=$nm
+	for i in $(seq 29); do deep=$deep/$nm; done
+	rm -rf "$c/long" && mkdir -p "$c/long/$deep" || fatal "cannot make the long directories"
+	out=$(cd "$c" && rm -f gmon.out* && TGMON_DIR=$c/long/$deep ./fds closeall 2>&1)
+	tcheck "fds closeall, a long TGMON_DIR: gmon.out there, found again by its path ($out)" sh -c "
+	    [ ! -e '$c/gmon.out' ] && echo '$out' | grep -q '^closeall child 0 cpu ' &&
+	    (cd '$c/long' && for i in \$(seq 30); do cd -P '$nm'; done && [ -s gmon.out ] && [ -s gmon.out.stacks ])"
+fi
 
 # tgprof record: a program built for glibc's runtime run under libtgmon
 # (LD_PRELOAD), its output and exit status passed on, its profile moved to

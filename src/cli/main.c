@@ -479,10 +479,13 @@ record(int argc, char **argv, struct diag *d)
 	args[0] = argv[0];
 	args[1] = r.image;
 	args[2] = r.gmon;
-	if (opts_parse(&o, 3, args) != OPTS_RUN)
+	if (opts_parse(&o, 3, args) != OPTS_RUN) {
+		record_finish(&r);
 		return 1;
+	}
 	rc = want_browser(&o) ? browse(&o, d) : run(&o, d);
 	opts_release(&o);
+	record_finish(&r);
 	return rc != 0 ? rc : r.status;
 }
 

@@ -22,9 +22,9 @@ struct builder {
 	uint64_t call_samples;		/* the samples of the files that measured it */
 	struct u64map others;		/* a frame outside the program's name and library, hashed -> its k */
 	size_t framecap, stackcap, othercap, libcap;
-	/* The current stacks file's libraries, read at their first frame. */
-	struct libsyms *lib[TGSTACKS_MAX_MODULES];
-	unsigned char tried[TGSTACKS_MAX_MODULES];
+	/* The current stacks file's libraries (one a module), read at their first frame. */
+	struct libsyms **lib;
+	unsigned char *tried;
 };
 
 void
@@ -221,6 +221,9 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 		diag_add(d, DIAG_ERROR, "%s: sampled at %u a second, the others at %ld", path, sf.rate,
 		    b->m->hz);
 		rc = -1;
+	} else if ((b->lib = mem_calloc(sf.nmod, sizeof *b->lib)) == NULL ||
+	    (b->tried = mem_calloc(sf.nmod, sizeof *b->tried)) == NULL) {
+		rc = diag_oom(d);
 	} else {
 		b->self_mod = self_module(b, &sf);
 		b->m->hz = (long)sf.rate;
@@ -236,11 +239,12 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 		if (add_file(b, &sf) != 0)
 			rc = diag_oom(d);
 	}
-	for (i = 0; i < TGSTACKS_MAX_MODULES; i++) {
+	for (i = 0; b->lib != NULL && i < (int)sf.nmod; i++)
 		libsyms_close(b->lib[i]);
-		b->lib[i] = NULL;
-		b->tried[i] = 0;
-	}
+	free(b->lib);
+	free(b->tried);
+	b->lib = NULL;
+	b->tried = NULL;
 	stacks_free(&sf);
 	return rc;
 }

@@ -127,7 +127,7 @@
 #define TGSTACKS_STACK_FIXED	16	/* count, depth, flags; the addresses follow */
 
 #define TGSTACKS_MAX_DEPTH	256	/* frames kept of a deeper stack: the innermost */
-#define TGSTACKS_MAX_MODULES	64
+#define TGSTACKS_MAX_MODULES	65536	/* libtgmon's table of loaded objects holds as many */
 #define TGSTACKS_MAX_NAME	4096	/* namelen is less */
 
 /*

@@ -41,7 +41,7 @@ struct mod {
 
 static struct sym *syms;
 static size_t nsyms;
-static struct mod mods[TGSTACKS_MAX_MODULES];
+static struct mod *mods;	/* nmods of them */
 static uint32_t nmods;
 
 static void
@@ -200,6 +200,8 @@ read_head(const unsigned char *b, size_t len)
 		die("more signals than samples, or signals without samples");
 	if ((nmods = (uint32_t)rd(b + TGSTACKS_HDR_NMODULES, 4)) == 0 || nmods > TGSTACKS_MAX_MODULES)
 		die("a bad number of modules");
+	if ((mods = calloc(nmods, sizeof *mods)) == NULL)
+		die("out of memory");
 	for (m = 0; m < nmods; m++) {
 		uint64_t n;
 
