@@ -402,14 +402,25 @@ tgmon_file_name(struct fname *f, int m, int child)
 		snprintf(f->tail, sizeof f->tail, "gmon%s.out", lib);
 }
 
-/* "libtgmon: F: cannot be written: the reason E", in one line. */
+/*
+ * "libtgmon: F: cannot be written: the reason E", in one line; when the
+ * directory refuses it (permissions, a read-only file system), which
+ * directory, and how to write elsewhere.
+ */
 static void
 tgmon_say_unwritten(const struct fname *f, int e)
 {
-	char b[sizeof f->tail + 32];
+	const char *dir = tgmon_cfg.dir[0] == '/' ? tgmon_cfg.dir : start_cwd;
+	char b[sizeof f->tail + 32], why[PATH_MAX + 200];
 
 	snprintf(b, sizeof b, "%s: cannot be written: ", f->tail);
-	tgmon_say(f->head, b, strerror(e));
+	if ((e == EACCES || e == EPERM || e == EROFS) && strchr(f->head, '/') == NULL && dir[0] != '\0')
+		snprintf(why, sizeof why, "%s (in %s%s%s: TGMON_DIR=DIR writes it elsewhere, as tgprof "
+		    "record -o FILE does)", strerror(e), dir, dir == start_cwd && tgmon_cfg.dir[0] != '\0' ?
+		    "/" : "", dir == start_cwd ? tgmon_cfg.dir : "");
+	else
+		snprintf(why, sizeof why, "%s", strerror(e));
+	tgmon_say(f->head, b, why);
 }
 
 /* A file cut by the file size limit (EFBIG; the kernel sent SIGXFSZ): tgmon_write's result. */

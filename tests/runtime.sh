@@ -838,6 +838,24 @@ if want "fds closeall, a long TGMON_DIR"; then
 	    (cd '$c/long' && for i in \$(seq 30); do cd -P '$nm'; done && [ -s gmon.out ] && [ -s gmon.out.stacks ])"
 fi
 
+# A directory the program cannot write in (#27): the line says which, and
+# how to write elsewhere (as another user than root, by setpriv).
+if want "unwritable directory" && [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
+	u=$OUT/unwritable
+	rm -rf "$u" && mkdir -p "$u/ro" &&
+	    printf 'int leaf(int i) { return i %% 7; }\nint main(void) { int s = 0; for (int i = 0; i < 100; i++) s += leaf(i); return s == 0; }\n' >"$u/p.c" &&
+	    gcc -pg -O1 -o "$u/p" "$u/p.c" -L"$RT" -l:libtgmon.a -pthread && chmod 755 "$u" "$u/p" && chmod 555 "$u/ro" ||
+	    fatal "cannot make the unwritable directory"
+	if ! setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "cd '$u/ro' && test -x ../p" 2>/dev/null; then
+		pass "unwritable directory: skipped: nobody cannot reach the tree"
+	else
+	out=$(cd "$u/ro" && setpriv --reuid=65534 --regid=65534 --clear-groups ../p 2>&1 >/dev/null)
+	tcheck "unwritable directory: one line names it and says how to write elsewhere ($out)" sh -c "
+	    [ \$(echo '$out' | grep -c libtgmon) -eq 1 ] &&
+	    echo '$out' | grep -q '^libtgmon: gmon.out: cannot be written: Permission denied (in $u/ro: TGMON_DIR=DIR writes it elsewhere, as tgprof record -o FILE does)\$'"
+	fi
+fi
+
 # tgprof record: a program built for glibc's runtime run under libtgmon
 # (LD_PRELOAD), its output and exit status passed on, its profile moved to
 # -o FILE with its stacks; one with libtgmon linked in run as it is; one
