@@ -79,8 +79,10 @@ fi
 # kernel brings four): 30 pairs of the V1 run resampled so, four samples a
 # signal (resample.py K 4), their stacks files saying so (tests/gen/stacks.py:
 # 4000 samples in 1000 signals).  --fail-if-slower=20 needs a change beyond 3
-# deviations (of 4n, not n): noise trips it 0.13% of the time, about none of
-# the 30 pairs' 18 functions; told one sample a signal (no stacks files), the
+# deviations (of 4n, not n): noise trips it 0.13% of the time, and where 20%
+# is within 3 deviations, so in at most about 0.7 of the 30 pairs' 540
+# comparisons; 2 trips is allowed (a run in twenty or so gets 2 by chance,
+# 3 one in a hundred).  Told one sample a signal (no stacks files), the
 # rule sees a deviation half the true one, and the gate trips on noise.
 if want "noise signals"; then
 	printf 'rate 1000\nsignals 1000\n4000 1 main\n' >"$OUT/four.spec"
@@ -100,8 +102,8 @@ if want "noise signals"; then
 		cp "$OUT/x$seed.gmon" "$OUT/y$seed.gmon" "$OUT/told/"
 		tg --fail-if-slower=20 v1 told/x$seed.gmon told/y$seed.gmon >/dev/null 2>&1 || told=$((told + 1))
 	done
-	tcheck "noise signals: 30 resampled pairs at 4 samples a signal trip --fail-if-slower=20 $gated times (at most 1)" \
-	    [ "$gated" -le 1 ]
+	tcheck "noise signals: 30 resampled pairs at 4 samples a signal trip --fail-if-slower=20 $gated times (at most 2)" \
+	    [ "$gated" -le 2 ]
 	tcheck "noise signals: told one sample a signal, the same pairs trip it $told times (the rule needs the signals)" \
 	    [ "$told" -ge 5 ]
 fi
