@@ -106,6 +106,14 @@ TGMON_HIDDEN void tgmon_settings_read(void);
  * after it, __fentry__ before), LINK the frame pointer saved there.
  */
 TGMON_HIDDEN void tgmon_slow(uint64_t from, uint64_t self, uint64_t frame, uint64_t link);
+/*
+ * The callee (its self address, where its call to mcount returns) that
+ * the calling thread's slot for the call site returning to FROM, in the
+ * executable, counted first; 0 if none (never called from there, or only
+ * in the hash table).  A signal handler may ask: it reads what is
+ * published (the chunk, then the slot's callee).
+ */
+TGMON_HIDDEN uint64_t tgmon_site_first(uint64_t from);
 /* Calls F for every arc of every table (counts may repeat: gprof sums them). */
 TGMON_HIDDEN void tgmon_arcs_each(void (*f)(void *, const struct tgmon_arc *), void *ctx);
 TGMON_HIDDEN void tgmon_arcs_reset(void);	/* a forked child starts from zero */

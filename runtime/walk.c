@@ -551,17 +551,19 @@ tgmon_stk_walk(struct tgmon_stk *s, const ucontext_t *uc, int self, uint32_t *fl
 
 /*
  * Whether the call ending at R, into a library, lies in a part split off
- * the function at E, which its caller's call entered (GCC's E.cold, where
- * a C++ throw's call to __cxa_throw is, run in E's frame): R - 1 is not
- * in E's FDE, and E is a -pg function's start by its CFI, in the same
- * object; and R - 1's FDE starts inside a frame (tgmon_cfi_span), or it
- * was split off before E set up its frame (-mfentry's shrink-wrapping:
- * it starts as a function does) and is no -pg function that E reached by
- * a tail call, nor code built without -pg that E called, but one that
- * E's code jumps into.
+ * the function at E (GCC's E.cold, where a C++ throw's call to
+ * __cxa_throw is, run in E's frame), E being the function its caller's
+ * call entered (SURE: that call is a direct one) or may have entered
+ * (the first its call site's slot counted: a call through a pointer):
+ * R - 1 is not in E's FDE, and E is a -pg function's start by its CFI,
+ * in the same object; and R - 1's FDE starts inside a frame
+ * (tgmon_cfi_span) if SURE, or else it is no -pg function that E reached
+ * by a tail call, nor code built without -pg that E called, but one
+ * that E's code jumps into (a part split off before E set up its frame,
+ * as -mfentry's shrink-wrapping does, starts as a function does).
  */
 static int
-tgmon_stk_split_off(uint64_t r, uint64_t e)
+tgmon_stk_split_off(uint64_t r, uint64_t e, int sure)
 {
 	uint64_t lo, hi, elo, ehi;
 	int in;
@@ -570,7 +572,25 @@ tgmon_stk_split_off(uint64_t r, uint64_t e)
 	if (tgmon_module_at(e) != tgmon_module_at(r) || tgmon_cfi_span(e, &elo, &ehi) != 1 || elo != e ||
 	    r - 1 - e < ehi - e || (in = tgmon_cfi_span(r - 1, &lo, &hi)) < 0 || !tgmon_scan_pg_entry(e, ehi - e))
 		return 0;
-	return in == 0 || (!tgmon_scan_pg_entry(lo, hi - lo) && tgmon_scan_jumps_into(e, ehi - e, lo, hi));
+	return (in == 0 && sure) || (!tgmon_scan_pg_entry(lo, hi - lo) && tgmon_scan_jumps_into(e, ehi - e, lo, hi));
+}
+
+/*
+ * The function that the call returning to F (a return address) entered,
+ * in *E, and whether that is sure (a direct call: 1) or only likely
+ * (through a pointer: the first function its call site's slot counted,
+ * its start by its CFI, 0); -1 if neither is known.
+ */
+static int
+tgmon_stk_entered(uint64_t f, uint64_t *e)
+{
+	uint64_t hi;
+
+	if ((*e = tgmon_scan_callee(f)) != 0)
+		return 1;
+	if ((*e = tgmon_site_first(f)) == 0 || tgmon_cfi_span(*e, e, &hi) < 0)
+		return -1;
+	return 0;
 }
 
 /*
@@ -591,8 +611,9 @@ static uint64_t
 tgmon_stk_charge(const struct tgmon_stk *s, int n, int k)
 {
 	uint64_t r = s->frame[k], e;
+	int sure;
 
-	if (k + 1 < n && (e = tgmon_scan_callee(s->frame[k + 1])) != 0 && tgmon_stk_split_off(r, e))
+	if (k + 1 < n && (sure = tgmon_stk_entered(s->frame[k + 1], &e)) >= 0 && tgmon_stk_split_off(r, e, sure))
 		return (e + 3) & ~(uint64_t)3;
 	return r - 4;
 }

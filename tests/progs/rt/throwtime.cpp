@@ -9,7 +9,8 @@
  * __cxa_throw, _Unwind_RaiseException, _Unwind_Find_FDE, the personality
  * routine, all called from thrower), and own_work() (20%, in its own
  * code).  Prints "throw T own O" (each phase's CPU time, s) and a
- * checksum.
+ * checksum.  Built with -DTHROW_PTR, catcher calls thrower through a
+ * pointer (as a virtual function is called).
  */
 #include <cstdio>
 #include <cstdlib>
@@ -36,6 +37,13 @@ thrower(long k)
 		throw oops{ k };
 }
 
+#ifdef THROW_PTR
+void (*volatile throw_ptr)(long) = thrower;	/* not static: always called through */
+#define THROW(k) throw_ptr(k)
+#else
+#define THROW(k) thrower(k)
+#endif
+
 /* A thousand exceptions thrown by thrower(), caught here. */
 __attribute__((noinline)) long
 catcher(int round)
@@ -44,7 +52,7 @@ catcher(int round)
 
 	for (int k = 0; k < 1000; k++) {
 		try {
-			thrower(round + k);
+			THROW(round + k);
 		} catch (const oops &e) {
 			sum += e.v & 7;
 		}
