@@ -68,7 +68,7 @@ struct tgmon_row {
 	int32_t cfa_off;	/* or the CFA's expression's place */
 	int32_t cfa_reg;	/* -1: an expression */
 	struct tgmon_rule reg[CFI_NREGS];
-	uint64_t start;		/* the first address its FDE covers: the function's */
+	uint64_t start, end;	/* the addresses its FDE covers, [start, end): the function's */
 };
 
 /* Bytes of a module being read: [p, end) is mapped; BAD once a read would have gone past END. */
@@ -454,6 +454,7 @@ tgmon_cfi_row(int m, uint64_t hdr, uint64_t fde, uint64_t target, struct tgmon_r
 	if (!tgmon_cfi_run(&d, &c, begin, target, row, &init, hdr) || row->cfa_reg == -2)
 		return 0;
 	row->start = begin;
+	row->end = begin + range;
 	return 1;
 }
 
@@ -777,4 +778,19 @@ tgmon_cfi_caller(struct tgmon_walk *w, struct tgmon_cfi_regs *r)
 	if (row.cfa_reg == CFI_RBP)	/* the frame is set up: the chain's to follow */
 		return 0;
 	return tgmon_cfi_apply(w, r, &row, m) && tgmon_cfi_returns(r->r[CFI_RA]) ? 1 : -1;
+}
+
+int
+tgmon_cfi_span(uint64_t pc, uint64_t *lo, uint64_t *hi)
+{
+	struct tgmon_row row;
+	int m;
+
+	if (!tgmon_cfi_rules(pc, &row, &m))
+		return -1;
+	*lo = row.start;
+	*hi = row.end;
+	if (row.start != pc && !tgmon_cfi_rules(row.start, &row, &m))
+		return -1;
+	return row.cfa_reg == CFI_RSP && row.cfa_off == 8;
 }

@@ -48,4 +48,16 @@ TGMON_HIDDEN int tgmon_cfi_step(struct tgmon_walk *w, struct tgmon_cfi_regs *r, 
  */
 TGMON_HIDDEN int tgmon_cfi_caller(struct tgmon_walk *w, struct tgmon_cfi_regs *r);
 
+/*
+ * The span [*LO, *HI) of the FDE that covers PC (in an object loaded at
+ * start: no system call), and whether it is a function's that a call
+ * enters: 1, at its first address the CFA is rsp + 8, the return address
+ * just pushed; 0, it starts inside a frame already set up (a part split
+ * off a function, GCC's foo.cold, which runs in foo's frame and is only
+ * jumped to); -1, no CFI covers PC, or it is not understood (*LO and
+ * *HI may have been set).  A part split off before the function set up
+ * its frame (shrink-wrapped) starts as a function does: 1.
+ */
+TGMON_HIDDEN int tgmon_cfi_span(uint64_t pc, uint64_t *lo, uint64_t *hi);
+
 #endif

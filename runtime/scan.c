@@ -22,6 +22,8 @@
 #define SCAN_NEAR 512			/* its caller's return address believed without its frame */
 #define CALLER_FRAME 65536		/* that caller's frame is at most this far above its call */
 #define CALLER_TRIES 4			/* return addresses tried as the caller's, at most */
+#define PG_PROLOGUE 64			/* -pg's call to the stubs is among a function's first bytes */
+#define JUMP_SCAN 16384			/* a function's bytes searched for a jump into a part of it */
 
 uint64_t
 tgmon_scan_callee(uint64_t r)
@@ -186,3 +188,42 @@ tgmon_scan_find(struct tgmon_walk *w, uint64_t bp, int self, uint64_t keep, stru
 	}
 }
 
+int
+tgmon_scan_pg_entry(uint64_t s, uint64_t n)
+{
+	const unsigned char *c = (const unsigned char *)s;
+	uint64_t lo = tgmon_stub_at(TGMON_SPAN_BEGIN), hi = tgmon_stub_at(TGMON_SPAN_END), j;
+
+	n = n < PG_PROLOGUE ? n : PG_PROLOGUE;
+	if (n < 5 || !tgmon_walk_mapped(tgmon_module_at(s), s, n))
+		return 0;
+	for (j = 5; j <= n; j++)	/* s + j, the end of a call: e8 rel32, or ff 15 rel32 */
+		if ((c[j - 5] == 0xe8 || (j >= 6 && c[j - 6] == 0xff && c[j - 5] == 0x15)) &&
+		    tgmon_scan_callee(s + j) - lo < hi - lo)
+			return 1;
+	return 0;
+}
+
+int
+tgmon_scan_jumps_into(uint64_t s, uint64_t n, uint64_t lo, uint64_t hi)
+{
+	const unsigned char *c = (const unsigned char *)s;
+	uint64_t j, k;
+	int32_t d;
+
+	n = n < JUMP_SCAN ? n : JUMP_SCAN;
+	if (n < 5 || !tgmon_walk_mapped(tgmon_module_at(s), s, n))
+		return 0;
+	for (j = 0; j + 5 <= n; j++) {
+		if (c[j] == 0xe9)
+			k = j + 1;	/* jmp rel32 */
+		else if (j + 6 <= n && c[j] == 0x0f && (c[j + 1] & 0xf0) == 0x80)
+			k = j + 2;	/* jcc rel32 */
+		else
+			continue;
+		memcpy(&d, c + k, sizeof d);
+		if (s + k + 4 + (uint64_t)(int64_t)d - lo < hi - lo)
+			return 1;
+	}
+	return 0;
+}

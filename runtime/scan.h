@@ -38,6 +38,25 @@ TGMON_HIDDEN int tgmon_scan_call_kind(uint64_t ra, uint64_t in);
  */
 TGMON_HIDDEN uint64_t tgmon_scan_entry(struct tgmon_walk *w, uint64_t pc, uint64_t sp, uint64_t fp, uint64_t *at);
 
+/*
+ * Whether the N bytes at S, a function's (in an object loaded at start),
+ * begin as -pg makes a function begin: a call to libtgmon's stubs
+ * (mcount, __fentry__: direct, through the PLT or the GOT) among their
+ * first PG_PROLOGUE, after the prologue that sets up the frame.  The
+ * bytes are not decoded: a call is any e8 or ff 15 that calls the stubs.
+ */
+TGMON_HIDDEN int tgmon_scan_pg_entry(uint64_t s, uint64_t n);
+
+/*
+ * Whether the N bytes at S (in an object loaded at start; the first
+ * JUMP_SCAN of them) hold a jump, jmp or jcc with a 32-bit displacement,
+ * into [LO, HI): the way a function goes to a part of it in another
+ * section (foo.cold), whose distance the assembler cannot know.  The
+ * bytes are not decoded: a jump is any e9 or 0f 8x whose displacement
+ * leads there.
+ */
+TGMON_HIDDEN int tgmon_scan_jumps_into(uint64_t s, uint64_t n, uint64_t lo, uint64_t hi);
+
 /* A call into a library found on the stack: it returns to R, at AT, in the function whose frame is F. */
 struct tgmon_scan_call {
 	uint64_t r, at, f;	/* R 0: none found; F 0: not found */

@@ -360,6 +360,19 @@ tgmon_slow(uint64_t from, uint64_t self, uint64_t frame, uint64_t link)
 	errno = saved;
 }
 
+uint64_t
+tgmon_site_first(uint64_t from)
+{
+	const struct tgmon_table *t = tgmon_self;
+	const struct tgmon_slot *c;
+	uint64_t off;
+
+	if (t == NULL || (off = from - t->lowpc) >= t->span ||
+	    (c = __atomic_load_n(&t->chunk[off >> TGMON_CHUNK_SHIFT], __ATOMIC_ACQUIRE)) == NULL)
+		return 0;
+	return __atomic_load_n(&c[(off & ((1u << TGMON_CHUNK_SHIFT) - 1)) >> 1].self, __ATOMIC_ACQUIRE);
+}
+
 void
 tgmon_arcs_each(void (*f)(void *, const struct tgmon_arc *), void *ctx)
 {

@@ -111,6 +111,14 @@ TGMON_HIDDEN void tgmon_settings_read(void);
  * after it, __fentry__ before), LINK the frame pointer saved there.
  */
 TGMON_HIDDEN void tgmon_slow(uint64_t from, uint64_t self, uint64_t frame, uint64_t link);
+/*
+ * The callee (its self address, where its call to mcount returns) that
+ * the calling thread's slot for the call site returning to FROM, in the
+ * executable, counted first; 0 if none (never called from there, or only
+ * in the hash table).  A signal handler may ask: it reads what is
+ * published (the chunk, then the slot's callee).
+ */
+TGMON_HIDDEN uint64_t tgmon_site_first(uint64_t from);
 /* Calls F for every arc of every table (counts may repeat: gprof sums them). */
 TGMON_HIDDEN void tgmon_arcs_each(void (*f)(void *, const struct tgmon_arc *), void *ctx);
 TGMON_HIDDEN void tgmon_arcs_reset(void);	/* a forked child starts from zero */
@@ -288,9 +296,11 @@ TGMON_HIDDEN void tgmon_stacks_arc(uint64_t self, uint64_t frame, uint64_t link)
 TGMON_HIDDEN void tgmon_stacks_thread_ends(void);
 /*
  * Counts the sample's stack; returns where its time belongs when it is
- * not in profiled code (tgmon_profiled): the innermost frame of a
- * profiled module other than SELF (libtgmon's own), a return address
- * less one (inside the function that made the call), or 0.
+ * not in profiled code (tgmon_profiled): in the function of a profiled
+ * module other than SELF (libtgmon's own) that made the innermost call
+ * out of it, at that call (its return address less 4: walk.c's
+ * tgmon_stk_charge) or, where the call is in a part split off the
+ * function (foo.cold), at the function's start; or 0.
  */
 TGMON_HIDDEN uint64_t tgmon_stacks_sample(const void *uc, uint32_t weight, int self);
 TGMON_HIDDEN void tgmon_stacks_reset(void);	/* a forked child starts from zero */

@@ -475,15 +475,15 @@ tgmon_stk_flags(const struct tgmon_walk *w, uint64_t last, uint64_t link)
 	return link == 0 || (s->main_thread && link > s->hi - 16) ? TGSTACKS_ROOT : 0;
 }
 
-/* The innermost return address into the program (tgmon_walk_program) in s->frame[1..N), or 0. */
-static uint64_t
+/* The index in s->frame[1..N) of the innermost return address into the program (tgmon_walk_program), or 0. */
+static int
 tgmon_stk_inner(const struct tgmon_stk *s, int n, int self)
 {
 	int k;
 
 	for (k = 1; k < n; k++)	/* frame 0 is the sampled PC itself */
 		if (tgmon_walk_program(tgmon_module_at(s->frame[k]), self))
-			return s->frame[k];
+			return k;
 	return 0;
 }
 
@@ -502,7 +502,7 @@ tgmon_stk_inner(const struct tgmon_stk *s, int n, int self)
 static void
 tgmon_stk_library(struct tgmon_walk *w, const greg_t *g, int self, uint64_t *last, uint64_t *link)
 {
-	int rooted = tgmon_stk_flags(w, *last, *link) != 0 && tgmon_stk_inner(w->s, w->n, self) != 0;
+	int rooted = tgmon_stk_flags(w, *last, *link) != 0 && tgmon_stk_inner(w->s, w->n, self) > 0;
 	uint64_t keep = rooted && tgmon_walk_program(tgmon_module_at(w->s->frame[1]), self) ? w->s->frame[1] : 0;
 	struct tgmon_scan_call c;
 
@@ -549,13 +549,81 @@ tgmon_stk_walk(struct tgmon_stk *s, const ucontext_t *uc, int self, uint32_t *fl
 	return w.n;
 }
 
+/*
+ * Whether the call ending at R, into a library, lies in a part split off
+ * the function at E (GCC's E.cold, where a C++ throw's call to
+ * __cxa_throw is, run in E's frame), E being the function its caller's
+ * call entered (SURE: that call is a direct one) or may have entered
+ * (the first its call site's slot counted: a call through a pointer):
+ * R - 1 is not in E's FDE, and E is a -pg function's start by its CFI,
+ * in the same object; and R - 1's FDE starts inside a frame
+ * (tgmon_cfi_span) if SURE, or else it is no -pg function that E reached
+ * by a tail call, nor code built without -pg that E called, but one
+ * that E's code jumps into (a part split off before E set up its frame,
+ * as -mfentry's shrink-wrapping does, starts as a function does).
+ */
+static int
+tgmon_stk_split_off(uint64_t r, uint64_t e, int sure)
+{
+	uint64_t lo, hi, elo, ehi;
+	int in;
+
+	/* E's FDE first: R - 1 is in it at nearly every call (one lookup) */
+	if (tgmon_module_at(e) != tgmon_module_at(r) || tgmon_cfi_span(e, &elo, &ehi) != 1 || elo != e ||
+	    r - 1 - e < ehi - e || (in = tgmon_cfi_span(r - 1, &lo, &hi)) < 0 || !tgmon_scan_pg_entry(e, ehi - e))
+		return 0;
+	return (in == 0 && sure) || (!tgmon_scan_pg_entry(lo, hi - lo) && tgmon_scan_jumps_into(e, ehi - e, lo, hi));
+}
+
+/*
+ * The function that the call returning to F (a return address) entered,
+ * in *E, and whether that is sure (a direct call: 1) or only likely
+ * (through a pointer: the first function its call site's slot counted,
+ * its start by its CFI, 0); -1 if neither is known.
+ */
+static int
+tgmon_stk_entered(uint64_t f, uint64_t *e)
+{
+	uint64_t hi;
+
+	if ((*e = tgmon_scan_callee(f)) != 0)
+		return 1;
+	if ((*e = tgmon_site_first(f)) == 0 || tgmon_cfi_span(*e, e, &hi) < 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * Where the histogram charges a sample outside the program whose
+ * innermost return address into it is s->frame[K] (R; s->frame[K + 1],
+ * if K + 1 < N, its caller's): the call that returns to R, at R - 4,
+ * whose bin (4 bytes: sample.c's BIN_SHIFT) holds no byte after the
+ * call (R - 1's holds up to 3 of what follows it: a call that ends its
+ * function, to __cxa_throw or abort(), would have its samples shared
+ * with the next function, as gprof shares a bin by its bytes); a call
+ * is 2 bytes at least, and R - 4 is the call's or the instruction's
+ * before it.  Unless the call lies in a part split off the function that
+ * the caller's call entered (tgmon_stk_split_off): that part's address
+ * has no symbol that gprof believes (foo.cold's time is the symbol's
+ * before it), so the sample goes to the first whole bin of the function.
+ */
+static uint64_t
+tgmon_stk_charge(const struct tgmon_stk *s, int n, int k)
+{
+	uint64_t r = s->frame[k], e;
+	int sure;
+
+	if (k + 1 < n && (sure = tgmon_stk_entered(s->frame[k + 1], &e)) >= 0 && tgmon_stk_split_off(r, e, sure))
+		return (e + 3) & ~(uint64_t)3;
+	return r - 4;
+}
+
 uint64_t
 tgmon_stacks_sample(const void *uc, uint32_t weight, int self)
 {
 	struct tgmon_stk *s = stk_self;
 	uint32_t flags;
-	uint64_t r;
-	int n;
+	int n, k;
 
 	if (s == NULL) {
 		__atomic_fetch_add(&stk_lost, weight, __ATOMIC_RELAXED);
@@ -565,7 +633,7 @@ tgmon_stacks_sample(const void *uc, uint32_t weight, int self)
 	tgmon_trie_count(&s->t, s->frame, n, flags, weight);
 	if (n > 0 && tgmon_walk_program(tgmon_module_at(s->frame[0]), self))
 		return 0;	/* in profiled code: its own time */
-	return (r = tgmon_stk_inner(s, n, self)) != 0 ? r - 1 : 0;
+	return (k = tgmon_stk_inner(s, n, self)) > 0 ? tgmon_stk_charge(s, n, k) : 0;
 }
 
 /*

@@ -290,6 +290,65 @@ if want live && gcc -pg -O2 -fPIC -shared -o "$L/libfoo.so" "$RTP/libfoo.c" &&
 	    [ -s '$L/rec/gmon.libfoo.so.out' ]"
 fi
 
+# Library time under the program's function that called it, with C++
+# exceptions (throwtime.cpp: catcher() catches what thrower() throws,
+# 80% of the CPU time, nearly all of it in the unwinder, libgcc_s and
+# libstdc++, called from thrower; own_work() 20%; each phase's CPU time
+# printed).  The histogram charges a sample in a library to the call into
+# it, in the stacks' innermost function of the program: thrower, as perf
+# finds (75% and catcher 4%, here and with perf --call-graph dwarf).
+# g++ -O2 puts the throw in thrower.cold, whose address gprof gives to
+# the symbol before it (_init had 77% of the time, thrower none); -O1
+# ends thrower with its call to __cxa_throw, whose return address is
+# catcher's first byte (catcher had 80%); -mfentry shrink-wraps thrower,
+# whose cold part sets up the frame and looks like a function; through a
+# pointer (-DTHROW_PTR: -O2's thrower.cold again), thrower is the
+# function its call site's slot counted, which jumps to that part.  The
+# flat profile's rows of the program (not the profiler's, nor _init)
+# hold 95% of the stacks' samples at least; thrower's self time is its
+# stacks' (within 3% and 5 samples), and with catcher's the throwing
+# phase's (within 3.5 standard deviations of the signals and 3%); _init
+# (the program's own cold code, the PLT) 3% at most.
+for o in O2 O1 mfentry pointer; do
+	want "exceptions $o: " || continue
+	X=$OUT/throw-$o
+	mkdir -p "$X"
+	case $o in
+	mfentry) flags="-mfentry -O2 -fno-omit-frame-pointer" ;;
+	pointer) flags="-O2 -DTHROW_PTR" ;;
+	*) flags=-$o ;;
+	esac
+	# shellcheck disable=SC2086
+	if ! g++ -pg $flags -o "$X/throwtime" "$RTP/throwtime.cpp" -L"$TOP/runtime" -l:libtgmon.a -pthread ||
+	    ! (cd "$X" && rm -f gmon.out* && ./throwtime 0.6 >phases); then
+		fail "exceptions $o: cannot build or run tests/progs/rt/throwtime.cpp with libtgmon"
+		continue
+	fi
+	"$TGPROF" --batch --no-demangle --folded "$X/throwtime" "$X/gmon.out" >"$X/folded"
+	"$TGPROF" --batch --no-demangle -b -p "$X/throwtime" "$X/gmon.out" >"$X/flat"
+	# the samples: the stacks' (n), under thrower (m); the flat profile's
+	# rows of the program (f), thrower's (t), catcher's (c), _init's (i);
+	# the signals (s); the throwing phase's share of the CPU time (p)
+	n=$(awk '!/^#/ { s += $NF } END { print s + 0 }' "$X/folded")
+	m=$(awk '/(^|;)_Z7throwerl[;. ]/ { s += $NF } END { print s + 0 }' "$X/folded")
+	row() { awk -v f="$1" 'NR > 5 && $2 ~ /^[0-9.]+$/ && $NF == f { s += $3 } END { printf "%.0f", s * 1000 }' "$X/flat"; }
+	f=$(awk 'NR > 5 && $2 ~ /^[0-9.]+$/ && $NF != "_init" && $NF !~ /^(tgmon_|_?mcount$|__fentry__$)/ { s += $3 }
+	    END { printf "%.0f", s * 1000 }' "$X/flat")
+	t=$(row _Z7throwerl) c=$(row _Z7catcheri) i=$(row _init)
+	s=$(python3 -c "import sys; print(int.from_bytes(open(sys.argv[1], 'rb').read()[80:88], 'little'))" \
+	    "$X/gmon.out.stacks")
+	p=$(awk '{ printf "%.4f", $2 / ($2 + $4) }' "$X/phases")
+	tcheck "exceptions $o: the flat profile's rows of the program hold $f of the stacks' $n samples (95%)" \
+	    awk -v f="$f" -v n="$n" 'BEGIN { exit !(n > 0 && f >= 0.95 * n) }'
+	tcheck "exceptions $o: thrower's self time is its samples under the unwinder: $t of $m in the stacks" \
+	    awk -v t="$t" -v m="$m" 'BEGIN { d = t - m; exit !(m > 0 && (d < 0 ? -d : d) <= 0.03 * m + 5) }'
+	tcheck "exceptions $o: thrower and catcher have the throwing phase's share ($t + $c of $n samples, $p of the time)" \
+	    awk -v a="$t" -v b="$c" -v n="$n" -v p="$p" -v s="$s" 'BEGIN { e = 3.5 * sqrt(p * (1 - p) / s) + 0.03
+	        d = (a + b) / n - p; exit !(n > 0 && s >= 50 && d < e && -d < e && a >= 0.8 * (a + b)) }'
+	tcheck "exceptions $o: _init (nobody) has $i of $n samples (3% at most)" \
+	    awk -v i="$i" -v n="$n" 'BEGIN { exit !(n > 0 && i <= 0.03 * n) }'
+done
+
 # Many library functions: 120,000 distinct frames of a library with as
 # many functions (generated in assembly) are named and counted in well
 # under 20 s (each was looked for among all before it: about a minute).
