@@ -295,8 +295,9 @@ name_column(struct tui *t, struct pane *pn)
 	last = strrchr(h, '\n') != NULL ? strrchr(h, '\n') + 1 : h;
 	for (s = last; (s = strstr(s, "name")) != NULL; s += 4)
 		at = s;
-	if (at != NULL) {
-		((char *)at)[0] = '\0';
+	if (at != NULL) {	/* the header's text up to "name", measured */
+		t->sb.len = (size_t)(at - t->sb.s);
+		t->sb.s[t->sb.len] = '\0';
 		col = draw_width(last);
 	}
 	return col;
