@@ -337,7 +337,7 @@ static void
 draw(void *ctx)
 {
 	struct tui *t = ctx;
-	int h = LINES - 2, i, left;
+	int h = LINES - 2, i, left, wide;
 
 	if (list_fill(t, &t->pane[PANE_FLAT]) != 0)
 		snprintf(t->message, sizeof t->message, "out of memory");
@@ -354,12 +354,14 @@ draw(void *ctx)
 	top_line(t);
 	for (i = 0; i < NPANES; i++)
 		t->pane[i].box_h = 0;
-	if (COLS >= WIDE && h >= 12 && !t->zoom && (left = left_width(t)) == 0) {
+	wide = COLS >= WIDE && h >= 12 && !t->zoom;
+	left = wide ? left_width(t) : 0;
+	if (wide && left == 0) {
 		int top = h * 3 / 5, below = t->focus == PANE_SOURCE ? PANE_SOURCE : PANE_GRAPH;
 
 		list_draw(t, &t->pane[t->slot], 1, 0, top, COLS, t->focus == t->slot);
 		list_draw(t, &t->pane[below], 1 + top, 0, h - top, COLS, t->focus == below);
-	} else if (COLS >= WIDE && h >= 12 && !t->zoom) {
+	} else if (wide) {
 		int top = h * 3 / 5;
 
 		list_draw(t, &t->pane[t->slot], 1, 0, top, left - 1, t->focus == t->slot);
@@ -564,6 +566,7 @@ browser_run(struct session *s, const struct browser_opts *o, struct diag *d)
 	}
 	for (i = 0; i < NPANES; i++)
 		t.pane[i].ops->release(&t.pane[i]);
+	t.help_pane.ops->release(&t.help_pane);	/* its rows, wrapped for the screen (help.c) */
 	sbuf_release(&t.sb);
 	return rc;
 }
