@@ -449,6 +449,18 @@ if want manual; then
 	check "the manual lists no key the table does not have (${extra:-none})" [ -z "$extra" ]
 fi
 
+# At 160 columns the names get the columns the numbers leave, shared by the
+# flat profile and the call graph: a C++ name shows 29 characters in the
+# flat pane (24 when the screen was cut in half).
+if want wide-names; then
+	W=$OUT/wide-names
+	mkdir -p "$W"
+	printf 'dump w\n' >"$W/keys"
+	(cd "$W" && TGPROF_SIZE=160x45 TGPROF_SCRIPT=keys "$TGPROF" "$PROGDIR/cxx_O2/prog" "$PROGDIR/cxx_O2/gmon.out")
+	check "wide names: at 160x45 the flat pane shows 'void std::vector<geom::Shape*,' whole" \
+	    grep -q '  void std::vector<geom::Shape\*,|' "$W/w"
+fi
+
 # The end of a script quits, whatever is up: a line being typed too.
 if want script-end; then
 	printf 'key /\ntype f_2\n' >"$OUT/typing.keys"

@@ -304,26 +304,27 @@ name_column(struct tui *t, struct pane *pn)
 }
 
 /*
- * The flat profile's place's width on a wide screen: half of it, moved
- * so that each pane shows NAME_MIN columns of names at least after its
- * numbers; 0 when there is no room for that (half when a pane has no
- * name column).
+ * The flat profile's place's width on a wide screen: the columns left
+ * after both panes' numbers shared equally by their names, within a third
+ * and two thirds of the screen; 0 when that leaves either pane fewer than
+ * NAME_MIN (half the screen when a pane has no name column, and beside
+ * the call tree or the flame graph).
  */
 static int
 left_width(struct tui *t)
 {
-	int a = name_column(t, &t->pane[t->slot]), b = name_column(t, &t->pane[PANE_GRAPH]), left;
+	int a, b, left;
 
+	if (t->slot != PANE_FLAT && t->slot != PANE_COMPARE)
+		return COLS / 2;	/* (a tree's names are indented) */
+	a = name_column(t, &t->pane[t->slot]);
+	b = name_column(t, &t->pane[PANE_GRAPH]);
 	if (a < 0 || b < 0)
 		return COLS / 2;
 	if (COLS - 1 - a - b < 2 * NAME_MIN)
 		return 0;	/* no room for both panes' names side by side */
-	left = COLS / 2;
-	if (left < a + 1 + NAME_MIN)
-		left = a + 1 + NAME_MIN;
-	if (COLS - left < b + NAME_MIN)
-		left = COLS - b - NAME_MIN;
-	return left;
+	left = a + 1 + (COLS - 1 - a - b) / 2;
+	return left < COLS / 3 ? COLS / 3 : left > COLS * 2 / 3 ? COLS * 2 / 3 : left;
 }
 
 /*
