@@ -104,8 +104,10 @@ if want "noise signals"; then
 	done
 	tcheck "noise signals: 30 resampled pairs at 4 samples a signal trip --fail-if-slower=20 $gated times (at most 2)" \
 	    [ "$gated" -le 2 ]
-	tcheck "noise signals: told one sample a signal, the same pairs trip it $told times (the rule needs the signals)" \
-	    [ "$told" -ge 5 ]
+	# (How many trip depends on how many functions a.gmon, a fresh run, has
+	# near the threshold: 4 to 15 in 30 pairs; the signals' trips 0 to 2.)
+	tcheck "noise signals: told one sample a signal, the same pairs trip it $told times, 2 more at least (the rule needs the signals)" \
+	    [ "$told" -ge $((gated + 2)) ]
 fi
 # The new side's gmon.out from another program (300 functions of unequal
 # sizes called once each, with libtgmon too, so that its histogram and
