@@ -76,7 +76,7 @@ cpu() {
 # 7. Standard input not the terminal: keys come from /dev/tty; no spinning.
 if want "stdin from /dev/null: the browser takes keys from the terminal"; then
 	$TM kill-server 2>/dev/null
-	$TM new-session -d -s "$S" -x 100 -y 30 \
+	tm_new -s "$S" -x 100 -y 30 \
 	    "cd '$P' && '$TGPROF' prog gmon.out </dev/null; echo EXIT=\$?; sleep 30" || fatal "tmux cannot start"
 	waitfor "Flat profile:"
 	pid=$(pgrep -f "^$TGPROF prog gmon.out\$" | head -n 1)
@@ -94,7 +94,7 @@ fi
 if want "a 20 kB paste into / takes under 2 s"; then
 	python3 "$TOP/tests/gen/synth.py" 20000 "$E/big" >/dev/null || fatal "tests/gen/synth.py failed"
 	$TM kill-server 2>/dev/null
-	$TM new-session -d -s "$S" -x 100 -y 30 \
+	tm_new -s "$S" -x 100 -y 30 \
 	    "cd '$E/big' && '$TGPROF' prog gmon.out; echo EXIT=\$?; sleep 30" || fatal "tmux cannot start"
 	waitfor "Flat profile:"
 	python3 -c 'print("x" * 20000, end="")' >"$E/paste"
@@ -114,7 +114,7 @@ printf '#!/bin/sh\necho EDITOR-SCREEN\nsleep "${1:-3}"\n' >"$E/slow"
 chmod +x "$E/slow"
 if want "Ctrl-C in the editor: the browser survives"; then
 	$TM kill-server 2>/dev/null
-	$TM new-session -d -s "$S" -x 100 -y 30 \
+	tm_new -s "$S" -x 100 -y 30 \
 	    "cd '$E' && EDITOR='$E/slow 20' '$TGPROF' prog gmon.out; echo EXIT=\$?; sleep 30" ||
 	    fatal "tmux cannot start"
 	waitfor "Flat profile:"
@@ -128,7 +128,7 @@ if want "Ctrl-C in the editor: the browser survives"; then
 fi
 if want "Ctrl-Z in the editor, then fg: the editor's screen stays"; then
 	$TM kill-server 2>/dev/null
-	$TM new-session -d -s "$S" -x 100 -y 30 "sh -i" || fatal "tmux cannot start"
+	tm_new -s "$S" -x 100 -y 30 "sh -i" || fatal "tmux cannot start"
 	$TM send-keys -t "$S" "cd '$E' && EDITOR='$E/slow 3' '$TGPROF' prog gmon.out" Enter
 	waitfor "Flat profile:"
 	$TM send-keys -t "$S" a o

@@ -108,3 +108,13 @@ finish() {
 	[ "$T_FAIL" -eq 0 ]
 	exit $?
 }
+
+# tm_new ARGS: tmux's new-session -d ARGS on the server $TM names, tried up
+# to 5 times: a server just killed may still hold its socket for a moment.
+tm_new() {
+	for _try in 1 2 3 4 5; do
+		$TM new-session -d "$@" 2>/dev/null && return 0
+		sleep 0.3
+	done
+	return 1
+}

@@ -560,7 +560,7 @@ if want tmux; then
 	S=tgprof-test-$$
 	TM="tmux -L $S"
 	$TM kill-server 2>/dev/null
-	$TM new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.before' && '$TGPROF' prog gmon.out; s=\$?; stty -g >'$OUT/stty.after'; echo EXIT=\$s; sleep 30" ||
+	tm_new -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.before' && '$TGPROF' prog gmon.out; s=\$?; stty -g >'$OUT/stty.after'; echo EXIT=\$s; sleep 30" ||
 	    fatal "tmux cannot start"
 	check "tmux: the browser starts" waitfor "Flat profile: [0-9]* functions"
 	$TM send-keys -t "$S" / f i b Enter
@@ -596,7 +596,7 @@ killed() {
 	want "tmux-$1" || return 0
 	S=tgprof-test-$$-$1
 	TM="tmux -L $S"
-	$TM new-session -d -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.$1.before' && '$TGPROF' prog gmon.out; s=\$?; stty -g >'$OUT/stty.$1.after'; echo EXIT=\$s; sleep 30"
+	tm_new -s "$S" -x 100 -y 30 "cd '$P' && stty -g >'$OUT/stty.$1.before' && '$TGPROF' prog gmon.out; s=\$?; stty -g >'$OUT/stty.$1.after'; echo EXIT=\$s; sleep 30"
 	waitfor "Flat profile" && pkill -"$1" -f "^$TGPROF prog gmon.out\$"
 	check "tmux: SIG$1 ends the browser" waitfor "EXIT=$2"
 	check "tmux: the terminal is given back after SIG$1" \
