@@ -127,14 +127,30 @@ static int said_cut;
  * (_mcleanup, then the destructor), so a message the same as the last
  * one (by a hash of the whole line) is not said again.
  */
+static void tgmon_xfsz_drop(const sigset_t *before);
+
+/* The N parts written to standard error: 1 if the file size limit cut them (EFBIG), else 0. */
+static int
+tgmon_say_parts(const char *const *part, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (part[k] != NULL && write(2, part[k], strlen(part[k])) < 0)
+			return errno == EFBIG;
+	return 0;
+}
+
 void
 tgmon_say(const char *a, const char *b, const char *c)
 {
 	static uint64_t last;
 	const char *part[] = { "libtgmon: ", a, b, c, "\n" };
 	uint64_t h = 0xcbf29ce484222325ULL;
+	sigset_t xfsz, old, pending;
 	size_t k;
 	const char *s;
+	int saved = errno;
 
 	for (k = 1; k < 4; k++)
 		for (s = part[k]; s != NULL && *s != '\0'; s++)
@@ -142,11 +158,20 @@ tgmon_say(const char *a, const char *b, const char *c)
 	if (tgmon_cfg.quiet || h == last)
 		return;
 	last = h;
-	for (k = 0; k < sizeof part / sizeof *part; k++)
-		if (part[k] != NULL && write(2, part[k], strlen(part[k])) < 0) {
-			said_cut |= errno == EFBIG;
-			return;
-		}
+	if (writer || tgmon_in_jail()) {	/* the writer takes its SIGXFSZ back itself */
+		said_cut |= tgmon_say_parts(part, sizeof part / sizeof *part);
+		return;
+	}
+	/* A standard error past the file size limit: its SIGXFSZ taken back, as the writer's. */
+	sigemptyset(&xfsz);
+	sigaddset(&xfsz, SIGXFSZ);
+	pthread_sigmask(SIG_BLOCK, &xfsz, &old);
+	if (sigpending(&pending) != 0)
+		sigfillset(&pending);
+	if (tgmon_say_parts(part, sizeof part / sizeof *part))
+		tgmon_xfsz_drop(&pending);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = saved;
 }
 
 /* A new run identifier: 64 bits from the kernel's randomness, or from the clock and the pid. */
@@ -353,6 +378,7 @@ tgmon_in_child(void)
 		tgmon_jails = tgmon_jailed;
 	own_pid = getpid();
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);	/* a writer in the parent is not here */
+	__atomic_store_n(&tgmon_inflight, 0, __ATOMIC_SEQ_CST);	/* nor its other threads' kernel calls */
 	tgmon_run_id_new();
 	tgmon_arcs_reset();
 	tgmon_stacks_reset();
@@ -458,21 +484,18 @@ tgmon_altstack_ends(struct tgmon_table *t)
 int
 sigaltstack(const stack_t *ss, stack_t *old)
 {
-	stack_t cur;
-	long r = tgmon_sigaltstack_raw(ss, &cur);
+	long r = tgmon_sigaltstack_raw(ss, old);	/* the kernel checks OLD: EFAULT, as glibc gives */
 
 	if (r < 0 && r > -4096) {
 		errno = (int)-r;
 		return -1;
 	}
-	if (alt_here != NULL && cur.ss_sp == alt_here && !(cur.ss_flags & SS_ONSTACK)) {
-		memset(&cur, 0, sizeof cur);
-		cur.ss_flags = SS_DISABLE;
+	if (old != NULL && alt_here != NULL && old->ss_sp == alt_here && !(old->ss_flags & SS_ONSTACK)) {
+		memset(old, 0, sizeof *old);
+		old->ss_flags = SS_DISABLE;
 	}
 	if (ss != NULL)
 		alt_here = NULL;
-	if (old != NULL)
-		*old = cur;
 	return 0;
 }
 

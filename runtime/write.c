@@ -411,7 +411,7 @@ static void
 tgmon_say_unwritten(const struct fname *f, int e)
 {
 	const char *dir = tgmon_cfg.dir[0] == '/' ? tgmon_cfg.dir : start_cwd;
-	char b[sizeof f->tail + 32], why[PATH_MAX + 200];
+	static char b[sizeof f->tail + 32], why[PATH_MAX + 200];	/* static: the writer is one, on a stack it may not own */
 
 	snprintf(b, sizeof b, "%s: cannot be written: ", f->tail);
 	if ((e == EACCES || e == EPERM || e == EROFS) && strchr(f->head, '/') == NULL && dir[0] != '\0')

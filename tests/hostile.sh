@@ -459,6 +459,32 @@ for how in main deep onstack; do
 	        [ \"\$(cat '$OUT/err')\" = 'libtgmon: 2 calls were not counted (out of memory, or in a signal handler)' ]"
 done
 
+# Review of #26: a forked child counted the parent's threads' calls to the
+# kernel as its own, and its TSYNC sandbox waited for them (190 ms each);
+# sigaltstack() with a bad address for its answer died of SIGSEGV where
+# the C library gives EFAULT.
+if want "forked children in TSYNC: no wait"; then
+	rt forktsync forktsync.c
+	out=$(cd "$R" && rm -f gmon.out* && timeout 60 ./forktsync 50)
+	check "forked children in TSYNC: no wait ($out)" [ "$out" = "0 of 50 forked children waited over 50 ms in seccomp(TSYNC)" ]
+fi
+# A line libtgmon says at start (TGMON_SIGNAL=bogus) on a standard error
+# already past the file size limit ended the program (SIGXFSZ, 153) before
+# main: its SIGXFSZ is taken back too, as the writer's.
+if want "a start-time line past the file size limit"; then
+	rt altbad altbad.c
+	head -c 4096 /dev/zero >"$R/big.err"
+	out=$(cd "$R" && sh -c 'ulimit -f 2; TGMON_SIGNAL=bogus ./altbad 2>>big.err; echo "status $?"')
+	check "a start-time line past the file size limit: the program runs, status 0 ($out)" \
+	    [ "$out" = "$(printf 'bad old: -1 errno 14\nstatus 0')" ]
+fi
+if want "sigaltstack: a bad address gives EFAULT"; then
+	rt altbad altbad.c
+	a=$(cd "$R" && ./altbad 2>&1) b=$(cd "$R" && TGMON_SIGNALS=1 ./altbad 2>&1)
+	check "sigaltstack: a bad address gives EFAULT, TGMON_SIGNALS or not ($a; $b)" \
+	    [ "$a|$b" = "bad old: -1 errno 14|bad old: -1 errno 14" ]
+fi
+
 # 26.11. A stack overflow under TGMON_SIGNALS=1 left no profile: the
 # fatal signals' handler had no alternate stack to run on.  It runs on
 # the program's (never replaced), or on one of libtgmon's for a thread
