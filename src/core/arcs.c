@@ -165,3 +165,58 @@ arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, stru
 	}
 	return 0;
 }
+
+/*
+ * The batch's prefetches, each stage's loads issued for every record
+ * before any is waited for: the symbol index's buckets, then the
+ * addresses they name, then the symbols found and the arc's slot.
+ */
+static void
+prefetch_batch(const struct profile *p, const struct arcqueue *q)
+{
+	const struct symindex *x = &p->priv->index;
+	const struct arcindex *ai = &p->priv->arcmap;
+	unsigned i;
+
+	for (i = 0; i < q->n; i++) {
+		symindex_prefetch(x, q->from[i], 0);
+		symindex_prefetch(x, q->self[i], 0);
+	}
+	for (i = 0; i < q->n; i++) {
+		symindex_prefetch(x, q->from[i], 1);
+		symindex_prefetch(x, q->self[i], 1);
+	}
+	for (i = 0; i < q->n && ai->cap > 0; i++) {
+		uint32_t parent = profile_lookup(p, q->from[i]), child = pf_sym_at(p, q->self[i]);
+
+		if (parent != PF_NONE && child != PF_NONE) {
+			__builtin_prefetch(&p->sym[child]);
+			__builtin_prefetch(&ai->slot[slot_of(parent, child, ai->cap)]);
+		}
+	}
+}
+
+int
+arcs_flush(struct profile *p, struct diag *d)
+{
+	struct arcqueue *q = &p->priv->arcq;
+	unsigned i;
+	int rc = 0;
+
+	prefetch_batch(p, q);
+	for (i = 0; rc == 0 && i < q->n; i++)
+		rc = arcs_tally(p, q->from[i], q->self[i], q->count[i], d);
+	q->n = 0;
+	return rc;
+}
+
+int
+arcs_queue(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
+{
+	struct arcqueue *q = &p->priv->arcq;
+
+	q->from[q->n] = from;
+	q->self[q->n] = self;
+	q->count[q->n] = count;
+	return ++q->n == ARCS_BATCH ? arcs_flush(p, d) : 0;
+}

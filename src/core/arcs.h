@@ -25,6 +25,16 @@ struct diag;
 int arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d);
 
 /*
+ * arcs_tally() of arc records queued up to a batch, in the order given:
+ * what each will read is asked of the cache first (a gmon file's arcs
+ * by the million are cache misses one after the other).  arcs_flush()
+ * tallies what is queued; it must be called once a file's records are
+ * read, before anything reads the arcs.  0 or -1 (out of memory).
+ */
+int arcs_queue(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d);
+int arcs_flush(struct profile *p, struct diag *d);
+
+/*
  * gprof's arc_add(): COUNT more calls from PARENT to CHILD, creating the
  * arc if needed (BY_RANGE: found by -c, with count 0).  0 or -1 (memory).
  */

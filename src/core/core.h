@@ -33,6 +33,13 @@ struct arcindex {
 	size_t cap;			/* a power of two, or 0 */
 };
 
+/* Arc records waiting for arcs_flush() (arcs.h), in the file's order. */
+#define ARCS_BATCH 64
+struct arcqueue {
+	uint64_t from[ARCS_BATCH], self[ARCS_BATCH], count[ARCS_BATCH];
+	unsigned n;
+};
+
 struct pf_private {
 	struct bin *bin;		/* the executable; open for the profile's lifetime */
 	struct srcfiles files;		/* source files in gprof's creation order */
@@ -40,6 +47,7 @@ struct pf_private {
 	struct strpool names;		/* names the profile owns (-l, -S) */
 	struct mapfile map;		/* -R: functions to object files */
 	struct arcindex arcmap;		/* until the call graph is assembled */
+	struct arcqueue arcq;		/* while the gmon files are read */
 	struct gmon_file *gfile;	/* the gmon files, loaded: histograms point into them */
 	size_t ngfiles;
 	size_t arccap, histcap, symcap;

@@ -59,7 +59,7 @@ on_bsd_end(void *ctx)
 static int
 on_arc(void *ctx, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
 {
-	return arcs_tally(ctx, from, self, count, d);
+	return arcs_queue(ctx, from, self, count, d);
 }
 
 /* gprof's bb_read_rec(): up to PF_NBBS blocks per symbol, and only with -l. */
@@ -143,7 +143,7 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 
 		p->gmon[i].path = o->gmon[i];
 		if (gmon_parse(f, o->gmon[i], o->format, &lay, &reader_ops, p, &p->input, &version,
-		    &p->gmon[i].counts, d) != 0)
+		    &p->gmon[i].counts, d) != 0 || arcs_flush(p, d) != 0)
 			return -1;
 		p->ngmon++;
 	}

@@ -42,6 +42,19 @@ symindex_release(struct symindex *x)
 	memset(x, 0, sizeof *x);
 }
 
+void
+symindex_prefetch(const struct symindex *x, uint64_t addr, int deep)
+{
+	uint64_t k;
+
+	if (x->n == 0 || addr < x->addr[0] || (k = (addr - x->addr[0]) >> x->shift) + 1 >= x->nbucket)
+		return;
+	if (!deep)
+		__builtin_prefetch(&x->bucket[k]);
+	else if (x->bucket[k] < x->n)
+		__builtin_prefetch(&x->addr[x->bucket[k]]);
+}
+
 uint32_t
 symindex_floor(const struct symindex *x, uint64_t addr)
 {

@@ -21,6 +21,13 @@ struct symindex {
 int symindex_build(struct symindex *x, const uint64_t *addr, uint32_t n);
 void symindex_release(struct symindex *x);
 
+/*
+ * Asks the cache for what a lookup of ADDR reads: its bucket (DEEP 0),
+ * then, the bucket read, the first address it names (DEEP 1).  A hint
+ * for lookups by the million: no effect on results.
+ */
+void symindex_prefetch(const struct symindex *x, uint64_t addr, int deep);
+
 /* The last entry starting at or before ADDR, or UINT32_MAX if none. */
 uint32_t symindex_floor(const struct symindex *x, uint64_t addr);
 
