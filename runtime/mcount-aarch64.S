@@ -49,6 +49,17 @@ tgmon_mcount:
 	sub	x12, x0, x12			/* from - lowpc */
 	cmp	x12, x13
 	b.hs	.Lhash				/* not in the text (or no slots) */
+	ldr	x14, [x11, #56]			/* flat: a small text's slots, all from 64 */
+	cbz	x14, .Lchunk
+	and	x12, x12, #~1			/* the site's slot: 16 bytes a 2 bytes of text */
+	add	x12, x11, x12, lsl #3
+	ldp	x13, x14, [x12, #64]		/* its first callee's self, and calls */
+	cmp	x13, x30
+	b.ne	.Lhash
+	add	x14, x14, #1
+	str	x14, [x12, #72]
+	ret
+.Lchunk:
 	lsr	x12, x12, #12			/* its 4 KiB of text's chunk (TGMON_CHUNK_SHIFT) */
 	add	x12, x11, x12, lsl #3
 	ldr	x12, [x12, #64]

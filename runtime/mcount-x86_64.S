@@ -152,6 +152,14 @@ __fentry__:
 	subq	(%r11), %rax		/* from - lowpc */
 	cmpq	8(%r11), %rax
 	jae	.Lhash\@		/* not in the text (or no slots) */
+	cmpq	$0, 56(%r11)		/* flat: a small text's slots, all from 64 */
+	je	.Lchunk\@
+	andq	$-2, %rax		/* the site's slot: 16 bytes a 2 bytes of text */
+	cmpq	%rcx, 64(%r11,%rax,8)	/* its first callee's self */
+	jne	.Lhash\@
+	incq	72(%r11,%rax,8)
+	RETURN	\fentry
+.Lchunk\@:
 	shrq	$12, %rax		/* its 4 KiB of text's chunk (TGMON_CHUNK_SHIFT) */
 	movq	64(%r11,%rax,8), %rax
 	testq	%rax, %rax

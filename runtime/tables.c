@@ -28,6 +28,7 @@
 _Static_assert(offsetof(struct tgmon_table, lowpc) == 0, "lowpc at 0");
 _Static_assert(offsetof(struct tgmon_table, span) == 8, "span at 8");
 _Static_assert(offsetof(struct tgmon_table, other) == 24, "other at 24");
+_Static_assert(offsetof(struct tgmon_table, flat) == 56, "flat at 56");
 _Static_assert(offsetof(struct tgmon_table, chunk) == 64, "chunk at 64");
 _Static_assert(sizeof(struct tgmon_slot) == 16 && offsetof(struct tgmon_slot, count) == 8, "slot layout");
 _Static_assert(offsetof(struct tgmon_arc, self) == 8 && offsetof(struct tgmon_arc, count) == 16 &&
@@ -72,8 +73,9 @@ tgmon_map(size_t size)
 } while (0)
 
 /*
- * A thread's table: a chunk's place for every 4 KiB of the executable's
- * text; a chunk of slots is made at the first call from its text
+ * A thread's table: a small text's slots, all of them (FLAT: pages come
+ * when used); else a chunk's place for every 4 KiB of the executable's
+ * text, a chunk of slots made at the first call from its text
  * (tgmon_site_add).
  */
 static struct tgmon_table *
@@ -83,16 +85,28 @@ tgmon_table_new(void)
 	uint64_t lowpc = tgmon_nmod > 0 ? tgmon_module(0)->lowpc & ~(chunk - 1) : 0;
 	uint64_t span = tgmon_nmod > 0 ? (tgmon_module(0)->highpc - lowpc + chunk - 1) & ~(chunk - 1) : 0;
 	struct tgmon_table *t;
+	int flat;
 
 	if (span > SPAN_MAX)
 		span = 0;
-	if ((t = tgmon_map(offsetof(struct tgmon_table, chunk) +
-	    (span >> TGMON_CHUNK_SHIFT) * sizeof(struct tgmon_slot *))) == NULL)
+	flat = span <= TGMON_FLAT_MAX;
+	if ((t = tgmon_map(offsetof(struct tgmon_table, chunk) + (span >> TGMON_CHUNK_SHIFT) *
+	    (flat ? CHUNK_BYTES : sizeof(struct tgmon_slot *)))) == NULL)
 		return NULL;
 	t->lowpc = lowpc;
 	t->span = span;
+	t->flat = (uint64_t)flat;
 	TGMON_PUBLISH(tables, t);
 	return t;
+}
+
+/* Chunk K of T's slots: a flat table's K-th 32 KiB of them; else NULL until it is made. */
+static struct tgmon_slot *
+tgmon_chunk(const struct tgmon_table *t, uint64_t k)
+{
+	if (t->flat)
+		return (struct tgmon_slot *)(uintptr_t)t->chunk + k * TGMON_CHUNK_SLOTS;
+	return __atomic_load_n(&t->chunk[k], __ATOMIC_ACQUIRE);
 }
 
 /* A thread ends: its table (with its counts) waits for the next thread. */
@@ -225,7 +239,7 @@ tgmon_site_add(struct tgmon_table *t, uint64_t from, uint64_t self)
 
 	if (off >= t->span)
 		return -1;
-	if ((c = t->chunk[off >> TGMON_CHUNK_SHIFT]) == NULL) {
+	if ((c = tgmon_chunk(t, off >> TGMON_CHUNK_SHIFT)) == NULL) {
 		if ((c = tgmon_map(CHUNK_BYTES)) == NULL)
 			return -1;
 		__atomic_store_n(&t->chunk[off >> TGMON_CHUNK_SHIFT], c, __ATOMIC_RELEASE);
@@ -367,8 +381,7 @@ tgmon_site_first(uint64_t from)
 	const struct tgmon_slot *c;
 	uint64_t off;
 
-	if (t == NULL || (off = from - t->lowpc) >= t->span ||
-	    (c = __atomic_load_n(&t->chunk[off >> TGMON_CHUNK_SHIFT], __ATOMIC_ACQUIRE)) == NULL)
+	if (t == NULL || (off = from - t->lowpc) >= t->span || (c = tgmon_chunk(t, off >> TGMON_CHUNK_SHIFT)) == NULL)
 		return 0;
 	return __atomic_load_n(&c[(off & ((1u << TGMON_CHUNK_SHIFT) - 1)) >> 1].self, __ATOMIC_ACQUIRE);
 }
@@ -383,7 +396,7 @@ tgmon_arcs_each(void (*f)(void *, const struct tgmon_arc *), void *ctx)
 
 	for (t = __atomic_load_n(&tables, __ATOMIC_ACQUIRE); t != NULL; t = t->next) {
 		for (k = 0, n = t->span >> TGMON_CHUNK_SHIFT; k < n; k++) {
-			const struct tgmon_slot *c = __atomic_load_n(&t->chunk[k], __ATOMIC_ACQUIRE);
+			const struct tgmon_slot *c = tgmon_chunk(t, k);
 
 			for (i = 0; c != NULL && i < TGMON_CHUNK_SLOTS; i++) {
 				a.self = __atomic_load_n(&c[i].self, __ATOMIC_ACQUIRE);
@@ -422,9 +435,12 @@ tgmon_arcs_reset(void)
 	}
 	memcpy(&spare_lock, &unlocked, sizeof unlocked);
 	for (t = tables; t != NULL; t = t->next)
-		for (k = 0; k < t->span >> TGMON_CHUNK_SHIFT; k++)
-			for (i = 0; t->chunk[k] != NULL && i < TGMON_CHUNK_SLOTS; i++)
-				t->chunk[k][i].count = 0;
+		for (k = 0; k < t->span >> TGMON_CHUNK_SHIFT; k++) {
+			struct tgmon_slot *c = tgmon_chunk(t, k);
+
+			for (i = 0; c != NULL && i < TGMON_CHUNK_SLOTS; i++)
+				c[i].count = 0;
+		}
 	for (h = hashes; h != NULL; h = h->next)
 		for (i = 0; i <= h->mask; i++)
 			h->arc[i].count = 0;

@@ -64,10 +64,14 @@ struct tgmon_slot {
  * (the chunks' directory: 8 bytes a 4 KiB of text), not 10 bytes a byte
  * of text.  Call sites outside the text (shared libraries) and a site's
  * second callee and on (calls through pointers) go to OTHER, whose first
- * choice of slot the stubs probe.  The stubs read LOWPC, SPAN, OTHER and
- * CHUNK: offsets 0, 8, 24 and 64 are part of their contract
- * (mcount-x86_64.S, mcount-aarch64.S).
+ * choice of slot the stubs probe.  A text of 1 MiB or less (TGMON_FLAT_MAX)
+ * has its slots laid out FLAT instead, all of them from offset 64, slot
+ * (FROM - LOWPC) / 2: 8 bytes of address space a byte of text, as a thread
+ * stack takes, and one load less a call.  The stubs read LOWPC, SPAN,
+ * OTHER, FLAT and CHUNK: offsets 0, 8, 24, 56 and 64 are part of their
+ * contract (mcount-x86_64.S, mcount-aarch64.S).
  */
+#define TGMON_FLAT_MAX ((uint64_t)1 << 20)
 #define TGMON_CHUNK_SHIFT 12				/* 4 KiB of text a chunk */
 #define TGMON_CHUNK_SLOTS ((1u << TGMON_CHUNK_SHIFT) / 2)	/* its slots: 2048, 32 KiB */
 struct tgmon_table {
@@ -83,8 +87,8 @@ struct tgmon_table {
 	 * path left for good (a siglongjmp out of a handler) is seen.
 	 */
 	uint64_t busy;
-	uint64_t pad2;			/* CHUNK at 64 */
-	struct tgmon_slot *chunk[];	/* span >> TGMON_CHUNK_SHIFT */
+	uint64_t flat;			/* 1: a small text's slots, all of them, from 64 */
+	struct tgmon_slot *chunk[];	/* span >> TGMON_CHUNK_SHIFT, or FLAT's slots */
 };
 
 /* The calling thread's table; NULL until its first call. */

@@ -79,5 +79,15 @@ for flags in -O0 -O2; do
 	tcheck "$tag sites: nine callees of one call site, 90 call sites:$got" [ "$got" = "$want" ]
 	tcheck "$tag sites: no call dropped, no stacks file" \
 	    sh -c "[ ! -s '$d/sites.err' ] && [ ! -e '$d/gmon.out.stacks' ]"
+	# The same over 2 MiB of text: its slots in chunks, not flat (TGMON_FLAT_MAX).
+	$CC -pg $flags -DBIG_TEXT -o "$d/sites-big" "$P/sites.c" -L"$TOP/runtime/aarch64" -l:libtgmon.a -pthread ||
+	    fatal "$CC -pg $flags -DBIG_TEXT sites.c does not build"
+	run "$d" ./sites-big >/dev/null 2>"$d/sites-big.err"
+	got=
+	for k in 0 1 2 3 4 5 6 7 8; do
+		got="$got $(calls "$d/gmon.out" "$d/sites-big" t$k)"
+	done
+	tcheck "$tag sites over 2 MiB of text (chunked slots): the same counts:$got" \
+	    sh -c "[ '$got' = '$want' ] && [ ! -s '$d/sites-big.err' ]"
 done
 finish

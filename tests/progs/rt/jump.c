@@ -1,7 +1,8 @@
 /* jump: a signal handler that calls profiled code and siglongjmps out of libtgmon's slow path. */
 /*
  * Calls work() 3000 times, then arms jumphook.c's mmap() and calls
- * far(), whose call to leaf() is the first from its 4 KiB of text: the
+ * far(), whose call to leaf() is the first from its 4 KiB of text (of a
+ * text over 2 MiB, filler's): the
  * slow path asks mmap() for the slots of that text, and SIGUSR1 comes
  * there.  Its handler calls in_handler() (a new arc, while the slow path
  * is running: not counted) and siglongjmps back to main, leaving the slow
@@ -46,6 +47,16 @@ __attribute__((noinline)) void
 in_handler(int i)
 {
 	sink -= (unsigned long)i;
+}
+
+/*
+ * 2 MiB of code never run: a text over libtgmon's 1 MiB of flat slots
+ * (TGMON_FLAT_MAX), whose slots come in chunks, by mmap().
+ */
+__attribute__((noinline)) void
+filler(void)
+{
+	__asm__ volatile("jmp 1f\n\t.skip 2097152, 0x90\n1:");
 }
 
 /* Alone in its 4 KiB of text: its call to leaf() is the first from there. */

@@ -5,6 +5,19 @@
 static volatile unsigned long sink;
 static unsigned long compared;	/* cmp's calls, as the program counts them */
 
+#ifdef BIG_TEXT
+/* 2 MiB of code never run: a text over libtgmon's flat slots (TGMON_FLAT_MAX), in chunks. */
+__attribute__((noinline)) void
+filler(void)
+{
+#if defined(__aarch64__)
+	__asm__ volatile("b 1f\n\t.skip 2097152\n1:");
+#else
+	__asm__ volatile("jmp 1f\n\t.skip 2097152, 0x90\n1:");
+#endif
+}
+#endif
+
 #define T(k) __attribute__((noinline)) void t##k(void) { sink += k; }
 T(0) T(1) T(2) T(3) T(4) T(5) T(6) T(7) T(8)
 
