@@ -746,9 +746,10 @@ if want "clock perf"; then
 	else
 		cpu=$(cd "$c" && rm -f gmon.out* && ./busy 42 | awk '{ print $2 }')
 		s=$(hdr "$c/gmon.out.stacks" 80 8) n=$(hdr "$c/gmon.out.stacks" 48 8) k=$(hdr "$c/gmon.out.stacks" 92 4)
+		# (A signal late on a loaded machine brings the periods it missed: 3% at most.)
 		check "clock perf: $s signals in $cpu s of CPU at 1000 Hz (900 to 1100 a second), $n samples, one a signal" \
 		    awk -v s="$s" -v n="$n" -v c="$cpu" -v k="$k" 'BEGIN {
-		        exit !(c > 0 && s / c >= 900 && s / c <= 1100 && n >= s && n <= s * 1.01 && (k == 2 || k == 6)) }'
+		        exit !(c > 0 && s / c >= 900 && s / c <= 1100 && n >= s && n <= s * 1.03 && (k == 2 || k == 6)) }'
 	fi
 fi
 if want "clock timer"; then
