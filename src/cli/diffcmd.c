@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "input/stacks.h"
+#include "progress.h"
 #include "print/diffout.h"
 
 #define COMPARE_BROKEN 3	/* the exit status when a --fail-if rule is broken */
@@ -57,10 +58,12 @@ static int
 load(const struct opts *o, struct comparison_side *s, struct diag *d)
 {
 	struct pf_opts lo = o->load;
+	struct progress pr;
 
 	lo.image = s->image;
 	lo.gmon = s->gmon;
 	lo.ngmon = s->ngmon;
+	progress_watch(&pr, &lo, s->ngmon > 0 ? s->gmon[0] : s->image);
 	return profile_load(&s->p, &lo, d);
 }
 
