@@ -543,7 +543,7 @@ static int
 flame_status(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb)
 {
 	const struct flame *fl = pn->data;
-	double n, hz = (double)t->s->measure->hz;
+	double n, hz = t->s->measure != NULL ? (double)t->s->measure->hz : 0;
 	uint32_t node;
 
 	if (fl == NULL || fl->tree == NULL || i >= fl->nbox || hz <= 0)

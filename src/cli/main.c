@@ -217,7 +217,9 @@ run(struct opts *o, struct diag *d)
 	if (own_outputs(o, d) != 0 || firstaid_files(o, d) != 0)
 		return 1;
 	progress_watch(&pr, &o->load, o->load.ngmon > 0 ? o->load.gmon[0] : o->load.image);
-	if (profile_load(&p, &o->load, d) != 0)
+	rc = profile_load(&p, &o->load, d);
+	o->load.progress = NULL;	/* PR is this function's */
+	if (rc != 0)
 		return 1;
 	o->out.style = styles(o, p);
 	if ((o->folded || o->measured) && load_measure(o, p, 1, &m, d) != 0)
@@ -363,6 +365,7 @@ browse(struct opts *o, struct diag *d)
 	browse_options(o, &wm);
 	progress_watch(&pr, &o->load, o->load.ngmon > 0 ? o->load.gmon[0] : o->load.image);
 	rc = profile_load(&p, &o->load, d);
+	o->load.progress = NULL;	/* PR is this function's */
 	warm_done(&wm);
 	if (rc != 0)
 		return 1;
