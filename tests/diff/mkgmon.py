@@ -24,6 +24,7 @@ and writes OUT:
   truncate N           only the first N bytes
   version N            header version N
   reverse-arcs         arc records in reverse order
+  put ADDR N           add N samples to the bin holding ADDR
 Options: --be (big-endian), --32 (32-bit addresses), --out-be/--out-32 to re-encode.
 """
 import struct
@@ -148,6 +149,15 @@ def transform(g, cmd, args):
         g.arcs = [(f, s, 0xfffffff0 - i) for i, (f, s, c) in enumerate(g.arcs)]
     elif cmd == 'bigbins':
         g.hist = [h[:5] + ([min(0xffff, 40000 + c) if c else 0 for c in h[5]],) for h in g.hist]
+    elif cmd == 'put':
+        addr, n = int(args[0], 0), int(args[1])
+        for lo, hi, rate, dimen, abbrev, counts in g.hist:
+            if lo <= addr < hi:
+                i = (addr - lo) * len(counts) // (hi - lo)
+                counts[i] = min(0xffff, counts[i] + n)
+                break
+        else:
+            raise SystemExit('put: 0x%x is outside the histogram' % addr)
     elif cmd == 'reverse-arcs':
         g.arcs.reverse()
     elif cmd == 'version':

@@ -128,7 +128,7 @@ frame_name(uint64_t a, int k)
 		return "?";
 	if (m > 0) {
 		slash = strrchr(mods[m].name, '/');
-		snprintf(buf, sizeof buf, "[%s]", slash != NULL ? slash + 1 : mods[m].name);
+		snprintf(buf, sizeof buf, "[%.290s]", slash != NULL ? slash + 1 : mods[m].name);
 		return buf;
 	}
 	a -= mods[0].base + (k > 0);
