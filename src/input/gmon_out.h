@@ -73,11 +73,33 @@
  *                           "" (namelen 0) for the executable, module 0;
  *                           else the path as the dynamic linker gives it
  *                           ("linux-vdso.so.1" has none)
+ *   threads  nthreads records (version 3; none before), thread I the
+ *            I-th, in the order the threads first called a profiled
+ *            function:
+ *              u32 tid      the kernel's thread id (gettid)
+ *              u32 flags    TGSTACKS_THREAD_* (other bits: 0)
+ *              u64 cpu_ns   its CPU time (user and system), from its start
+ *                           to its end or to the file's writing; 0: unknown
+ *              u64 samples  samples taken in it (its records' counts, and
+ *                           those lost with a table full)
+ *              u64 signals  the signals that brought them
+ *              u64 start_ns when it first called a profiled function ...
+ *              u64 end_ns   ... and when it ended or the file was written
+ *                           (0: still running), both in nanoseconds of
+ *                           CLOCK_MONOTONIC from the runtime's start
+ *              u32 namelen  then namelen (at most TGSTACKS_MAX_THREAD_NAME)
+ *                           bytes of its name (its comm, as
+ *                           pthread_setname_np or PR_SET_NAME set it, last
+ *                           seen), not NUL-terminated; untrusted bytes
  *   stacks   nstacks records, to the end of the file:
  *              u64 count    samples with this stack (1 or more; a signal
  *                           that came late counts for the ticks it missed)
  *              u32 depth    1 to max_depth
  *              u32 flags    TGSTACKS_ROOT, TGSTACKS_TRUNCATED (other bits: 0)
+ *              u32 thread   (version 3) the thread record whose samples
+ *                           these are, below nthreads; or
+ *                           TGSTACKS_NO_THREAD (threads past the records'
+ *                           limit, all together)
  *              depth x u64  addresses, innermost first: the sampled program
  *                           counter, then return addresses, each the
  *                           instruction after a call (look up address - 1
@@ -98,11 +120,14 @@
  * second of CPU time, is rate * signals / samples.
  *
  * Versions: 1 had a header of 88 bytes, without call_ps and clock (a
- * reader takes both as 0); 2 adds them.  Everything else is the same.
+ * reader takes both as 0); 2 adds them; 3 adds the thread records (their
+ * number at TGSTACKS_HDR_NTHREADS, 0 before) and a stack record's thread
+ * (TGSTACKS_STACK_FIXED_V3).  Everything else is the same.
  */
 #define TGSTACKS_MAGIC		"tgstacks"
 #define TGSTACKS_MAGIC_LEN	8
-#define TGSTACKS_VERSION	2
+#define TGSTACKS_VERSION	2	/* what libtgmon writes (3 once it records threads) */
+#define TGSTACKS_VERSION_THREADS 3	/* the first with thread records */
 #define TGSTACKS_HDR_SIZE_V1	88
 
 #define TGSTACKS_HDR_MAGIC	0	/* char[8]: TGSTACKS_MAGIC */
@@ -112,7 +137,7 @@
 #define TGSTACKS_HDR_RATE	24	/* u32: samples a second of each thread's CPU time */
 #define TGSTACKS_HDR_NMODULES	28	/* u32: module records (at most TGSTACKS_MAX_MODULES) */
 #define TGSTACKS_HDR_MAXDEPTH	32	/* u32: the depth limit (TGSTACKS_MAX_DEPTH) */
-#define TGSTACKS_HDR_RESERVED	36	/* u32: 0 */
+#define TGSTACKS_HDR_NTHREADS	36	/* u32: thread records (version 3; 0 before) */
 #define TGSTACKS_HDR_NSTACKS	40	/* u64: stack records */
 #define TGSTACKS_HDR_SAMPLES	48	/* u64: samples recorded: the sum of the records' counts */
 #define TGSTACKS_HDR_ROOT	56	/* u64: of them, in records with TGSTACKS_ROOT */
@@ -124,11 +149,25 @@
 #define TGSTACKS_HDR_SIZE	96
 
 #define TGSTACKS_MOD_FIXED	28	/* base, lowpc, highpc, namelen; the name follows */
-#define TGSTACKS_STACK_FIXED	16	/* count, depth, flags; the addresses follow */
+#define TGSTACKS_STACK_FIXED	16	/* count, depth, flags; the addresses follow (versions 1, 2) */
+#define TGSTACKS_STACK_FIXED_V3	20	/* count, depth, flags, thread; the addresses follow */
+#define TGSTACKS_THREAD_FIXED	48	/* tid, flags, cpu_ns, samples, signals, start_ns, end_ns, namelen */
 
 #define TGSTACKS_MAX_DEPTH	256	/* frames kept of a deeper stack: the innermost */
 #define TGSTACKS_MAX_MODULES	65536	/* libtgmon's table of loaded objects holds as many */
 #define TGSTACKS_MAX_NAME	4096	/* namelen is less */
+#define TGSTACKS_MAX_THREADS	65536	/* thread records at most; later threads: TGSTACKS_NO_THREAD */
+#define TGSTACKS_MAX_THREAD_NAME 64	/* a thread's namelen is at most this (Linux's comm: 15) */
+#define TGSTACKS_NO_THREAD	0xffffffffu
+
+/*
+ * A thread's flags.  TGSTACKS_THREAD_ENDED: it had ended when the file
+ * was written.  TGSTACKS_THREAD_MAIN: the process's main thread (tid ==
+ * pid).  TGSTACKS_THREAD_CPU: cpu_ns was measured (else 0, unknown).
+ */
+#define TGSTACKS_THREAD_ENDED	0x1u
+#define TGSTACKS_THREAD_MAIN	0x2u
+#define TGSTACKS_THREAD_CPU	0x4u
 
 /*
  * A stack's flags.  TGSTACKS_ROOT: the walk reached the thread's root,

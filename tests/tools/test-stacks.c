@@ -191,7 +191,7 @@ read_head(const unsigned char *b, size_t len)
 	if (len < TGSTACKS_HDR_SIZE || memcmp(b + TGSTACKS_HDR_MAGIC, TGSTACKS_MAGIC, TGSTACKS_MAGIC_LEN))
 		die("not a stacks file");
 	if (rd(b + TGSTACKS_HDR_VERSION, 4) != TGSTACKS_VERSION || rd(b + TGSTACKS_HDR_FLAGS, 4) != 0 ||
-	    rd(b + TGSTACKS_HDR_RESERVED, 4) != 0)
+	    rd(b + TGSTACKS_HDR_NTHREADS, 4) != 0)
 		die("an unknown version or flags");
 	if (rd(b + TGSTACKS_HDR_MAXDEPTH, 4) != TGSTACKS_MAX_DEPTH || rd(b + TGSTACKS_HDR_RUNID, 8) == 0)
 		die("a bad depth limit or run identifier");
