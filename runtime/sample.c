@@ -18,6 +18,7 @@
 
 #include "../src/input/gmon_out.h"
 #include "tgmon.h"
+#include "threads.h"
 
 #define BIN_SHIFT 2		/* 4 bytes of text a bin */
 
@@ -265,6 +266,7 @@ tgmon_sample_take(ucontext_t *uc, uint32_t weight)
 	/* Outside the profiled code: the time of the profiled function that called it. */
 	if (!tgmon_is_profiled(m) && caller != 0)
 		m = tgmon_module_at(pc = caller);
+	tgmon_threads_sampled(weight);
 	if (m == tgmon_own_mod)
 		pc = tgmon_stub_charge(pc);
 	if (m >= 0 && tgmon_module(m)->bin != NULL)	/* elsewhere (the vDSO...): not profiled */
@@ -766,6 +768,7 @@ tgmon_sample_thread(void)
 
 	if (!tgmon_kernel_enter())
 		return;	/* timer_create(), perf_event_open() may end the process */
+	tgmon_threads_begin();
 	if (tgmon_cfg.hz > 0 && tgmon_nmod > 0 && !has_timer && ev_slot < 0 &&
 	    (tgmon_cfg.timer_only || tgmon_cfg.hz > PERF_MAX_HZ || tgmon_perf_start() != 0) &&
 	    tgmon_timer_start(1000000000L / tgmon_cfg.hz) == 0)

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "tgmon.h"
+#include "threads.h"
 
 struct tgmon_settings tgmon_cfg;
 uint64_t tgmon_run_id;
@@ -382,6 +383,7 @@ tgmon_in_child(void)
 	tgmon_run_id_new();
 	tgmon_arcs_reset();
 	tgmon_stacks_reset();
+	tgmon_threads_reset();
 	tgmon_sample_reset();
 	errno = saved;
 }

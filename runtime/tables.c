@@ -7,6 +7,7 @@
 #include <sys/syscall.h>
 
 #include "tgmon.h"
+#include "threads.h"
 
 /*
  * Every function here is named tgmon_*, the static ones too: they run
@@ -118,6 +119,7 @@ tgmon_thread_ends(void *p)
 	tgmon_self = NULL;
 	if (!tgmon_kernel_enter())
 		return;	/* a sandbox: no lock, no system call; its table keeps its counts */
+	tgmon_threads_end();
 	tgmon_sample_stop();	/* its timer would outlive it */
 	tgmon_stacks_thread_ends();
 	tgmon_altstack_ends(t);

@@ -312,9 +312,11 @@ TGMON_HIDDEN void tgmon_stacks_reset(void);	/* a forked child starts from zero *
 TGMON_HIDDEN void tgmon_stacks_restorer(uint64_t addr);
 /* The samples not recorded, and the signals that brought those recorded. */
 TGMON_HIDDEN void tgmon_stacks_counts(uint64_t *lost, uint64_t *signals);
-/* Calls F(CTX, count, flags, addresses innermost first, depth) for each stack recorded. */
-TGMON_HIDDEN void tgmon_stacks_each(void (*f)(void *, uint64_t, uint32_t, const uint64_t *, uint32_t),
-    void *ctx);
+/* A stack recorded: its count, flags, thread (its record, threads.h), addresses innermost first, depth. */
+typedef void tgmon_stack_fn(void *ctx, uint64_t count, uint32_t flags, uint32_t thread, const uint64_t *addr,
+    uint32_t depth);
+/* Calls F for each stack recorded. */
+TGMON_HIDDEN void tgmon_stacks_each(tgmon_stack_fn *f, void *ctx);
 
 /* write.c */
 TGMON_HIDDEN int tgmon_write_init(void);	/* the directory the program started in */

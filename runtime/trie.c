@@ -21,7 +21,7 @@ struct tgmon_node {
 	uint64_t addr;
 	uint64_t count;		/* samples whose stack ends here (ADDR innermost) */
 	uint32_t parent;	/* a node id, or the path's class (below FIRST_ID) */
-	uint16_t depth;		/* 1 for the outermost frame */
+	uint16_t depth;		/* 1 for the outermost frame; 0: the thread (ADDR its record) */
 	uint16_t flags;		/* TGSTACKS_ROOT, TGSTACKS_TRUNCATED */
 };
 
@@ -121,12 +121,14 @@ tgmon_trie_child(struct tgmon_trie *t, uint32_t parent, uint64_t addr, uint16_t 
 }
 
 void
-tgmon_trie_count(struct tgmon_trie *t, const uint64_t *frame, int n, uint32_t flags, uint32_t weight)
+tgmon_trie_count(struct tgmon_trie *t, uint32_t thread, const uint64_t *frame, int n, uint32_t flags,
+    uint32_t weight)
 {
 	uint32_t id = flags + 1;	/* the class: paths of each kind apart */
 	struct tgmon_node *d;
 	int k;
 
+	id = tgmon_trie_child(t, id, thread, 0, (uint16_t)flags);
 	for (k = n - 1; k >= 0 && id != 0; k--)
 		id = tgmon_trie_child(t, id, frame[k], (uint16_t)(n - k), (uint16_t)flags);
 	if (id == 0) {
@@ -163,25 +165,26 @@ tgmon_trie_reset(struct tgmon_trie *t)
 }
 
 void
-tgmon_trie_each(const struct tgmon_trie *t, void (*f)(void *, uint64_t, uint32_t, const uint64_t *, uint32_t),
-    void *ctx)
+tgmon_trie_each(const struct tgmon_trie *t, tgmon_stack_fn *f, void *ctx)
 {
 	static uint64_t addr[TGSTACKS_MAX_DEPTH];
 	uint32_t n = __atomic_load_n(&t->nnodes, __ATOMIC_ACQUIRE), id, k, up;
 
 	for (id = FIRST_ID; id < n; id++) {
-		const struct tgmon_node *d = tgmon_trie_node(t, id);
+		const struct tgmon_node *d = tgmon_trie_node(t, id), *u = d;
 		uint64_t count = __atomic_load_n(&d->count, __ATOMIC_RELAXED);
 
-		if (count == 0)
+		if (count == 0 || d->depth == 0)
 			continue;
-		for (k = 0, up = id; up >= FIRST_ID && k < TGSTACKS_MAX_DEPTH; k++) {
-			const struct tgmon_node *u = tgmon_trie_node(t, up);
-
-			addr[k] = u->addr;
+		for (k = 0, up = id; up >= FIRST_ID && k <= TGSTACKS_MAX_DEPTH; k++) {
+			u = tgmon_trie_node(t, up);
+			if (u->depth == 0)
+				break;
+			if (k < TGSTACKS_MAX_DEPTH)
+				addr[k] = u->addr;
 			up = u->parent;
 		}
-		if (up < FIRST_ID && k == d->depth)
-			f(ctx, count, d->flags, addr, k);
+		if (up >= FIRST_ID && u->depth == 0 && u->parent < FIRST_ID && k == d->depth)
+			f(ctx, count, d->flags, (uint32_t)u->addr, addr, k);
 	}
 }

@@ -30,20 +30,21 @@ TGMON_HIDDEN void *tgmon_trie_map(size_t size);
 /* Makes T, zeroes, an empty trie: its index and its first segment; 0 if they cannot be mapped (none is). */
 TGMON_HIDDEN int tgmon_trie_init(struct tgmon_trie *t);
 /*
- * Counts WEIGHT samples of the stack FRAME[0..N) (innermost first) with
- * FLAGS (TGSTACKS_ROOT, TGSTACKS_TRUNCATED: stacks of each kind apart), or
- * counts them lost if the trie is full.  In T's thread's sample handler.
+ * Counts WEIGHT samples of thread THREAD's (its record, threads.h) stack
+ * FRAME[0..N) (innermost first) with FLAGS (TGSTACKS_ROOT,
+ * TGSTACKS_TRUNCATED: stacks of each kind apart), or counts them lost if
+ * the trie is full.  In T's thread's sample handler.  A trie outlives its
+ * thread and serves the next: the thread is the stack's outermost node.
  */
-TGMON_HIDDEN void tgmon_trie_count(struct tgmon_trie *t, const uint64_t *frame, int n, uint32_t flags,
-    uint32_t weight);
+TGMON_HIDDEN void tgmon_trie_count(struct tgmon_trie *t, uint32_t thread, const uint64_t *frame, int n,
+    uint32_t flags, uint32_t weight);
 /* No sample counted (in a forked child: the parent's are the parent's file's). */
 TGMON_HIDDEN void tgmon_trie_reset(struct tgmon_trie *t);
 /*
- * Calls F(CTX, count, flags, addresses innermost first, depth) for each
- * stack counted in T.  Its thread may still be sampling: a stack counted
- * after it was passed over is not seen.
+ * Calls F(CTX, count, flags, thread, addresses innermost first, depth)
+ * for each stack counted in T.  Its thread may still be sampling: a
+ * stack counted after it was passed over is not seen.
  */
-TGMON_HIDDEN void tgmon_trie_each(const struct tgmon_trie *t,
-    void (*f)(void *, uint64_t, uint32_t, const uint64_t *, uint32_t), void *ctx);
+TGMON_HIDDEN void tgmon_trie_each(const struct tgmon_trie *t, tgmon_stack_fn *f, void *ctx);
 
 #endif

@@ -51,6 +51,6 @@ tgmon_stacks_counts(uint64_t *lost, uint64_t *signals)
 }
 
 void
-tgmon_stacks_each(void (*f)(void *, uint64_t, uint32_t, const uint64_t *, uint32_t), void *ctx)
+tgmon_stacks_each(tgmon_stack_fn *f, void *ctx)
 {
 }

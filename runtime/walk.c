@@ -15,6 +15,7 @@
 #include "cfi.h"
 #include "scan.h"
 #include "tgmon.h"
+#include "threads.h"
 #include "trie.h"
 #include "walk.h"
 
@@ -630,7 +631,7 @@ tgmon_stacks_sample(const void *uc, uint32_t weight, int self)
 		return 0;
 	}
 	n = tgmon_stk_walk(s, uc, self, &flags);
-	tgmon_trie_count(&s->t, s->frame, n, flags, weight);
+	tgmon_trie_count(&s->t, tgmon_threads_self(), s->frame, n, flags, weight);
 	if (n > 0 && tgmon_walk_program(tgmon_module_at(s->frame[0]), self))
 		return 0;	/* in profiled code: its own time */
 	return (k = tgmon_stk_inner(s, n, self)) > 0 ? tgmon_stk_charge(s, n, k) : 0;
@@ -859,7 +860,7 @@ tgmon_stacks_counts(uint64_t *lost, uint64_t *signals)
  * counted after it was passed over is not seen.
  */
 void
-tgmon_stacks_each(void (*f)(void *, uint64_t, uint32_t, const uint64_t *, uint32_t), void *ctx)
+tgmon_stacks_each(tgmon_stack_fn *f, void *ctx)
 {
 	const struct tgmon_stk *s;
 

@@ -13,6 +13,7 @@
 
 #include "../src/input/gmon_out.h"
 #include "tgmon.h"
+#include "threads.h"
 
 _Static_assert(TGMON_MAX_MODULES <= TGSTACKS_MAX_MODULES, "every object loaded fits in the stacks file");
 
@@ -531,12 +532,34 @@ tgmon_fill_gmon(struct out *o, void *ctx)
 /* The stacks file as it is written: where, and the sums for its header. */
 struct stacks_of {
 	struct out *o;
+	uint32_t nthreads;
 	uint64_t nstacks, samples, root, truncated;
 };
 
+/* The thread records (gmon_out.h): as many as N, each finished now. */
+static void
+tgmon_put_threads(struct out *o, uint32_t n)
+{
+	struct tgmon_thr r;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		tgmon_threads_get(i, &r);
+		putle(o, r.tid, 4);
+		putle(o, r.flags, 4);
+		putle(o, r.cpu_ns, 8);
+		putle(o, r.samples, 8);
+		putle(o, r.signals, 8);
+		putle(o, r.start_ns, 8);
+		putle(o, r.end_ns, 8);
+		putle(o, strlen(r.name), 4);
+		put(o, r.name, strlen(r.name));
+	}
+}
+
 /* One stack record (gmon_out.h). */
 static void
-tgmon_put_stack(void *ctx, uint64_t count, uint32_t flags, const uint64_t *addr, uint32_t depth)
+tgmon_put_stack(void *ctx, uint64_t count, uint32_t flags, uint32_t thread, const uint64_t *addr, uint32_t depth)
 {
 	struct stacks_of *w = ctx;
 	uint32_t i;
@@ -544,6 +567,7 @@ tgmon_put_stack(void *ctx, uint64_t count, uint32_t flags, const uint64_t *addr,
 	putle(w->o, count, 8);
 	putle(w->o, depth, 4);
 	putle(w->o, flags, 4);
+	putle(w->o, thread < w->nthreads ? thread : TGSTACKS_NO_THREAD, 4);
 	for (i = 0; i < depth; i++)
 		putle(w->o, addr[i], 8);
 	w->nstacks++;
@@ -561,7 +585,7 @@ static void
 tgmon_fill_stacks(struct out *o, void *ctx)
 {
 	unsigned char h[TGSTACKS_HDR_SIZE] = { 0 };
-	struct stacks_of w = { o, 0, 0, 0, 0 };
+	struct stacks_of w = { o, tgmon_threads_count(), 0, 0, 0, 0 };
 	uint64_t lost, signals;
 	int m;
 
@@ -575,6 +599,7 @@ tgmon_fill_stacks(struct out *o, void *ctx)
 		putle(o, strlen(path), 4);
 		put(o, path, strlen(path));
 	}
+	tgmon_put_threads(o, w.nthreads);	/* those counted now: a later one's stacks are NO_THREAD */
 	tgmon_stacks_counts(&lost, &signals);	/* first: every signal counted is in the counts */
 	tgmon_stacks_each(tgmon_put_stack, &w);
 	tgmon_flush(o);
@@ -584,6 +609,7 @@ tgmon_fill_stacks(struct out *o, void *ctx)
 	le(h + TGSTACKS_HDR_RATE, (uint64_t)tgmon_rate, 4);
 	le(h + TGSTACKS_HDR_NMODULES, (uint64_t)tgmon_nmod, 4);
 	le(h + TGSTACKS_HDR_MAXDEPTH, TGSTACKS_MAX_DEPTH, 4);
+	le(h + TGSTACKS_HDR_NTHREADS, w.nthreads, 4);
 	le(h + TGSTACKS_HDR_NSTACKS, w.nstacks, 8);
 	le(h + TGSTACKS_HDR_SAMPLES, w.samples, 8);
 	le(h + TGSTACKS_HDR_ROOT, w.root, 8);

@@ -703,6 +703,54 @@ if want_any "stacks threads"; then
 	    sh -c "! sed -n 's/.*;thr\([0-9]\);p\([0-9]\);.*/\1 \2/p' '$e/out' | awk '\$1 != \$2 { f = 1 } END { exit !f }'"
 fi
 
+# Thread records (threadrec.c): each thread's id, its last name, however
+# it was set, its CPU time, and its samples; every stack is one thread's.
+# A unit is about 0.1 s of CPU time here.
+if want_any "thread records"; then
+	stk_setup
+	e=$d/threadrec
+	mkdir -p "$e"
+	gcc -pg -O2 -o "$e/threadrec" "$P/threadrec.c" -L"$RT" -l:libtgmon.a -pthread ||
+	    fatal "cannot build threadrec.c"
+	(cd "$e" && rm -f gmon.out* && ./threadrec 150000000 >run.out)
+	nm "$e/threadrec" >"$e/nm"
+	"$d/test-stacks" -T -n "$e/nm" -g "$e/gmon.out" "$e/gmon.out.stacks" >"$e/out" 2>"$e/err"
+	rc=$?
+	tcheck "thread records: the file is sound $(cat "$e/err")" [ $rc -eq 0 ]
+	# thr NAME FIELD: field FIELD of thread NAME's record (2 its number, 3 tid,
+	# 4 flags, 5 cpu_ns, 6 samples, 7 signals, 8 start_ns, 9 end_ns).
+	thr() { awk -v n="$1" -v f="$2" '$1 == "thread" && $NF == n { print $f }' "$e/out"; }
+	own() { awk -v n="$1" -v f="$2" '$1 == "cpu" && $2 == n { print $f }' "$e/run.out"; }
+	tcheck "thread records: five threads, the main one first (tid the pid, flag 2)" awk '
+	    $1 == "thread" { n++; if ($2 == 0) m = $4 % 4 >= 2 && $NF == "threadrec" }
+	    END { exit !(n == 5 && m) }' "$e/out"
+	for n in w-self w-other w-final w-alive; do
+		tcheck "thread records: $n, named by itself, by main, renamed, or never ended (tid $(own $n 3))" \
+		    [ "$(thr $n 3)" = "$(own $n 3)" ]
+	done
+	tcheck "thread records: a thread renamed keeps its last name (no w-late)" sh -c "! grep -q w-late '$e/out'"
+	clk=$(getconf CLK_TCK)
+	for n in w-self w-other w-final; do
+		tcheck "thread records: $n's CPU time is its clock's at its end ($(thr $n 5) ns, $(own $n 4) at its report)" \
+		    awk -v r="$(thr $n 5)" -v o="$(own $n 4)" 'BEGIN { exit !(r >= o && r - o < 20000000) }'
+		tcheck "thread records: $n's samples are its CPU time in /proc ($(thr $n 6) samples, $(own $n 5) ticks of 1/$clk s)" \
+		    awk -v s="$(thr $n 6)" -v g="$(thr $n 7)" -v t="$(own $n 5)" -v hz="$clk" \
+		    'BEGIN { d = s / 1000 - t / hz; if (d < 0) d = -d; exit !(d <= 3.5 * sqrt(g) / 1000 + 2 / hz) }'
+		tcheck "thread records: $n ended, after it started" awk -v f="$(thr $n 4)" -v a="$(thr $n 8)" -v b="$(thr $n 9)" \
+		    'BEGIN { exit !(f % 2 == 1 && b > a) }'
+	done
+	tcheck "thread records: w-alive still ran when the file was written (no end, its CPU time then)" \
+	    awk -v f="$(thr w-alive 4)" -v b="$(thr w-alive 9)" -v r="$(thr w-alive 5)" -v o="$(own w-alive 4)" \
+	    'BEGIN { exit !(f % 2 == 0 && b == 0 && r >= o) }'
+	for k in 1 2 3 4; do
+		n=$(echo "w-self w-other w-final w-alive" | cut -d' ' -f$k)
+		t=t$(thr $n 2)
+		tcheck "thread records: work$k's stacks are all $n's ($t), 95% of its samples" awk -v t="$t" -v k="$k" \
+		    -v s="$(thr $n 6)" 'NF == 3 && $1 ~ /^[0-9]+$/ && $3 ~ ";work" k ";" { if (index($3, t ";") != 1) bad = 1; n += $1 }
+		    END { exit !(!bad && n >= 0.95 * s) }' "$e/out"
+	done
+fi
+
 # C++: a -pg constructor makes the main thread's first call; main's stacks are still complete.
 if want "stacks C++ constructor: main's stacks complete"; then
 	stk_setup

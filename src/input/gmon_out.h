@@ -80,8 +80,9 @@
  *              u32 flags    TGSTACKS_THREAD_* (other bits: 0)
  *              u64 cpu_ns   its CPU time (user and system), from its start
  *                           to its end or to the file's writing; 0: unknown
- *              u64 samples  samples taken in it (its records' counts, and
- *                           those lost with a table full)
+ *              u64 samples  samples taken in it (the histogram's; its
+ *                           stack records count those whose stacks were
+ *                           recorded)
  *              u64 signals  the signals that brought them
  *              u64 start_ns when it first called a profiled function ...
  *              u64 end_ns   ... and when it ended or the file was written
@@ -126,7 +127,7 @@
  */
 #define TGSTACKS_MAGIC		"tgstacks"
 #define TGSTACKS_MAGIC_LEN	8
-#define TGSTACKS_VERSION	2	/* what libtgmon writes (3 once it records threads) */
+#define TGSTACKS_VERSION	3	/* what libtgmon writes */
 #define TGSTACKS_VERSION_THREADS 3	/* the first with thread records */
 #define TGSTACKS_HDR_SIZE_V1	88
 
@@ -151,7 +152,7 @@
 #define TGSTACKS_MOD_FIXED	28	/* base, lowpc, highpc, namelen; the name follows */
 #define TGSTACKS_STACK_FIXED	16	/* count, depth, flags; the addresses follow (versions 1, 2) */
 #define TGSTACKS_STACK_FIXED_V3	20	/* count, depth, flags, thread; the addresses follow */
-#define TGSTACKS_THREAD_FIXED	48	/* tid, flags, cpu_ns, samples, signals, start_ns, end_ns, namelen */
+#define TGSTACKS_THREAD_FIXED	52	/* tid, flags, cpu_ns, samples, signals, start_ns, end_ns, namelen */
 
 #define TGSTACKS_MAX_DEPTH	256	/* frames kept of a deeper stack: the innermost */
 #define TGSTACKS_MAX_MODULES	65536	/* libtgmon's table of loaded objects holds as many */

@@ -1,6 +1,6 @@
 /* test-stacks: reads and checks a libtgmon stacks file (input/gmon_out.h) and prints its stacks by name. */
 /*
- * Usage: test-stacks [-n NM] [-g GMON] STACKS
+ * Usage: test-stacks [-n NM] [-g GMON] [-T] STACKS
  *
  * Checks everything the format promises (sizes, bounds, the header's sums
  * against the records) and exits 1 with one line on standard error at the
@@ -10,8 +10,13 @@
  *   rate R modules M maxdepth D
  *   samples S root R truncated T lost L stacks N signals G
  *   module I BASE LOWPC HIGHPC NAME          (NAME "-" for the executable)
+ *   thread I TID FLAGS CPU_NS SAMPLES SIGNALS START_NS END_NS NAME
+ *                                            (NAME "-" if empty)
  *   gmon runid HEX hist H                    (-g: GMON's identifier and histogram samples)
- *   COUNT KIND OUTER;...;INNER               (a stack: KIND root, trunc or broken)
+ *   COUNT KIND OUTER;...;INNER               (a stack: KIND root, trunc or broken; -T: its
+ *                                             thread first, "tI" or "t-" for none)
+ *   stacks-of I N                            (thread I's stack records' samples; I "none" for
+ *                                             TGSTACKS_NO_THREAD)
  *   in-program P outside O                   (samples libtgmon charges to the executable: their
  *                                             counter is in it, or else their innermost frame;
  *                                             and those with no frame in it, which it charges
@@ -43,6 +48,9 @@ static struct sym *syms;
 static size_t nsyms;
 static struct mod *mods;	/* nmods of them */
 static uint32_t nmods;
+static uint32_t nthreads;
+static int show_thread;		/* -T */
+static uint64_t *thread_samples;	/* each ended thread's record's, then what its stacks count (nthreads + 1) */
 
 static void
 die(const char *what)
@@ -181,6 +189,37 @@ read_gmon(const char *path)
 	free(b);
 }
 
+/* The thread records, printed; the offset of the first stack. */
+static size_t
+read_threads(const unsigned char *b, size_t len, size_t off)
+{
+	uint32_t i;
+
+	nthreads = (uint32_t)rd(b + TGSTACKS_HDR_NTHREADS, 4);
+	if ((thread_samples = calloc(2 * ((size_t)nthreads + 1), sizeof *thread_samples)) == NULL)
+		die("out of memory");
+	for (i = 0; i < nthreads; i++) {
+		uint64_t n;
+
+		if (len - off < TGSTACKS_THREAD_FIXED)
+			die("a short thread record");
+		n = rd(b + off + 48, 4);
+		if (n > TGSTACKS_MAX_THREAD_NAME || len - off - TGSTACKS_THREAD_FIXED < n ||
+		    (rd(b + off + 4, 4) & ~(uint64_t)(TGSTACKS_THREAD_ENDED | TGSTACKS_THREAD_MAIN |
+		    TGSTACKS_THREAD_CPU)) || rd(b + off, 4) == 0)
+			die("a bad thread record");
+		/* A thread still running when the file was written may have sampled in between. */
+		thread_samples[i] = rd(b + off + 4, 4) & TGSTACKS_THREAD_ENDED ? rd(b + off + 16, 8) : UINT64_MAX;
+		printf("thread %u %llu %llu %llu %llu %llu %llu %llu %.*s\n", i, (unsigned long long)rd(b + off, 4),
+		    (unsigned long long)rd(b + off + 4, 4), (unsigned long long)rd(b + off + 8, 8),
+		    (unsigned long long)rd(b + off + 16, 8), (unsigned long long)rd(b + off + 24, 8),
+		    (unsigned long long)rd(b + off + 32, 8), (unsigned long long)rd(b + off + 40, 8),
+		    n > 0 ? (int)n : 1, n > 0 ? (const char *)b + off + TGSTACKS_THREAD_FIXED : "-");
+		off += TGSTACKS_THREAD_FIXED + n;
+	}
+	return off;
+}
+
 /* The header and the modules; the offset of the first stack. */
 static size_t
 read_head(const unsigned char *b, size_t len)
@@ -191,8 +230,8 @@ read_head(const unsigned char *b, size_t len)
 	if (len < TGSTACKS_HDR_SIZE || memcmp(b + TGSTACKS_HDR_MAGIC, TGSTACKS_MAGIC, TGSTACKS_MAGIC_LEN))
 		die("not a stacks file");
 	if (rd(b + TGSTACKS_HDR_VERSION, 4) != TGSTACKS_VERSION || rd(b + TGSTACKS_HDR_FLAGS, 4) != 0 ||
-	    rd(b + TGSTACKS_HDR_NTHREADS, 4) != 0)
-		die("an unknown version or flags");
+	    rd(b + TGSTACKS_HDR_NTHREADS, 4) > TGSTACKS_MAX_THREADS)
+		die("an unknown version or flags, or too many threads");
 	if (rd(b + TGSTACKS_HDR_MAXDEPTH, 4) != TGSTACKS_MAX_DEPTH || rd(b + TGSTACKS_HDR_RUNID, 8) == 0)
 		die("a bad depth limit or run identifier");
 	if (rd(b + TGSTACKS_HDR_SIGNALS, 8) > rd(b + TGSTACKS_HDR_SAMPLES, 8) ||
@@ -218,7 +257,7 @@ read_head(const unsigned char *b, size_t len)
 		mods[m].name[n] = '\0';
 		off += n;
 	}
-	return off;
+	return read_threads(b, len, off);
 }
 
 /* The stacks: checked, summed against the header, printed by name. */
@@ -226,23 +265,30 @@ static void
 read_stacks(const unsigned char *b, size_t len, size_t off)
 {
 	uint64_t sum[3] = { 0, 0, 0 }, nstacks = 0, inprog = 0, outside = 0, pc;
+	int k;
 	static char line[TGSTACKS_MAX_DEPTH * 140];
 
 	while (off < len) {
-		uint64_t count, depth, flags;
+		uint64_t count, depth, flags, thread;
 		size_t n = 0;
-		int k;
 
-		if (len - off < TGSTACKS_STACK_FIXED)
+		if (len - off < TGSTACKS_STACK_FIXED_V3)
 			die("a short stack record");
 		count = rd(b + off, 8);
 		depth = rd(b + off + 8, 4);
 		flags = rd(b + off + 12, 4);
-		off += TGSTACKS_STACK_FIXED;
+		thread = rd(b + off + 16, 4);
+		off += TGSTACKS_STACK_FIXED_V3;
+		if (thread >= nthreads && thread != TGSTACKS_NO_THREAD)
+			die("a stack of no thread");
+		thread_samples[nthreads + 1 + (thread < nthreads ? thread : nthreads)] += count;
 		if (count == 0 || depth == 0 || depth > TGSTACKS_MAX_DEPTH || (len - off) / 8 < depth ||
 		    (flags & ~(uint64_t)(TGSTACKS_ROOT | TGSTACKS_TRUNCATED)) ||
 		    flags == (TGSTACKS_ROOT | TGSTACKS_TRUNCATED))
 			die("a bad stack record");
+		if (show_thread)
+			n += (size_t)snprintf(line, sizeof line, thread < nthreads ? "t%llu;" : "t-;",
+			    (unsigned long long)thread);
 		for (k = (int)depth - 1; k >= 0; k--)
 			n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", k + 1 < (int)depth ? ";" : "",
 			    frame_name(rd(b + off + 8 * (size_t)k, 8), k));
@@ -266,6 +312,13 @@ read_stacks(const unsigned char *b, size_t len, size_t off)
 	if (nstacks != rd(b + TGSTACKS_HDR_NSTACKS, 8) || sum[0] != rd(b + TGSTACKS_HDR_SAMPLES, 8) ||
 	    sum[1] != rd(b + TGSTACKS_HDR_ROOT, 8) || sum[2] != rd(b + TGSTACKS_HDR_TRUNCATED, 8))
 		die("the header's sums are not the records'");
+	for (k = 0; k <= (int)nthreads; k++) {
+		if (k < (int)nthreads && thread_samples[nthreads + 1 + k] > thread_samples[k])
+			die("a thread's stacks count more samples than it took");
+		if (k < (int)nthreads || thread_samples[nthreads + 1 + k] > 0)
+			printf(k < (int)nthreads ? "stacks-of %d %llu\n" : "stacks-of none%.0d %llu\n", k,
+			    (unsigned long long)thread_samples[nthreads + 1 + k]);
+	}
 	printf("in-program %llu outside %llu\n", (unsigned long long)inprog, (unsigned long long)outside);
 }
 
@@ -279,7 +332,10 @@ main(int argc, char **argv)
 	int i;
 
 	for (i = 1; i + 1 < argc && argv[i][0] == '-'; i += 2) {
-		if (strcmp(argv[i], "-n") == 0)
+		if (strcmp(argv[i], "-T") == 0) {
+			show_thread = 1;
+			i--;
+		} else if (strcmp(argv[i], "-n") == 0)
 			read_nm(argv[i + 1]);
 		else if (strcmp(argv[i], "-g") == 0)
 			gmon = argv[i + 1];
@@ -287,7 +343,7 @@ main(int argc, char **argv)
 			break;
 	}
 	if (i + 1 != argc)
-		die("usage: test-stacks [-n NM] [-g GMON] STACKS");
+		die("usage: test-stacks [-n NM] [-g GMON] [-T] STACKS");
 	b = slurp(argv[i], &len);
 	off = read_head(b, len);
 	printf("runid %016llx\n", (unsigned long long)rd(b + TGSTACKS_HDR_RUNID, 8));
