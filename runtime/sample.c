@@ -59,14 +59,24 @@ uint32_t tgmon_clocks;
  * descriptor, or put a file at its number: the event ends with its last
  * descriptor) and turns itself into the sampling timer.  Else by its
  * timer alone.  PERF_SEEN is the handler's, for the watchdog.
+ *
+ * An event costs its thread at every switch of context: the kernel
+ * stops and restarts the event's timer, whose reprogramming costs 10 us
+ * in a virtual machine (two threads passing a byte back and forth ran
+ * 5.5 times slower with it).  A thread that switched more than
+ * SWITCHES_MAX times in a watchdog's period (once a sampling period:
+ * 1% of its time at that cost) has its event closed, and its timer
+ * samples it instead.  PERF_SWITCHES: its switches at the last tick.
  */
 #define WATCH_PERIODS 25
+#define SWITCHES_MAX WATCH_PERIODS
 static __thread timer_t thread_timer;
 static __thread int has_timer;
 static __thread int ev_fd __attribute__((tls_model("initial-exec"))) = -1;
 static __thread int ev_slot = -1;
 static __thread unsigned perf_seen __attribute__((tls_model("initial-exec")));
 static __thread uint64_t perf_cpu __attribute__((tls_model("initial-exec")));	/* at its last */
+static __thread uint64_t perf_switches;
 
 /*
  * Threads in a seccomp sandbox (tgmon_sample_jail), where any system
@@ -285,10 +295,44 @@ tgmon_timer_arm(long ns)
 	return timer_settime(thread_timer, 0, &its, NULL);
 }
 
+/* The calling thread's switches of context, voluntary or not (0: unknown); a system call. */
+static uint64_t
+tgmon_thread_switches(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru) != 0)
+		return 0;
+	return (uint64_t)ru.ru_nvcsw + (uint64_t)ru.ru_nivcsw;
+}
+
+static int tgmon_ev_is(const struct tgmon_ev *e, int fd);
+
+/*
+ * The calling thread's event closed (if its descriptor still is the
+ * event: never a file the program put at its number) and its entry
+ * freed; a late signal of it leaves it alone.  In the handler too.
+ */
+static void
+tgmon_perf_drop(void)
+{
+	int k = ev_slot, fd;
+
+	__atomic_store_n(&ev_fd, -1, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	if (k < 0)
+		return;
+	if ((fd = tgmon_evs[k].fd) > 0 && tgmon_ev_is(&tgmon_evs[k], fd))
+		close(fd);
+	__atomic_store_n(&tgmon_evs[k].fd, 0, __ATOMIC_RELEASE);
+	ev_slot = -1;
+}
+
 /*
  * The watchdog's tick (in the handler): if the thread's event has
  * brought no sample in the WATCH_PERIODS periods since the last tick, it
- * is taken for gone and the timer samples instead.  (A signal blocked
+ * is taken for gone, and if the thread switched more than SWITCHES_MAX
+ * times, it is closed; the timer samples instead.  (A signal blocked
  * meanwhile holds back the tick too, which then comes after the
  * event's.)  The event's entry stays: tgmon_sample_stop() closes its
  * descriptor if it still is the event.
@@ -297,13 +341,19 @@ static void
 tgmon_watchdog(void)
 {
 	unsigned seen = perf_seen;
+	uint64_t sw = tgmon_thread_switches(), n = sw - perf_switches;
 
 	perf_seen = 0;
-	if (seen > 0)
+	perf_switches = sw;
+	if (seen > 0 && n <= SWITCHES_MAX)
 		return;
+	if (seen > 0)
+		tgmon_perf_drop();	/* it costs too much */
 	__atomic_store_n(&ev_fd, -1, __ATOMIC_RELAXED);
-	if (tgmon_timer_arm(1000000000L / tgmon_cfg.hz) == 0)
+	if (tgmon_timer_arm(1000000000L / tgmon_cfg.hz) == 0) {
 		__atomic_fetch_or(&tgmon_clocks, TGSTACKS_CLOCK_TIMER, __ATOMIC_RELAXED);
+		tgmon_threads_flag(TGSTACKS_THREAD_TIMER);
+	}
 }
 
 /*
@@ -739,6 +789,7 @@ tgmon_perf_start(void)
 	ev_slot = k;
 	perf_seen = 0;
 	perf_cpu = tgmon_thread_ns();
+	perf_switches = tgmon_thread_switches();
 	__atomic_store_n(&ev_fd, fd, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);	/* the handler knows it before a signal */
 	if (ioctl(fd, PERF_EVENT_IOC_REFRESH, 1) != 0) {
@@ -771,8 +822,10 @@ tgmon_sample_thread(void)
 	tgmon_threads_begin();
 	if (tgmon_cfg.hz > 0 && tgmon_nmod > 0 && !has_timer && ev_slot < 0 &&
 	    (tgmon_cfg.timer_only || tgmon_cfg.hz > PERF_MAX_HZ || tgmon_perf_start() != 0) &&
-	    tgmon_timer_start(1000000000L / tgmon_cfg.hz) == 0)
+	    tgmon_timer_start(1000000000L / tgmon_cfg.hz) == 0) {
 		__atomic_fetch_or(&tgmon_clocks, TGSTACKS_CLOCK_TIMER, __ATOMIC_RELAXED);
+		tgmon_threads_flag(TGSTACKS_THREAD_TIMER);
+	}
 	tgmon_kernel_leave();
 	errno = saved;
 }
@@ -786,21 +839,14 @@ tgmon_sample_thread(void)
 void
 tgmon_sample_stop(void)
 {
-	int saved = errno, k = ev_slot, fd;
+	int saved = errno;
 
 	if (!tgmon_kernel_enter())
 		return;	/* nothing the kernel is asked: the timer ends with the thread */
-	__atomic_store_n(&ev_fd, -1, __ATOMIC_RELAXED);
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);	/* a late signal leaves the event alone */
+	tgmon_perf_drop();
 	if (has_timer)
 		timer_delete(thread_timer);
 	has_timer = 0;
-	if (k >= 0) {
-		if ((fd = tgmon_evs[k].fd) > 0 && tgmon_ev_is(&tgmon_evs[k], fd))
-			close(fd);
-		__atomic_store_n(&tgmon_evs[k].fd, 0, __ATOMIC_RELEASE);
-		ev_slot = -1;
-	}
 	tgmon_kernel_leave();
 	errno = saved;
 }

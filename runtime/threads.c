@@ -109,6 +109,13 @@ tgmon_threads_end(void)
 }
 
 void
+tgmon_threads_flag(uint32_t flag)
+{
+	if (thr_self != 0 && thr_self <= TGSTACKS_MAX_THREADS)
+		__atomic_fetch_or(&thr[thr_self - 1].flags, flag, __ATOMIC_RELAXED);
+}
+
+void
 tgmon_threads_sampled(uint32_t weight)
 {
 	struct tgmon_thr *r;

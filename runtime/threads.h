@@ -21,6 +21,8 @@ struct tgmon_thr {
 TGMON_HIDDEN void tgmon_threads_begin(void);
 /* The calling thread ends: its CPU time and its name, as they are now.  Likewise. */
 TGMON_HIDDEN void tgmon_threads_end(void);
+/* FLAG (TGSTACKS_THREAD_TIMER) on the calling thread's record; in its handler too. */
+TGMON_HIDDEN void tgmon_threads_flag(uint32_t flag);
 /* In the calling thread's sample handler: WEIGHT samples, one signal. */
 TGMON_HIDDEN void tgmon_threads_sampled(uint32_t weight);
 /* The calling thread's record's number, or TGSTACKS_NO_THREAD (none, or past the limit). */

@@ -751,6 +751,29 @@ if want_any "thread records"; then
 	done
 fi
 
+# A thread that switches context often loses its perf event (each switch
+# costs the event's timer) for its timer; one that computes keeps it.
+if want_any "thread switches"; then
+	stk_setup
+	e=$d/pingpong
+	mkdir -p "$e"
+	gcc -pg -O2 -o "$e/pingpong" "$P/pingpong.c" -L"$RT" -l:libtgmon.a -pthread ||
+	    fatal "cannot build pingpong.c"
+	(cd "$e" && rm -f gmon.out* && ./pingpong >/dev/null)
+	"$d/test-stacks" "$e/gmon.out.stacks" >"$e/out" 2>"$e/err"
+	tcheck "thread switches: the file is sound $(cat "$e/err")" [ -s "$e/out" ]
+	flags() { awk -v n="$1" '$1 == "thread" && $NF == n { print $4 }' "$e/out"; }
+	for n in pinger ponger; do
+		tcheck "thread switches: $n, 100000 switches each way, sampled by its timer (flags $(flags $n))" \
+		    awk -v f="$(flags $n)" 'BEGIN { exit !(int(f / 8) % 2 == 1) }'
+	done
+	# (Where perf events are allowed: the header's clock has bit 2.)
+	if [ $(( $(od -A n -t u4 -j 92 -N 4 "$e/gmon.out.stacks" | tr -d ' ') & 2 )) = 2 ]; then
+		tcheck "thread switches: the spinner keeps its perf event (flags $(flags spinner))" \
+		    awk -v f="$(flags spinner)" 'BEGIN { exit !(f != "" && int(f / 8) % 2 == 0) }'
+	fi
+fi
+
 # C++: a -pg constructor makes the main thread's first call; main's stacks are still complete.
 if want "stacks C++ constructor: main's stacks complete"; then
 	stk_setup

@@ -165,10 +165,14 @@
  * A thread's flags.  TGSTACKS_THREAD_ENDED: it had ended when the file
  * was written.  TGSTACKS_THREAD_MAIN: the process's main thread (tid ==
  * pid).  TGSTACKS_THREAD_CPU: cpu_ns was measured (else 0, unknown).
+ * TGSTACKS_THREAD_TIMER: some of its samples came from a timer (the
+ * kernel's tick: several samples a signal), not a perf event: none could
+ * be had, or it was given up because the thread switched context often.
  */
 #define TGSTACKS_THREAD_ENDED	0x1u
 #define TGSTACKS_THREAD_MAIN	0x2u
 #define TGSTACKS_THREAD_CPU	0x4u
+#define TGSTACKS_THREAD_TIMER	0x8u
 
 /*
  * A stack's flags.  TGSTACKS_ROOT: the walk reached the thread's root,

@@ -206,7 +206,7 @@ read_threads(const unsigned char *b, size_t len, size_t off)
 		n = rd(b + off + 48, 4);
 		if (n > TGSTACKS_MAX_THREAD_NAME || len - off - TGSTACKS_THREAD_FIXED < n ||
 		    (rd(b + off + 4, 4) & ~(uint64_t)(TGSTACKS_THREAD_ENDED | TGSTACKS_THREAD_MAIN |
-		    TGSTACKS_THREAD_CPU)) || rd(b + off, 4) == 0)
+		    TGSTACKS_THREAD_CPU | TGSTACKS_THREAD_TIMER)) || rd(b + off, 4) == 0)
 			die("a bad thread record");
 		/* A thread still running when the file was written may have sampled in between. */
 		thread_samples[i] = rd(b + off + 4, 4) & TGSTACKS_THREAD_ENDED ? rd(b + off + 16, 8) : UINT64_MAX;
