@@ -19,6 +19,7 @@
 #include "../src/input/gmon_out.h"
 #include "tgmon.h"
 #include "threads.h"
+#include "waits.h"
 
 #define BIN_SHIFT 2		/* 4 bytes of text a bin */
 
@@ -63,20 +64,24 @@ uint32_t tgmon_clocks;
  * An event costs its thread at every switch of context: the kernel
  * stops and restarts the event's timer, whose reprogramming costs 10 us
  * in a virtual machine (two threads passing a byte back and forth ran
- * 5.5 times slower with it).  A thread that switched more than
- * SWITCHES_MAX times in a watchdog's period (once a sampling period:
- * 1% of its time at that cost) has its event closed, and its timer
- * samples it instead.  PERF_SWITCHES: its switches at the last tick.
+ * 5.5 times slower with it); recording its waits (waits.c), 2.5 us.
+ * Every WATCH_PERIODS periods of its CPU time sampled (SW_PERIODS so
+ * far), the thread's switches since (from SW_LAST) are counted: past
+ * SWITCHES_MAX a period (1% of its time at that cost), its event is
+ * closed and its timer samples it instead; past WAIT_SWITCHES_MAX, its
+ * waits are no longer recorded.
  */
 #define WATCH_PERIODS 25
-#define SWITCHES_MAX WATCH_PERIODS
+#define SWITCHES_MAX 1
+#define WAIT_SWITCHES_MAX 4
 static __thread timer_t thread_timer;
 static __thread int has_timer;
 static __thread int ev_fd __attribute__((tls_model("initial-exec"))) = -1;
 static __thread int ev_slot = -1;
 static __thread unsigned perf_seen __attribute__((tls_model("initial-exec")));
 static __thread uint64_t perf_cpu __attribute__((tls_model("initial-exec")));	/* at its last */
-static __thread uint64_t perf_switches;
+static __thread uint64_t sw_last;
+static __thread uint32_t sw_periods;
 
 /*
  * Threads in a seccomp sandbox (tgmon_sample_jail), where any system
@@ -328,11 +333,21 @@ tgmon_perf_drop(void)
 	ev_slot = -1;
 }
 
+/* The thread's timer, its watchdog until now, samples it at the rate asked (in the handler). */
+static void
+tgmon_to_timer(void)
+{
+	__atomic_store_n(&ev_fd, -1, __ATOMIC_RELAXED);
+	if (tgmon_timer_arm(1000000000L / tgmon_cfg.hz) == 0) {
+		__atomic_fetch_or(&tgmon_clocks, TGSTACKS_CLOCK_TIMER, __ATOMIC_RELAXED);
+		tgmon_threads_flag(TGSTACKS_THREAD_TIMER);
+	}
+}
+
 /*
  * The watchdog's tick (in the handler): if the thread's event has
  * brought no sample in the WATCH_PERIODS periods since the last tick, it
- * is taken for gone, and if the thread switched more than SWITCHES_MAX
- * times, it is closed; the timer samples instead.  (A signal blocked
+ * is taken for gone, and the timer samples instead.  (A signal blocked
  * meanwhile holds back the tick too, which then comes after the
  * event's.)  The event's entry stays: tgmon_sample_stop() closes its
  * descriptor if it still is the event.
@@ -341,19 +356,30 @@ static void
 tgmon_watchdog(void)
 {
 	unsigned seen = perf_seen;
-	uint64_t sw = tgmon_thread_switches(), n = sw - perf_switches;
 
 	perf_seen = 0;
-	perf_switches = sw;
-	if (seen > 0 && n <= SWITCHES_MAX)
+	if (seen == 0)
+		tgmon_to_timer();
+}
+
+/* A sample of WEIGHT periods (in the handler): the thread's switches, every WATCH_PERIODS periods. */
+static void
+tgmon_switches_check(uint32_t weight)
+{
+	uint64_t sw, n;
+
+	if ((sw_periods += weight) < WATCH_PERIODS)
 		return;
-	if (seen > 0)
-		tgmon_perf_drop();	/* it costs too much */
-	__atomic_store_n(&ev_fd, -1, __ATOMIC_RELAXED);
-	if (tgmon_timer_arm(1000000000L / tgmon_cfg.hz) == 0) {
-		__atomic_fetch_or(&tgmon_clocks, TGSTACKS_CLOCK_TIMER, __ATOMIC_RELAXED);
-		tgmon_threads_flag(TGSTACKS_THREAD_TIMER);
+	sw = tgmon_thread_switches();
+	n = sw - sw_last;
+	sw_last = sw;
+	if (n > (uint64_t)sw_periods * WAIT_SWITCHES_MAX)
+		tgmon_waits_give_up();
+	if (n > (uint64_t)sw_periods * SWITCHES_MAX && ev_slot >= 0) {
+		tgmon_perf_drop();
+		tgmon_to_timer();
 	}
+	sw_periods = 0;
 }
 
 /*
@@ -443,13 +469,19 @@ tgmon_on_sample(int sig, siginfo_t *si, void *ucv)
 		if (si->si_code == SI_TIMER && fd >= 0) {
 			tgmon_watchdog();
 		} else if (si->si_code == POLL_HUP && fd >= 0 && si->si_fd == fd) {
+			uint32_t w = tgmon_perf_weight();
+
 			perf_seen++;
-			tgmon_sample_take(ucv, tgmon_perf_weight());
+			tgmon_sample_take(ucv, w);
 			ioctl(fd, PERF_EVENT_IOC_REFRESH, 1);
+			tgmon_switches_check(w);
 		} else {	/* a timer's signal counts the periods it missed (its overrun) */
-			tgmon_sample_take(ucv, 1 + (si->si_code == SI_TIMER && si->si_overrun > 0 ?
-			    (uint32_t)si->si_overrun : 0));
+			uint32_t w = 1 + (si->si_code == SI_TIMER && si->si_overrun > 0 ? (uint32_t)si->si_overrun : 0);
+
+			tgmon_sample_take(ucv, w);
+			tgmon_switches_check(w);
 		}
+		tgmon_waits_drain();
 		tgmon_kernel_leave();
 	}
 	errno = saved;
@@ -789,7 +821,6 @@ tgmon_perf_start(void)
 	ev_slot = k;
 	perf_seen = 0;
 	perf_cpu = tgmon_thread_ns();
-	perf_switches = tgmon_thread_switches();
 	__atomic_store_n(&ev_fd, fd, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);	/* the handler knows it before a signal */
 	if (ioctl(fd, PERF_EVENT_IOC_REFRESH, 1) != 0) {
@@ -820,6 +851,9 @@ tgmon_sample_thread(void)
 	if (!tgmon_kernel_enter())
 		return;	/* timer_create(), perf_event_open() may end the process */
 	tgmon_threads_begin();
+	tgmon_waits_begin();
+	if (sw_last == 0)
+		sw_last = tgmon_thread_switches();
 	if (tgmon_cfg.hz > 0 && tgmon_nmod > 0 && !has_timer && ev_slot < 0 &&
 	    (tgmon_cfg.timer_only || tgmon_cfg.hz > PERF_MAX_HZ || tgmon_perf_start() != 0) &&
 	    tgmon_timer_start(1000000000L / tgmon_cfg.hz) == 0) {

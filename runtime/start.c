@@ -20,6 +20,7 @@
 
 #include "tgmon.h"
 #include "threads.h"
+#include "waits.h"
 
 struct tgmon_settings tgmon_cfg;
 uint64_t tgmon_run_id;
@@ -93,7 +94,7 @@ tgmon_settings_read(void)
 
 	tgmon_cfg.prefix = tgmon_cfg.dir = "";
 	tgmon_cfg.hz = 1000;
-	tgmon_cfg.stacks = 1;
+	tgmon_cfg.stacks = tgmon_cfg.waits = 1;
 	tgmon_cfg.signo = tgmon_sample_signal(NULL);
 	if (getauxval(AT_SECURE))
 		return;
@@ -106,6 +107,7 @@ tgmon_settings_read(void)
 	}
 	tgmon_cfg.signals = (v = getenv("TGMON_SIGNALS")) != NULL && *v == '1';
 	tgmon_cfg.stacks = !((v = getenv("TGMON_STACKS")) != NULL && strcmp(v, "0") == 0);
+	tgmon_cfg.waits = tgmon_cfg.stacks && !((v = getenv("TGMON_WAITS")) != NULL && strcmp(v, "0") == 0);
 	tgmon_cfg.timer_only = (v = getenv("TGMON_CLOCK")) != NULL && strcmp(v, "timer") == 0;
 	tgmon_cfg.quiet = (v = getenv("TGMON_QUIET")) != NULL && *v == '1';
 	if ((v = getenv("TGMON_SIGNAL")) != NULL && tgmon_sample_signal(v) < 0) {
@@ -384,6 +386,7 @@ tgmon_in_child(void)
 	tgmon_arcs_reset();
 	tgmon_stacks_reset();
 	tgmon_threads_reset();
+	tgmon_waits_reset();
 	tgmon_sample_reset();
 	errno = saved;
 }

@@ -8,6 +8,7 @@
 
 #include "tgmon.h"
 #include "threads.h"
+#include "waits.h"
 
 /*
  * Every function here is named tgmon_*, the static ones too: they run
@@ -119,8 +120,9 @@ tgmon_thread_ends(void *p)
 	tgmon_self = NULL;
 	if (!tgmon_kernel_enter())
 		return;	/* a sandbox: no lock, no system call; its table keeps its counts */
-	tgmon_threads_end();
-	tgmon_sample_stop();	/* its timer would outlive it */
+	tgmon_sample_stop();
+	tgmon_waits_end();
+	tgmon_threads_end();	/* its timer would outlive it */
 	tgmon_stacks_thread_ends();
 	tgmon_altstack_ends(t);
 	pthread_mutex_lock(&spare_lock);

@@ -101,6 +101,7 @@ struct tgmon_settings {
 	int quiet;
 	int signo;		/* the sampling signal (TGMON_SIGNAL; a real-time one by default) */
 	int stacks;		/* record each sample's call stack (TGMON_STACKS; 1 by default) */
+	int waits;		/* record where threads wait (TGMON_WAITS; with stacks, by default) */
 	int timer_only;		/* TGMON_CLOCK=timer: sample by timers, never by perf events */
 	int nowrite;		/* a setting could not be kept: no file is written (said at start) */
 	const char *prefix;	/* GMON_OUT_PREFIX (of any length, kept at start), or "" */

@@ -111,8 +111,15 @@ tgmon_threads_end(void)
 void
 tgmon_threads_flag(uint32_t flag)
 {
-	if (thr_self != 0 && thr_self <= TGSTACKS_MAX_THREADS)
-		__atomic_fetch_or(&thr[thr_self - 1].flags, flag, __ATOMIC_RELAXED);
+	if (thr_self != 0)
+		tgmon_threads_flag_of(thr_self - 1, flag);
+}
+
+void
+tgmon_threads_flag_of(uint32_t i, uint32_t flag)
+{
+	if (i < tgmon_threads_count())
+		__atomic_fetch_or(&thr[i].flags, flag, __ATOMIC_RELAXED);
 }
 
 void

@@ -21,8 +21,10 @@ struct tgmon_thr {
 TGMON_HIDDEN void tgmon_threads_begin(void);
 /* The calling thread ends: its CPU time and its name, as they are now.  Likewise. */
 TGMON_HIDDEN void tgmon_threads_end(void);
-/* FLAG (TGSTACKS_THREAD_TIMER) on the calling thread's record; in its handler too. */
+/* FLAG (TGSTACKS_THREAD_*) on the calling thread's record; in its handler too. */
 TGMON_HIDDEN void tgmon_threads_flag(uint32_t flag);
+/* FLAG on record I's (TGSTACKS_NO_THREAD: none). */
+TGMON_HIDDEN void tgmon_threads_flag_of(uint32_t i, uint32_t flag);
 /* In the calling thread's sample handler: WEIGHT samples, one signal. */
 TGMON_HIDDEN void tgmon_threads_sampled(uint32_t weight);
 /* The calling thread's record's number, or TGSTACKS_NO_THREAD (none, or past the limit). */

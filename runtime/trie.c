@@ -122,7 +122,7 @@ tgmon_trie_child(struct tgmon_trie *t, uint32_t parent, uint64_t addr, uint16_t 
 
 void
 tgmon_trie_count(struct tgmon_trie *t, uint32_t thread, const uint64_t *frame, int n, uint32_t flags,
-    uint32_t weight)
+    uint64_t weight)
 {
 	uint32_t id = flags + 1;	/* the class: paths of each kind apart */
 	struct tgmon_node *d;

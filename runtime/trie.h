@@ -37,7 +37,7 @@ TGMON_HIDDEN int tgmon_trie_init(struct tgmon_trie *t);
  * thread and serves the next: the thread is the stack's outermost node.
  */
 TGMON_HIDDEN void tgmon_trie_count(struct tgmon_trie *t, uint32_t thread, const uint64_t *frame, int n,
-    uint32_t flags, uint32_t weight);
+    uint32_t flags, uint64_t weight);
 /* No sample counted (in a forked child: the parent's are the parent's file's). */
 TGMON_HIDDEN void tgmon_trie_reset(struct tgmon_trie *t);
 /*

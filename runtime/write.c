@@ -14,6 +14,7 @@
 #include "../src/input/gmon_out.h"
 #include "tgmon.h"
 #include "threads.h"
+#include "waits.h"
 
 _Static_assert(TGMON_MAX_MODULES <= TGSTACKS_MAX_MODULES, "every object loaded fits in the stacks file");
 
@@ -533,7 +534,7 @@ tgmon_fill_gmon(struct out *o, void *ctx)
 struct stacks_of {
 	struct out *o;
 	uint32_t nthreads;
-	uint64_t nstacks, samples, root, truncated;
+	uint64_t nstacks, samples, root, truncated, wait_ns;
 };
 
 /* The thread records (gmon_out.h): as many as N, each finished now. */
@@ -571,6 +572,10 @@ tgmon_put_stack(void *ctx, uint64_t count, uint32_t flags, uint32_t thread, cons
 	for (i = 0; i < depth; i++)
 		putle(w->o, addr[i], 8);
 	w->nstacks++;
+	if (flags & TGSTACKS_WAIT) {
+		w->wait_ns += count;
+		return;
+	}
 	w->samples += count;
 	w->root += flags & TGSTACKS_ROOT ? count : 0;
 	w->truncated += flags & TGSTACKS_TRUNCATED ? count : 0;
@@ -585,8 +590,8 @@ static void
 tgmon_fill_stacks(struct out *o, void *ctx)
 {
 	unsigned char h[TGSTACKS_HDR_SIZE] = { 0 };
-	struct stacks_of w = { o, tgmon_threads_count(), 0, 0, 0, 0 };
-	uint64_t lost, signals;
+	struct stacks_of w = { o, tgmon_threads_count(), 0, 0, 0, 0, 0 };
+	uint64_t lost, signals, waits;
 	int m;
 
 	put(o, h, sizeof h);
@@ -602,9 +607,11 @@ tgmon_fill_stacks(struct out *o, void *ctx)
 	tgmon_put_threads(o, w.nthreads);	/* those counted now: a later one's stacks are NO_THREAD */
 	tgmon_stacks_counts(&lost, &signals);	/* first: every signal counted is in the counts */
 	tgmon_stacks_each(tgmon_put_stack, &w);
+	tgmon_waits_each(tgmon_put_stack, &w, &waits);
 	tgmon_flush(o);
 	memcpy(h + TGSTACKS_HDR_MAGIC, TGSTACKS_MAGIC, TGSTACKS_MAGIC_LEN);
 	le(h + TGSTACKS_HDR_VERSION, TGSTACKS_VERSION, 4);
+	le(h + TGSTACKS_HDR_FLAGS, tgmon_waits_state(), 4);
 	le(h + TGSTACKS_HDR_RUNID, tgmon_run_id, 8);
 	le(h + TGSTACKS_HDR_RATE, (uint64_t)tgmon_rate, 4);
 	le(h + TGSTACKS_HDR_NMODULES, (uint64_t)tgmon_nmod, 4);
@@ -618,6 +625,8 @@ tgmon_fill_stacks(struct out *o, void *ctx)
 	le(h + TGSTACKS_HDR_SIGNALS, signals, 8);
 	le(h + TGSTACKS_HDR_CALL_PS, tgmon_call_ps(), 4);
 	le(h + TGSTACKS_HDR_CLOCK, __atomic_load_n(&tgmon_clocks, __ATOMIC_RELAXED), 4);
+	le(h + TGSTACKS_HDR_WAIT_NS, w.wait_ns, 8);
+	le(h + TGSTACKS_HDR_WAITS, waits, 8);
 	if (!o->failed && pwrite(o->fd, h, sizeof h, 0) != (ssize_t)sizeof h)
 		o->failed = errno != 0 ? errno : EIO;
 }

@@ -285,9 +285,9 @@ stk() {
 	nm "$1/$2" >"$1/$2.nm" 2>/dev/null
 	"$d/test-stacks" -n "$1/$2.nm" -g "$1/$3" "$1/$4" >"$1/out" 2>"$1/err"
 }
-# sums FILE REGEX: the samples of FILE's stacks whose "KIND PATH" matches REGEX.
+# sums FILE REGEX: the samples of FILE's stacks whose "KIND PATH" matches REGEX (waits, KIND w*, are not samples).
 sums() {
-	awk -v re="$2" 'NF == 3 && $1 ~ /^[0-9]+$/ && ($2 " " $3) ~ re { n += $1 } END { print n + 0 }' "$1"
+	awk -v re="$2" 'NF == 3 && $1 ~ /^[0-9]+$/ && $2 !~ /^w/ && ($2 " " $3) ~ re { n += $1 } END { print n + 0 }' "$1"
 }
 # head_of FILE WORD: the word after WORD on the lines of FILE that are not stacks.
 head_of() {
@@ -302,8 +302,8 @@ same_run() {
 # (prints "A:C, S signals").
 split3() {
 	awk '!/^[0-9]/ { for (i = 1; i < NF; i++) h[$i] = $(i + 1) }
-	    NF == 3 && $1 ~ /^[0-9]+$/ && $3 ~ /;main;a;b(;tgmon_[a-z]*)?$/ { a += $1 }
-	    NF == 3 && $1 ~ /^[0-9]+$/ && $3 ~ /;main;c;b(;tgmon_[a-z]*)?$/ { c += $1 }
+	    NF == 3 && $1 ~ /^[0-9]+$/ && $2 !~ /^w/ && $3 ~ /;main;a;b(;tgmon_[a-z]*)?$/ { a += $1 }
+	    NF == 3 && $1 ~ /^[0-9]+$/ && $2 !~ /^w/ && $3 ~ /;main;c;b(;tgmon_[a-z]*)?$/ { c += $1 }
 	    END { n = a + c; s = n > 0 && h["samples"] > 0 ? h["signals"] * n / h["samples"] : 0
 	        printf "%d:%d, %.0f signals", a, c, s
 	        if (s < 50) exit 1
@@ -746,7 +746,7 @@ if want_any "thread records"; then
 		n=$(echo "w-self w-other w-final w-alive" | cut -d' ' -f$k)
 		t=t$(thr $n 2)
 		tcheck "thread records: work$k's stacks are all $n's ($t), 95% of its samples" awk -v t="$t" -v k="$k" \
-		    -v s="$(thr $n 6)" 'NF == 3 && $1 ~ /^[0-9]+$/ && $3 ~ ";work" k ";" { if (index($3, t ";") != 1) bad = 1; n += $1 }
+		    -v s="$(thr $n 6)" 'NF == 3 && $1 ~ /^[0-9]+$/ && $2 !~ /^w/ && $3 ~ ";work" k ";" { if (index($3, t ";") != 1) bad = 1; n += $1 }
 		    END { exit !(!bad && n >= 0.95 * s) }' "$e/out"
 	done
 fi
@@ -771,6 +771,44 @@ if want_any "thread switches"; then
 	if [ $(( $(od -A n -t u4 -j 92 -N 4 "$e/gmon.out.stacks" | tr -d ' ') & 2 )) = 2 ]; then
 		tcheck "thread switches: the spinner keeps its perf event (flags $(flags spinner))" \
 		    awk -v f="$(flags spinner)" 'BEGIN { exit !(f != "" && int(f / 8) % 2 == 0) }'
+	fi
+fi
+
+# Waits (waits.c): a thread sleeps 1.0 s, one waits 0.5 s for a mutex,
+# one 0.3 s for a pipe; each wait is recorded at its stack, within 5% of
+# its length, and the program sees no EINTR and the same errno.
+if want_any "waits"; then
+	stk_setup
+	e=$d/waits
+	mkdir -p "$e"
+	gcc -pg -O2 -o "$e/waits" "$P/waits.c" -L"$RT" -l:libtgmon.a -pthread || fatal "cannot build waits.c"
+	(cd "$e" && rm -f gmon.out* && ./waits >run.out)
+	rc=$?
+	tcheck "waits: no EINTR, errno kept ($(grep -c '^ok' "$e/run.out") of 3 ok, exit $rc)" \
+	    sh -c "[ $rc -eq 0 ] && [ \$(grep -c '^ok' '$e/run.out') -eq 3 ]"
+	nm "$e/waits" >"$e/nm"
+	"$d/test-stacks" -T -n "$e/nm" "$e/gmon.out.stacks" >"$e/out" 2>"$e/err"
+	tcheck "waits: the file is sound $(cat "$e/err")" [ -s "$e/out" ]
+	wflags=$(awk '$1 == "flags" { print $2 }' "$e/out")
+	if [ $(( ${wflags:-0} & 2 )) = 2 ]; then
+		pass "waits: the kernel refuses the event (kernel.perf_event_paranoid $(cat /proc/sys/kernel/perf_event_paranoid)): skipped"
+	else
+		# wait NAME FN: thread NAME's wait nanoseconds at FN, called from its thread function, in a library.
+		wait_at() {
+			t=t$(awk -v n="$1" '$1 == "thread" && $NF == n { print $2 }' "$e/out")
+			awk -v t="$t" -v f="$2" 'NF == 3 && $2 == "wroot" && index($3, t ";") == 1 &&
+			    $3 ~ ("_thread;" f ";\\[libc[^;]*\\]$") { n += $1 } END { print n + 0 }' "$e/out"
+		}
+		for c in "sleeper sleep_one 1.0" "locker lock_wait 0.5" "reader pipe_wait 0.3"; do
+			set -- $c
+			ns=$(wait_at "$1" "$2")
+			tcheck "waits: $1 waited $3 s in $2, recorded $ns ns there (5%)" \
+			    awk -v n="$ns" -v s="$3" 'BEGIN { exit !(n >= s * 0.95e9 && n <= s * 1.05e9) }'
+		done
+		(cd "$e" && rm -f gmon.out* && TGMON_WAITS=0 ./waits >/dev/null)
+		"$d/test-stacks" "$e/gmon.out.stacks" >"$e/out0" 2>&1
+		tcheck "waits: TGMON_WAITS=0 records none, and says so (flags 4)" \
+		    sh -c "grep -q '^flags 4 waits 0 wait_ns 0\$' '$e/out0' && ! grep -q '^[0-9]* w' '$e/out0'"
 	fi
 fi
 

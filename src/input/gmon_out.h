@@ -121,9 +121,11 @@
  * second of CPU time, is rate * signals / samples.
  *
  * Versions: 1 had a header of 88 bytes, without call_ps and clock (a
- * reader takes both as 0); 2 adds them; 3 adds the thread records (their
- * number at TGSTACKS_HDR_NTHREADS, 0 before) and a stack record's thread
- * (TGSTACKS_STACK_FIXED_V3).  Everything else is the same.
+ * reader takes both as 0); 2 adds them (96 bytes); 3 adds the header's
+ * flags, wait_ns and waits (112 bytes), the thread records (their number
+ * at TGSTACKS_HDR_NTHREADS, 0 before), a stack record's thread
+ * (TGSTACKS_STACK_FIXED_V3) and the wait records (TGSTACKS_WAIT).
+ * Everything else is the same.
  */
 #define TGSTACKS_MAGIC		"tgstacks"
 #define TGSTACKS_MAGIC_LEN	8
@@ -133,7 +135,7 @@
 
 #define TGSTACKS_HDR_MAGIC	0	/* char[8]: TGSTACKS_MAGIC */
 #define TGSTACKS_HDR_VERSION	8	/* u32: TGSTACKS_VERSION */
-#define TGSTACKS_HDR_FLAGS	12	/* u32: 0 (none defined) */
+#define TGSTACKS_HDR_FLAGS	12	/* u32: TGSTACKS_FLAG_* (version 3; 0 before) */
 #define TGSTACKS_HDR_RUNID	16	/* u64: the run identifier, as in the gmon files */
 #define TGSTACKS_HDR_RATE	24	/* u32: samples a second of each thread's CPU time */
 #define TGSTACKS_HDR_NMODULES	28	/* u32: module records (at most TGSTACKS_MAX_MODULES) */
@@ -147,7 +149,10 @@
 #define TGSTACKS_HDR_SIGNALS	80	/* u64: the signals that brought the samples recorded */
 #define TGSTACKS_HDR_CALL_PS	88	/* u32: what -pg adds to a call, in ps; 0: not measured */
 #define TGSTACKS_HDR_CLOCK	92	/* u32: how the samples were taken: TGSTACKS_CLOCK_* bits */
-#define TGSTACKS_HDR_SIZE	96
+#define TGSTACKS_HDR_SIZE_V2	96
+#define TGSTACKS_HDR_WAIT_NS	96	/* u64: (version 3) nanoseconds off CPU recorded: the TGSTACKS_WAIT records' counts */
+#define TGSTACKS_HDR_WAITS	104	/* u64: (version 3) the waits (switches out and back in) they are */
+#define TGSTACKS_HDR_SIZE	112
 
 #define TGSTACKS_MOD_FIXED	28	/* base, lowpc, highpc, namelen; the name follows */
 #define TGSTACKS_STACK_FIXED	16	/* count, depth, flags; the addresses follow (versions 1, 2) */
@@ -168,11 +173,16 @@
  * TGSTACKS_THREAD_TIMER: some of its samples came from a timer (the
  * kernel's tick: several samples a signal), not a perf event: none could
  * be had, or it was given up because the thread switched context often.
+ * TGSTACKS_THREAD_WAITS: its waits were recorded (TGSTACKS_WAIT records).
+ * TGSTACKS_THREAD_WAITS_LOST: some were not: the kernel's ring was full,
+ * or recording was given up because the thread switched context often.
  */
 #define TGSTACKS_THREAD_ENDED	0x1u
 #define TGSTACKS_THREAD_MAIN	0x2u
 #define TGSTACKS_THREAD_CPU	0x4u
 #define TGSTACKS_THREAD_TIMER	0x8u
+#define TGSTACKS_THREAD_WAITS	0x10u
+#define TGSTACKS_THREAD_WAITS_LOST 0x20u
 
 /*
  * A stack's flags.  TGSTACKS_ROOT: the walk reached the thread's root,
@@ -185,6 +195,27 @@
  */
 #define TGSTACKS_ROOT		0x1u
 #define TGSTACKS_TRUNCATED	0x2u
+/*
+ * TGSTACKS_WAIT (version 3): the record is not of samples but of time
+ * off CPU, its count in nanoseconds: the stack a thread was switched out
+ * at, then in again that long after.  Only the records without it add up
+ * to the header's samples, root and truncated; those with it, to
+ * wait_ns.  A wait's stack comes from the kernel's call chain (frame
+ * pointers) and the stack's top: TGSTACKS_ROOT when that chain ended
+ * outside the program (in its start code), below its 64 frames
+ * (TGSTACKS_TRUNCATED at 64).
+ */
+#define TGSTACKS_WAIT		0x4u
+
+/*
+ * The header's flags (version 3): TGSTACKS_FLAG_WAITS, some thread's
+ * waits were recorded; TGSTACKS_FLAG_WAITS_DENIED, the kernel refused
+ * the event that records them (kernel.perf_event_paranoid above 2, a
+ * seccomp filter); TGSTACKS_FLAG_WAITS_OFF, TGMON_WAITS=0 asked for none.
+ */
+#define TGSTACKS_FLAG_WAITS		0x1u
+#define TGSTACKS_FLAG_WAITS_DENIED	0x2u
+#define TGSTACKS_FLAG_WAITS_OFF		0x4u
 
 /*
  * call_ps: the time -pg adds to each call of a profiled function, in the

@@ -14,7 +14,9 @@
  *                                            (NAME "-" if empty)
  *   gmon runid HEX hist H                    (-g: GMON's identifier and histogram samples)
  *   COUNT KIND OUTER;...;INNER               (a stack: KIND root, trunc or broken; -T: its
- *                                             thread first, "tI" or "t-" for none)
+ *                                             thread first, "tI" or "t-" for none; a wait's
+ *                                             KIND wroot, wtrunc or wbroken, COUNT in ns)
+ *   flags F waits W wait_ns N               (the header's)
  *   stacks-of I N                            (thread I's stack records' samples; I "none" for
  *                                             TGSTACKS_NO_THREAD)
  *   in-program P outside O                   (samples libtgmon charges to the executable: their
@@ -206,7 +208,8 @@ read_threads(const unsigned char *b, size_t len, size_t off)
 		n = rd(b + off + 48, 4);
 		if (n > TGSTACKS_MAX_THREAD_NAME || len - off - TGSTACKS_THREAD_FIXED < n ||
 		    (rd(b + off + 4, 4) & ~(uint64_t)(TGSTACKS_THREAD_ENDED | TGSTACKS_THREAD_MAIN |
-		    TGSTACKS_THREAD_CPU | TGSTACKS_THREAD_TIMER)) || rd(b + off, 4) == 0)
+		    TGSTACKS_THREAD_CPU | TGSTACKS_THREAD_TIMER | TGSTACKS_THREAD_WAITS | TGSTACKS_THREAD_WAITS_LOST)) ||
+		    rd(b + off, 4) == 0)
 			die("a bad thread record");
 		/* A thread still running when the file was written may have sampled in between. */
 		thread_samples[i] = rd(b + off + 4, 4) & TGSTACKS_THREAD_ENDED ? rd(b + off + 16, 8) : UINT64_MAX;
@@ -229,7 +232,8 @@ read_head(const unsigned char *b, size_t len)
 
 	if (len < TGSTACKS_HDR_SIZE || memcmp(b + TGSTACKS_HDR_MAGIC, TGSTACKS_MAGIC, TGSTACKS_MAGIC_LEN))
 		die("not a stacks file");
-	if (rd(b + TGSTACKS_HDR_VERSION, 4) != TGSTACKS_VERSION || rd(b + TGSTACKS_HDR_FLAGS, 4) != 0 ||
+	if (rd(b + TGSTACKS_HDR_VERSION, 4) != TGSTACKS_VERSION || (rd(b + TGSTACKS_HDR_FLAGS, 4) &
+	    ~(uint64_t)(TGSTACKS_FLAG_WAITS | TGSTACKS_FLAG_WAITS_DENIED | TGSTACKS_FLAG_WAITS_OFF)) ||
 	    rd(b + TGSTACKS_HDR_NTHREADS, 4) > TGSTACKS_MAX_THREADS)
 		die("an unknown version or flags, or too many threads");
 	if (rd(b + TGSTACKS_HDR_MAXDEPTH, 4) != TGSTACKS_MAX_DEPTH || rd(b + TGSTACKS_HDR_RUNID, 8) == 0)
@@ -264,7 +268,7 @@ read_head(const unsigned char *b, size_t len)
 static void
 read_stacks(const unsigned char *b, size_t len, size_t off)
 {
-	uint64_t sum[3] = { 0, 0, 0 }, nstacks = 0, inprog = 0, outside = 0, pc;
+	uint64_t sum[4] = { 0, 0, 0, 0 }, nstacks = 0, inprog = 0, outside = 0, pc;
 	int k;
 	static char line[TGSTACKS_MAX_DEPTH * 140];
 
@@ -281,10 +285,11 @@ read_stacks(const unsigned char *b, size_t len, size_t off)
 		off += TGSTACKS_STACK_FIXED_V3;
 		if (thread >= nthreads && thread != TGSTACKS_NO_THREAD)
 			die("a stack of no thread");
-		thread_samples[nthreads + 1 + (thread < nthreads ? thread : nthreads)] += count;
+		if (!(flags & TGSTACKS_WAIT))
+			thread_samples[nthreads + 1 + (thread < nthreads ? thread : nthreads)] += count;
 		if (count == 0 || depth == 0 || depth > TGSTACKS_MAX_DEPTH || (len - off) / 8 < depth ||
-		    (flags & ~(uint64_t)(TGSTACKS_ROOT | TGSTACKS_TRUNCATED)) ||
-		    flags == (TGSTACKS_ROOT | TGSTACKS_TRUNCATED))
+		    (flags & ~(uint64_t)(TGSTACKS_ROOT | TGSTACKS_TRUNCATED | TGSTACKS_WAIT)) ||
+		    (flags & (TGSTACKS_ROOT | TGSTACKS_TRUNCATED)) == (TGSTACKS_ROOT | TGSTACKS_TRUNCATED))
 			die("a bad stack record");
 		if (show_thread)
 			n += (size_t)snprintf(line, sizeof line, thread < nthreads ? "t%llu;" : "t-;",
@@ -292,8 +297,14 @@ read_stacks(const unsigned char *b, size_t len, size_t off)
 		for (k = (int)depth - 1; k >= 0; k--)
 			n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", k + 1 < (int)depth ? ";" : "",
 			    frame_name(rd(b + off + 8 * (size_t)k, 8), k));
-		printf("%llu %s %s\n", (unsigned long long)count, flags & TGSTACKS_ROOT ? "root" :
-		    flags & TGSTACKS_TRUNCATED ? "trunc" : "broken", line);
+		printf("%llu %s%s %s\n", (unsigned long long)count, flags & TGSTACKS_WAIT ? "w" : "",
+		    flags & TGSTACKS_ROOT ? "root" : flags & TGSTACKS_TRUNCATED ? "trunc" : "broken", line);
+		if (flags & TGSTACKS_WAIT) {
+			off += 8 * depth;
+			nstacks++;
+			sum[3] += count;
+			continue;
+		}
 		/* Charged to the program: its PC there, or else its innermost frame there. */
 		for (k = 0; k < (int)depth; k++) {
 			pc = rd(b + off + 8 * (size_t)k, 8);
@@ -310,7 +321,8 @@ read_stacks(const unsigned char *b, size_t len, size_t off)
 		sum[2] += flags & TGSTACKS_TRUNCATED ? count : 0;
 	}
 	if (nstacks != rd(b + TGSTACKS_HDR_NSTACKS, 8) || sum[0] != rd(b + TGSTACKS_HDR_SAMPLES, 8) ||
-	    sum[1] != rd(b + TGSTACKS_HDR_ROOT, 8) || sum[2] != rd(b + TGSTACKS_HDR_TRUNCATED, 8))
+	    sum[1] != rd(b + TGSTACKS_HDR_ROOT, 8) || sum[2] != rd(b + TGSTACKS_HDR_TRUNCATED, 8) ||
+	    sum[3] != rd(b + TGSTACKS_HDR_WAIT_NS, 8))
 		die("the header's sums are not the records'");
 	for (k = 0; k <= (int)nthreads; k++) {
 		if (k < (int)nthreads && thread_samples[nthreads + 1 + k] > thread_samples[k])
@@ -353,6 +365,8 @@ main(int argc, char **argv)
 	    (unsigned long long)rd(b + TGSTACKS_HDR_SAMPLES, 8), (unsigned long long)rd(b + TGSTACKS_HDR_ROOT, 8),
 	    (unsigned long long)rd(b + TGSTACKS_HDR_TRUNCATED, 8), (unsigned long long)rd(b + TGSTACKS_HDR_LOST, 8),
 	    (unsigned long long)rd(b + TGSTACKS_HDR_NSTACKS, 8), (unsigned long long)rd(b + TGSTACKS_HDR_SIGNALS, 8));
+	printf("flags %llu waits %llu wait_ns %llu\n", (unsigned long long)rd(b + TGSTACKS_HDR_FLAGS, 4),
+	    (unsigned long long)rd(b + TGSTACKS_HDR_WAITS, 8), (unsigned long long)rd(b + TGSTACKS_HDR_WAIT_NS, 8));
 	for (m = 0; m < nmods; m++)
 		printf("module %u %llx %llx %llx %s\n", m, (unsigned long long)mods[m].base,
 		    (unsigned long long)mods[m].lo, (unsigned long long)mods[m].hi, m == 0 ? "-" : mods[m].name);
