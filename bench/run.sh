@@ -248,6 +248,37 @@ stacks_cost() {
 	done
 }
 
+# The cost of switches of context (bench/switch.c: two threads passing a
+# byte through pipes): CPU time, the median of 7 interleaved runs, of
+# the program without -pg, and with libtgmon.a: by default (a thread
+# that switches often gives up its perf task clock and its waits), with
+# TGMON_WAITS=0, and with TGMON_CLOCK=timer TGMON_WAITS=0 (neither event
+# ever opened).  At about 2.5 x 10^5 switches a second (WORK 1500), and
+# at about 3,000 (WORK 150000), where the waits are recorded throughout.
+switches() {
+	d=$OUT/rt-switch
+	mkdir -p "$d"
+	[ "$(uname -m)" = x86_64 ] || { echo "(switches: x86-64 only)"; return; }
+	cc -O2 -o "$d/cpu" "$TOP/bench/cpu.c" && gcc -O2 -o "$d/plain" "$TOP/bench/switch.c" -pthread &&
+	    gcc -O2 -pg -o "$d/pg" "$TOP/bench/switch.c" -L"$TOP/runtime" -l:libtgmon.a -pthread || exit 1
+	echo "switches of context (CPU time, median of 7 interleaved runs; goal: waits cost at most 2%):"
+	for args in "1500 100000" "150000 3000"; do
+		for m in plain default nowaits timer; do : >"$d/t.$m"; done
+		for _ in 1 2 3 4 5 6 7; do
+			(cd "$d" && rm -f gmon.out* && ./cpu ./plain $args >>t.plain &&
+			    ./cpu ./pg $args >>t.default &&
+			    TGMON_WAITS=0 ./cpu ./pg $args >>t.nowaits &&
+			    TGMON_CLOCK=timer TGMON_WAITS=0 ./cpu ./pg $args >>t.timer) || exit 1
+		done
+		for m in plain default nowaits timer; do eval "t_$m=\$(sort -n \"\$d/t.\$m\" | sed -n 4p)"; done
+		(cd "$d" && rm -f gmon.out* && ./pg $args) || exit 1
+		n=$(od -A n -t u8 -j 104 -N 8 "$d/gmon.out.stacks" | tr -d ' ')
+		printf '  work %s, %s trips: plain %.3f s; libtgmon %.3f s (%.2fx), waits off %.3f s (waits %+.1f%%), timers only %.3f s; %s waits recorded\n' \
+		    ${args% *} ${args#* } "$t_plain" "$t_default" "$(awk -v a="$t_default" -v b="$t_plain" 'BEGIN { print a / b }')" \
+		    "$t_nowaits" "$(awk -v a="$t_default" -v b="$t_nowaits" 'BEGIN { print 100 * (a - b) / b }')" "$t_timer" "$n"
+	done
+}
+
 # Against the truth (issue #25): where real programs built without -pg
 # spend their time, by perf record (cpu-clock at 4 kHz, DWARF call
 # stacks), against tgprof's profile of the same programs built with -pg

@@ -66,13 +66,16 @@ uint32_t tgmon_clocks;
  * in a virtual machine (two threads passing a byte back and forth ran
  * 5.5 times slower with it); recording its waits (waits.c), 2.5 us.
  * Every WATCH_PERIODS periods of its CPU time sampled (SW_PERIODS so
- * far), the thread's switches since (from SW_LAST) are counted: past
- * SWITCHES_MAX a period (1% of its time at that cost), its event is
- * closed and its timer samples it instead; past WAIT_SWITCHES_MAX, its
- * waits are no longer recorded.
+ * far; the first time, after SW_FIRST: a thread that switches 10^5
+ * times a second would pay most of a period for them), the thread's
+ * switches since (from SW_LAST) are counted: past SWITCHES_MAX a period
+ * (1% of its time at that cost), its event is closed and its timer
+ * samples it instead; past WAIT_SWITCHES_MAX, its waits are no longer
+ * recorded.
  */
 #define WATCH_PERIODS 25
 #define SWITCHES_MAX 1
+#define SW_FIRST 2
 #define WAIT_SWITCHES_MAX 4
 static __thread timer_t thread_timer;
 static __thread int has_timer;
@@ -82,6 +85,7 @@ static __thread unsigned perf_seen __attribute__((tls_model("initial-exec")));
 static __thread uint64_t perf_cpu __attribute__((tls_model("initial-exec")));	/* at its last */
 static __thread uint64_t sw_last;
 static __thread uint32_t sw_periods;
+static __thread int sw_checked;
 
 /*
  * Threads in a seccomp sandbox (tgmon_sample_jail), where any system
@@ -368,8 +372,9 @@ tgmon_switches_check(uint32_t weight)
 {
 	uint64_t sw, n;
 
-	if ((sw_periods += weight) < WATCH_PERIODS)
+	if ((sw_periods += weight) < (sw_checked ? WATCH_PERIODS : SW_FIRST))
 		return;
+	sw_checked = 1;
 	sw = tgmon_thread_switches();
 	n = sw - sw_last;
 	sw_last = sw;
