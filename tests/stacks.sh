@@ -393,13 +393,14 @@ if want "fifo beside"; then
 fi
 
 # Damaged stacks files: one line naming the file, status 1, no crash.
-damage() {	# name python-expression-on-bytes message-pattern
+DAMAGE_FROM=$OUT/gmon.out.stacks
+damage() {	# name python-expression-on-bytes message-pattern (of the file DAMAGE_FROM)
 	want "damaged: $1" || return 0
 	python3 -c "
 import sys
 b = bytearray(open(sys.argv[1], 'rb').read())
 $2
-open(sys.argv[2], 'wb').write(b)" "$OUT/gmon.out.stacks" "$OUT/bad.stacks" || fatal "damage $1"
+open(sys.argv[2], 'wb').write(b)" "$DAMAGE_FROM" "$OUT/bad.stacks" || fatal "damage $1"
 	(cd "$OUT" && "$TGPROF" --batch --folded --stacks=bad.stacks "$P/prog" gmon.out >/dev/null 2>err)
 	rc=$?
 	tcheck "damaged: $1: status 1, one line: $3" sh -c "
@@ -407,7 +408,7 @@ open(sys.argv[2], 'wb').write(b)" "$OUT/gmon.out.stacks" "$OUT/bad.stacks" || fa
 }
 damage "empty" "b = b[:0]" "not a libtgmon stacks file"
 damage "magic" "b[0:8] = b'tgstackz'" "not a libtgmon stacks file"
-damage "version" "b[8] = 3" "stacks file version 3: only versions up to 2 are known"
+damage "version" "b[8] = 4" "stacks file version 4: only versions up to 3 are known"
 # Version 2 (libtgmon's now): 8 more bytes of header, -pg's call cost and the clock.
 V2='b[8] = 2; b[88:88] = (930).to_bytes(4, "little") + (2).to_bytes(4, "little")'
 damage "v2 unknown clock" "$V2; b[92] = 0x10" "stacks file version 2 with an unknown clock (0x10)"
@@ -435,6 +436,34 @@ damage "sum of samples" "b[48] ^= 1" "damaged stacks file"
 damage "count of stacks" "b[40] ^= 1" "damaged stacks file"
 damage "a depth of 2^32-1" "i = 88 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i + 8:i + 12] = b'\xff\xff\xff\xff'" "damaged stacks file"
 damage "a count of 0" "i = 88 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i:i + 8] = bytes(8)" "damaged stacks file"
+# Version 3 (threads, tests/stacks/threads.spec): a header of 96 bytes, the
+# two modules (74 bytes), then the thread records (52 bytes and the name:
+# main at 170, worker-1 at 226, worker-2 at 286), then the stacks (20 bytes
+# and the addresses, the first at 346, its thread at 362).
+python3 "$GEN" "$P/prog" "$P/gmon.out" "$OUT/gmon.out.th" "$OUT/threads.stacks" 0x5eed \
+    <"$TOP/tests/stacks/threads.spec" || fatal "tests/gen/stacks.py failed (threads)"
+cmp -s "$OUT/gmon.out.th" "$OUT/gmon.out" || fatal "tests/gen/stacks.py: two gmon files of one run differ"
+DAMAGE_FROM=$OUT/threads.stacks
+if want "damaged: v3 sound"; then
+	(cd "$OUT" && "$TGPROF" --batch --folded --stacks=threads.stacks "$P/prog" gmon.out >v3.folded 2>v3.err)
+	tcheck "damaged: v3 sound: its stacks, in threads, fold as cycles.spec's" sh -c "
+	    [ ! -s '$OUT/v3.err' ] && cmp -s '$OUT/v3.folded' '$TOP/tests/stacks/cycles.folded'"
+fi
+damage "v3 65537 threads" "b[36:40] = (65537).to_bytes(4, 'little')" "damaged stacks file (65537 threads, more than 65536)"
+damage "v3 threads past the end" "b[36:40] = (100000 // 52).to_bytes(4, 'little')" "damaged stacks file (1923 threads past its end)"
+damage "v3 a thread name of 65 bytes" "b[170 + 48] = 65" "damaged stacks file (thread 0)"
+damage "v3 a thread name past the end" "b[286 + 48:286 + 52] = (1 << 31).to_bytes(4, 'little')" "damaged stacks file (thread 2)"
+damage "v3 an unknown thread flag" "b[226 + 4] |= 8" "damaged stacks file (thread 1)"
+damage "v3 CPU time not measured, yet given" "b[286 + 8] = 1" "damaged stacks file (thread 2)"
+damage "v3 ended before it started" "b[226 + 32:226 + 40] = (1 << 40).to_bytes(8, 'little')" "damaged stacks file (thread 1)"
+damage "v3 more signals than samples" "b[170 + 24] = 33" "damaged stacks file (thread 0)"
+damage "v3 a stack of thread 3 of 3" "b[362] = 3" "damaged stacks file (stack 0, or its sums)"
+damage "v3 a stack of thread 2^32-2" "b[362:366] = (0xfffffffe).to_bytes(4, 'little')" "damaged stacks file (stack 0, or its sums)"
+damage "v3 a thread with fewer samples than its stacks" "b[170 + 16] = 31; b[170 + 24] = 31" \
+    "damaged stacks file (thread 0: 31 samples, its stacks count 32)"
+damage "v3 read as version 2" "b[8] = 2" "damaged stacks file"
+damage "v3 cut in a thread" "b = b[:200]" "damaged stacks file"
+DAMAGE_FROM=$OUT/gmon.out.stacks
 if want "damaged: directory"; then
 	mkdir -p "$OUT/dir.stacks"
 	(cd "$OUT" && "$TGPROF" --batch --folded --stacks=dir.stacks "$P/prog" gmon.out >/dev/null 2>err)
