@@ -252,7 +252,7 @@ run(struct opts *o, struct diag *d)
 	struct pf_measure *m = NULL;
 	struct progress pr;
 	struct profile *p;
-	int rc = 0;
+	int rc = 0, need;
 
 	if (own_outputs(o, d) != 0 || firstaid_files(o, d) != 0)
 		return 1;
@@ -262,10 +262,10 @@ run(struct opts *o, struct diag *d)
 	if (rc != 0)
 		return 1;
 	o->out.style = styles(o, p);
-	if ((o->folded || o->measured || o->threads || o->thread != NULL || o->thread_frames) &&
-	    load_measure(o, p, 1, &m, d) != 0)
+	need = o->folded || o->measured || o->threads || o->thread != NULL || o->thread_frames;
+	if (need && load_measure(o, p, 1, &m, d) != 0)
 		rc = 1;
-	else if ((o->export != NULL || o->tree) && !o->measured)
+	else if (!need && (o->export != NULL || o->tree))
 		load_measure(o, p, 0, &m, d);	/* stacks if there are: a warning where some miss */
 	if (rc == 0 && narrow_threads(o, p, &m, d) != 0)
 		rc = 1;

@@ -108,11 +108,16 @@ thread_measure(struct session *s, size_t n, struct diag *d)
 		k--;
 	if (k == 0)
 		return 0;
-	if (m == NULL || (chosen = calloc((size_t)m->nthread + 1, 1)) == NULL)
-		return m == NULL ? (diag_add(d, DIAG_ERROR, "no call stacks: no threads"), -1) : diag_oom(d);
+	if (m == NULL) {
+		diag_add(d, DIAG_ERROR, "no call stacks: no threads");
+		return -1;
+	}
+	if ((chosen = calloc((size_t)m->nthread + 1, 1)) == NULL)
+		return diag_oom(d);
 	for (t = 0; t < m->nthread; t++)
 		for (j = 0; j < own->ntids[k - 1] && !chosen[t]; j++)
-			any |= chosen[t] = m->thread[t].tid == own->tids[k - 1][j];
+			if (m->thread[t].tid == own->tids[k - 1][j])
+				chosen[t] = 1, any = 1;
 	if (!any) {
 		diag_add(d, DIAG_ERROR, "%s: none of these threads is in the profile", own->name[k - 1]);
 		rc = -1;
