@@ -456,24 +456,14 @@ show_info(struct tui *t, int c)
 	t->info = 1;
 }
 
-/* p: the thread view over the panes (threadview.c), or not. */
+/* p: the thread view over the panes, or not. */
 static void
 show_threads(struct tui *t, int c)
 {
-	if (t->s->measure == NULL) {
+	if (t->s->measure == NULL)
 		snprintf(t->message, sizeof t->message, "%s", NO_STACKS);
-		return;
-	}
-	if (t->s->measure->nthread == 0) {
-		snprintf(t->message, sizeof t->message, "no threads: the stacks files have no thread records "
-		    "(libtgmon's stacks files from version 3 have)");
-		return;
-	}
-	t->threads = !t->threads;
-	if (t->threads && list_fill(t, &t->threads_pane) != 0) {
-		t->threads = 0;
-		snprintf(t->message, sizeof t->message, "out of memory");
-	}
+	else
+		threadview_toggle(t);
 }
 
 static void

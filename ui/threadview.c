@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <ncursesw/curses.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,6 +152,21 @@ static const struct pane_ops threadview_ops = {
 	.key = threadview_key,
 	.own_hint = "Space:mark Enter:narrow u:undo q:close",
 };
+
+void
+threadview_toggle(struct tui *t)
+{
+	if (t->s->measure == NULL || t->s->measure->nthread == 0) {
+		snprintf(t->message, sizeof t->message, "no threads: the stacks files have no thread records "
+		    "(libtgmon's stacks files from version 3 have)");
+		return;
+	}
+	t->threads = !t->threads;
+	if (t->threads && list_fill(t, &t->threads_pane) != 0) {
+		t->threads = 0;
+		snprintf(t->message, sizeof t->message, "out of memory");
+	}
+}
 
 void
 threadview_init(struct pane *pn)

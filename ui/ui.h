@@ -249,6 +249,8 @@ void graph_init(struct pane *pn);
 void source_init(struct pane *pn);
 void help_init(struct pane *pn);
 void threadview_init(struct pane *pn);
+/* threadview.c: the thread view (p) up, or down; a message when there are no threads. */
+void threadview_toggle(struct tui *t);
 void tree_init(struct pane *pn);
 void icicle_init(struct pane *pn);
 void versus_init(struct pane *pn);
