@@ -1,4 +1,4 @@
-/* fuzz-stacks: libFuzzer harness for libtgmon's stacks files: the reader, the measure, --folded and the stacks' trees. */
+/* fuzz-stacks: libFuzzer harness for libtgmon's stacks files: the reader, the measure, --folded, the stacks' trees and the threads. */
 /*
  * Input: a stacks file.  Its run identifier (bytes 16-23) is set to the
  * one of a copy of $FUZZ_GMON made at the first input, so that the
@@ -18,6 +18,7 @@
 #include "model/calltree.h"
 #include "model/treetext.h"
 #include "print/folded.h"
+#include "print/threadlist.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -97,6 +98,30 @@ trees(const struct profile *p, const struct pf_measure *m, struct report *r)
 	calltree_free(ct);
 }
 
+/* M's threads listed, and M narrowed to its first (and every other) thread, folded under thread frames. */
+static void
+threads(const struct profile *p, const struct pf_measure *m, struct report *r, FILE *null)
+{
+	unsigned char *chosen = calloc((size_t)m->nthread + 1, 1);
+	struct pf_measure *n;
+	struct diag d;
+	uint32_t t;
+
+	if (chosen == NULL)
+		abort();
+	diag_init(&d);
+	threadlist_write(null, m, &d);
+	for (t = 0; t < m->nthread; t += 2)
+		chosen[t] = 1;
+	if (m->nthread > 0 && measure_threads(m, p, chosen, &n) == 0) {
+		folded_write_threads(null, r, n, 1, &d);
+		threadlist_write(null, n, &d);
+		measure_free(n);
+	}
+	diag_release(&d);
+	free(chosen);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -124,6 +149,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if ((r = report_new(p, &ro)) != NULL) {
 				folded_write(null, r, m, &d);
 				trees(p, m, r);
+				threads(p, m, r, null);
 			}
 			report_free(r);
 			measure_free(m);

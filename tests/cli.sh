@@ -29,7 +29,8 @@ if want "-h lists every long option"; then
 	    no-exec-counts function-ordering file-ordering file-info sum all-lines demangle \
 	    no-demangle directory-path display-unused-functions inline-file-names min-count \
 	    print-path separate-files static-call-graph table-length time no-time width brief \
-	    debug help file-format traditional version batch no-mouse clones tabstop stacks no-stacks folded measured; do
+	    debug help file-format traditional version batch no-mouse clones tabstop stacks no-stacks folded measured \
+	    thread threads thread-frames; do
 		grep -q -- "--$opt" "$OUT/h" || fail "-h does not mention --$opt"
 	done
 	pass "-h lists every long option"

@@ -163,6 +163,58 @@ if want "pprof"; then
 		tcheck "pprof to a terminal: refused (-o FILE)" grep -q 'tgprof: --export=pprof: not to a terminal (-o FILE)' "$OUT/tty.out"
 	fi
 fi
+# Threads (a stacks file of version 3, tests/stacks/threads.spec): json's
+# "threads" (valid against the schema), and with --thread the chosen
+# threads' times, self times too; pprof's samples labelled by thread and tid.
+if want_any "threads json" "threads pprof"; then
+	P=$PROGS/cycles_O0
+	python3 "$TOP/tests/gen/stacks.py" "$P/prog" "$P/gmon.out" "$OUT/th.gmon" "$OUT/th.gmon.stacks" 0x5eed \
+	    <"$TOP/tests/stacks/threads.spec" || fatal "tests/gen/stacks.py failed (threads)"
+fi
+if want "threads json"; then
+	(cd "$OUT" && "$TGPROF" --export=json "$P/prog" th.gmon >th.json 2>th.err &&
+	    "$TGPROF" --export=json --thread=worker-2 "$P/prog" th.gmon >th2.json 2>>th.err)
+	tcheck "threads json: valid; three threads, their samples, CPU times and shares; all chosen" sh -c "
+	    [ ! -s '$OUT/th.err' ] && python3 - '$OUT/th.json' '$TOP/doc/tgprof-profile.schema.json' <<'PY'
+import json, sys, jsonschema
+d = json.load(open(sys.argv[1]))
+jsonschema.validate(d, json.load(open(sys.argv[2])))
+t = d['threads']
+assert [(x['tid'], x['name'], x['samples'], x['cpu_seconds'], x['main'], x['chosen']) for x in t] == [
+    (1000, 'main', 32, 0.05, True, True), (1001, 'worker-1', 17, 0.02, False, True),
+    (1002, 'worker-2', 12, None, False, True)], t
+assert abs(t[0]['share'] - 32 / 62) < 1e-9 and d['stacks']['threads_chosen'] is False
+PY"
+	tcheck "threads json: --thread=worker-2: its 12 samples, burn's self and inclusive 0.012 s, calls whole" sh -c "
+	    python3 - '$OUT/th2.json' '$TOP/doc/tgprof-profile.schema.json' '$OUT/th.json' <<'PY'
+import json, sys, jsonschema
+d = json.load(open(sys.argv[1]))
+jsonschema.validate(d, json.load(open(sys.argv[2])))
+whole = {f['name']: f for f in json.load(open(sys.argv[3]))['functions']}
+f = {f['name']: f for f in d['functions']}
+assert [x['chosen'] for x in d['threads']] == [False, False, True]
+assert d['stacks']['samples'] == 12 and d['stacks']['threads_chosen'] is True
+assert abs(f['burn']['self'] - 0.012) < 1e-9 and abs(f['burn']['measured']['inclusive'] - 0.012) < 1e-9, f['burn']
+assert abs(f['main']['measured']['inclusive'] - 0.009) < 1e-9, f['main']
+assert f['burn']['calls'] == whole['burn']['calls'] > 0
+PY"
+fi
+if want "threads pprof"; then
+	(cd "$OUT" && "$TGPROF" --export=pprof -o th.pb.gz "$P/prog" th.gmon &&
+	    "$TGPROF" --export=pprof -o th1.pb.gz --thread=1001 "$P/prog" th.gmon) 2>"$OUT/th.err"
+	for f in th th1; do
+		gzip -dc "$OUT/$f.pb.gz" | protoc --decode=perftools.profiles.Profile -I "$PROTO" "$PROTO/profile.proto" \
+		    >"$OUT/$f.txt" 2>>"$OUT/th.err"
+		python3 "$TOP/tests/export/pprof-threads.py" "$OUT/$f.txt" >"$OUT/$f.sums" 2>>"$OUT/th.err"
+	done
+	printf '%s\n' '[other threads] - 1' 'main 1000 32' 'worker-1 1001 17' 'worker-2 1002 12' >"$OUT/th.want"
+	tcheck "threads pprof: samples labelled thread and tid, each thread's its own (main 32, worker-1 17, ...)" sh -c "
+	    [ ! -s '$OUT/th.err' ] && grep -v '^unlabelled' '$OUT/th.sums' | cmp -s - '$OUT/th.want' &&
+	    grep -qx 'unlabelled 0' '$OUT/th.sums'"
+	tcheck "threads pprof: --thread=1001: worker-1's 17 samples only, the comment says calls are all threads'" sh -c "
+	    grep -v '^unlabelled' '$OUT/th1.sums' | grep -qx 'worker-1 1001 17' && [ \$(grep -vc '^unlabelled' '$OUT/th1.sums') -eq 1 ] &&
+	    grep -q 'string_table: \"tgprof: .*thread worker-1-1001 (1 of 3); calls: all threads' '$OUT/th1.txt'"
+fi
 # With libtgmon's call stacks the exports tell the measured story by
 # default (tests/progs/rt/costly.c: work() called 10,000 times cheaply
 # from cheap() and 10 times, for 97% of the time, from costly(), where

@@ -12,7 +12,8 @@
 #    comparison.  Case names: the operations.
 # 2. Golden texts: each tests/session/NAME.cmds runs in a directory with
 #    fixed profiles (cyc: cycles.c with a chosen histogram; flm: the same
-#    with the stacks of tests/stacks/cycles.spec) and its output must
+#    with the stacks of tests/stacks/cycles.spec, and gmon.th.stacks
+#    those of tests/stacks/threads.spec, in threads) and its output must
 #    equal tests/session/NAME.expected: the generations, what fails and
 #    why, call trees measured and estimated.
 # 3. The call trees against gprof's call graph (tests/ui/tree-check.py):
@@ -135,7 +136,9 @@ mkdir -p "$OUT/cyc" "$OUT/flm" && cp "$P/prog" "$OUT/cyc/prog" && cp "$P/prog" "
     python3 "$TOP/tests/ui/tree-gmon.py" "$OUT/cyc/prog" "$P/gmon.1" "$OUT/cyc/gmon.1" \
     burn=300 fib=60 ring=20 &&
     python3 "$TOP/tests/gen/stacks.py" "$OUT/flm/prog" "$OUT/cyc/gmon.out" "$OUT/flm/gmon.out" \
-    "$OUT/flm/gmon.out.stacks" 0x5eed <"$TOP/tests/stacks/cycles.spec" ||
+    "$OUT/flm/gmon.out.stacks" 0x5eed <"$TOP/tests/stacks/cycles.spec" &&
+    python3 "$TOP/tests/gen/stacks.py" "$OUT/flm/prog" "$OUT/cyc/gmon.out" "$OUT/flm/gmon.th" \
+    "$OUT/flm/gmon.th.stacks" 0x5eed <"$TOP/tests/stacks/threads.spec" ||
     fatal "tests/ui/tree-gmon.py or tests/gen/stacks.py failed"
 compared=
 for c in "$TOP"/tests/session/*.cmds; do

@@ -392,14 +392,101 @@ if want "fifo beside"; then
 	fi
 fi
 
+# Threads (stacks file version 3, tests/stacks/threads.spec): the stacks of
+# cycles.spec in three threads and none, each thread's truth known: main
+# 32 samples (30 through mid), worker-1 17 (10 through top, 7 in fact),
+# worker-2 12, no thread record 1; 62 in all.
+python3 "$GEN" "$P/prog" "$P/gmon.out" "$OUT/gmon.out.th" "$OUT/threads.stacks" 0x5eed \
+    <"$TOP/tests/stacks/threads.spec" || fatal "tests/gen/stacks.py failed (threads)"
+cmp -s "$OUT/gmon.out.th" "$OUT/gmon.out" || fatal "tests/gen/stacks.py: two gmon files of one run differ"
+th() { (cd "$OUT" && "$TGPROF" --batch --stacks=threads.stacks "$@" "$P/prog" gmon.out); }
+sumof() { awk '{ s += $NF } END { print s + 0 }' "$1"; }
+if want "threads list"; then
+	th --threads >"$OUT/th.list" 2>"$OUT/th.err"
+	tcheck "threads list: one row a thread: share, samples, signals, CPU s, tid, name" sh -c "
+	    [ ! -s '$OUT/th.err' ] && grep -q '^Threads: 3, 62 samples\$' '$OUT/th.list' &&
+	    grep -Eq '^ +51\.61 +32 +32 +0\.050 +1000  main \(main\)\$' '$OUT/th.list' &&
+	    grep -Eq '^ +27\.42 +17 +17 +0\.020 +1001  worker-1 \(ended\)\$' '$OUT/th.list' &&
+	    grep -Eq '^ +19\.35 +12 +12 +\? +1002  worker-2 \(ended\)\$' '$OUT/th.list' &&
+	    grep -Eq '^ +1\.61 +1 +- +- +-  \[other threads\]\$' '$OUT/th.list' &&
+	    grep -q 'calls are not: they are all threads' '$OUT/th.list'"
+	th --threads --thread=worker-1 >"$OUT/th.list2" 2>&1
+	tcheck "threads list: --thread marks the chosen with *" sh -c "
+	    grep -Eq '^\* +27\.42 +17 ' '$OUT/th.list2' && [ \$(grep -c '^\*' '$OUT/th.list2') -eq 1 ]"
+fi
+if want "threads folded"; then
+	th --folded --thread=main >"$OUT/th.main" 2>"$OUT/th.err"
+	tcheck "threads folded: --thread=main: its two stacks, 32 samples" sh -c "
+	    [ ! -s '$OUT/th.err' ] && [ \$(wc -l <'$OUT/th.main') -eq 2 ] && grep -qx 'main 2' '$OUT/th.main' &&
+	    grep -qx 'main;top;mid;leaf_a;burn 30' '$OUT/th.main'"
+	th --folded --thread=1001,worker-2 >"$OUT/th.two" 2>&1
+	th --folded --thread='worker-*' >"$OUT/th.glob" 2>&1
+	tcheck "threads folded: --thread=1001,worker-2: 29 samples; a glob worker-* the same" sh -c "
+	    [ $(sumof "$OUT/th.two") -eq 29 ] && cmp -s '$OUT/th.two' '$OUT/th.glob' &&
+	    grep -qx 'main;fact;fact;fact;burn 7' '$OUT/th.two' && ! grep -q 'mid' '$OUT/th.two'"
+	th --folded --thread-frames >"$OUT/th.frames" 2>&1
+	tcheck "threads folded: --thread-frames: each stack under NAME-TID, the rest [other threads]" sh -c "
+	    [ $(sumof "$OUT/th.frames") -eq 62 ] && grep -qx 'worker-1-1001;main;fact;fact;fact;burn 7' '$OUT/th.frames' &&
+	    grep -qx 'worker-2-1002;\[incomplete\];leaf_b;burn 3' '$OUT/th.frames' &&
+	    grep -qx '\[other threads\];main;\[libc.so.6\] 1' '$OUT/th.frames' && [ \$(wc -l <'$OUT/th.frames') -eq 8 ]"
+	th --export=folded --thread-frames --thread=main >"$OUT/th.exp" 2>&1
+	tcheck "threads folded: --export=folded --thread-frames --thread=main" sh -c "
+	    grep -qx 'main-1000;main;top;mid;leaf_a;burn 30' '$OUT/th.exp' && [ $(sumof "$OUT/th.exp") -eq 32 ]"
+fi
+if want "threads tree"; then
+	th --tree=main --thread=worker-1 >"$OUT/th.tree" 2>&1
+	tcheck "threads tree: says whose, calls all threads'; main 0.02 s (17), top 58.8%, fact 41.2%" sh -c "
+	    sed -n 1p '$OUT/th.tree' | grep -qx 'Measured for thread worker-1-1001 (1 of 3); calls: all threads' &&
+	    grep -Eq '^ +100\.0 +0\.02 .*- main \[' '$OUT/th.tree' && grep -Eq '^ +58\.8 .* top \[' '$OUT/th.tree' &&
+	    grep -Eq '^ +41\.2 .* fact' '$OUT/th.tree' && ! grep -q ' mid \[' '$OUT/th.tree'"
+fi
+# Refused, in one line and status 1.
+refuse() {	# name pattern tgprof-arguments...
+	n=$1 pat=$2
+	shift 2
+	want "threads refused: $n" || return 0
+	th "$@" >/dev/null 2>"$OUT/th.err"
+	rc=$?
+	tcheck "threads refused: $n" sh -c "
+	    [ $rc -eq 1 ] && [ \$(wc -l <'$OUT/th.err') -eq 1 ] && grep -q '^tgprof: $pat' '$OUT/th.err'"
+}
+refuse "no such thread" "--thread: no thread nosuch (--threads lists them)" --folded --thread=main,nosuch
+refuse "an empty element" "--thread=main,: an empty thread id or name" --folded --thread=main,
+refuse "a tid of none" "--thread: no thread 999" --folded --thread=999
+refuse "the report" "--thread: with --folded, --tree, --export or --threads" -b --thread=main
+refuse "--measured" "--thread: not with --measured" --folded --measured --thread=main
+refuse "--estimated" "--thread: not with --estimated" --export=json --estimated --thread=main
+if want "threads refused: version 1"; then
+	(cd "$OUT" && "$TGPROF" --batch --folded --thread=main "$P/prog" gmon.out >/dev/null 2>th.err1; echo $? >th.rc1;
+	    "$TGPROF" --batch --threads "$P/prog" gmon.out >/dev/null 2>th.err2; echo $? >th.rc2)
+	tcheck "threads refused: a stacks file without thread records: --thread and --threads, one line" sh -c "
+	    [ \$(cat '$OUT/th.rc1') -eq 1 ] && [ \$(cat '$OUT/th.rc2') -eq 1 ] &&
+	    [ \$(wc -l <'$OUT/th.err1') -eq 1 ] && [ \$(wc -l <'$OUT/th.err2') -eq 1 ] &&
+	    grep -q 'no thread records' '$OUT/th.err1' && grep -q 'no thread records' '$OUT/th.err2'"
+fi
+# A hostile thread name: an escape sequence, ';', a quote and a backslash.
+if want "threads hostile name"; then
+	sed 's/^thread 1001 worker-1/thread 1001 \\x1b[31m;"\\\\x/' "$TOP/tests/stacks/threads.spec" >"$OUT/hostile-th.spec"
+	python3 "$GEN" "$P/prog" "$P/gmon.out" "$OUT/gmon.out.th" "$OUT/hostile-th.stacks" 0x5eed <"$OUT/hostile-th.spec" ||
+	    fatal "tests/gen/stacks.py failed (a hostile thread)"
+	(cd "$OUT" && "$TGPROF" --batch --stacks=hostile-th.stacks --threads "$P/prog" gmon.out >h.list 2>&1 &&
+	    "$TGPROF" --batch --stacks=hostile-th.stacks --folded --thread-frames "$P/prog" gmon.out >h.folded 2>&1 &&
+	    "$TGPROF" --stacks=hostile-th.stacks --export=json --thread=1001 "$P/prog" gmon.out >h.json 2>&1)
+	tcheck "threads hostile name: no control character out; ';' ':' in folded; JSON escaped" sh -c "
+	    ! grep -q \"\$(printf '\\033')\" '$OUT/h.list' '$OUT/h.folded' '$OUT/h.json' &&
+	    grep -q '?\[31m;\"\\\\x (ended)\$' '$OUT/h.list' && grep -qF '?[31m:\"\\x-1001;main;fact;fact;fact;burn 7' '$OUT/h.folded' &&
+	    python3 -c 'import json, sys; n = json.load(open(sys.argv[1]))[\"threads\"][1][\"name\"]; sys.exit(n != \"?[31m;\" + chr(34) + chr(92) + \"x\")' '$OUT/h.json'"
+fi
+
 # Damaged stacks files: one line naming the file, status 1, no crash.
-damage() {	# name python-expression-on-bytes message-pattern
+DAMAGE_FROM=$OUT/gmon.out.stacks
+damage() {	# name python-expression-on-bytes message-pattern (of the file DAMAGE_FROM)
 	want "damaged: $1" || return 0
 	python3 -c "
 import sys
 b = bytearray(open(sys.argv[1], 'rb').read())
 $2
-open(sys.argv[2], 'wb').write(b)" "$OUT/gmon.out.stacks" "$OUT/bad.stacks" || fatal "damage $1"
+open(sys.argv[2], 'wb').write(b)" "$DAMAGE_FROM" "$OUT/bad.stacks" || fatal "damage $1"
 	(cd "$OUT" && "$TGPROF" --batch --folded --stacks=bad.stacks "$P/prog" gmon.out >/dev/null 2>err)
 	rc=$?
 	tcheck "damaged: $1: status 1, one line: $3" sh -c "
@@ -407,7 +494,7 @@ open(sys.argv[2], 'wb').write(b)" "$OUT/gmon.out.stacks" "$OUT/bad.stacks" || fa
 }
 damage "empty" "b = b[:0]" "not a libtgmon stacks file"
 damage "magic" "b[0:8] = b'tgstackz'" "not a libtgmon stacks file"
-damage "version" "b[8] = 3" "stacks file version 3: only versions up to 2 are known"
+damage "version" "b[8] = 4" "stacks file version 4: only versions up to 3 are known"
 # Version 2 (libtgmon's now): 8 more bytes of header, -pg's call cost and the clock.
 V2='b[8] = 2; b[88:88] = (930).to_bytes(4, "little") + (2).to_bytes(4, "little")'
 damage "v2 unknown clock" "$V2; b[92] = 0x10" "stacks file version 2 with an unknown clock (0x10)"
@@ -435,6 +522,31 @@ damage "sum of samples" "b[48] ^= 1" "damaged stacks file"
 damage "count of stacks" "b[40] ^= 1" "damaged stacks file"
 damage "a depth of 2^32-1" "i = 88 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i + 8:i + 12] = b'\xff\xff\xff\xff'" "damaged stacks file"
 damage "a count of 0" "i = 88 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i:i + 8] = bytes(8)" "damaged stacks file"
+# Version 3 (threads, tests/stacks/threads.spec): a header of 96 bytes, the
+# two modules (74 bytes), then the thread records (52 bytes and the name:
+# main at 170, worker-1 at 226, worker-2 at 286), then the stacks (20 bytes
+# and the addresses, the first at 346, its thread at 362).
+DAMAGE_FROM=$OUT/threads.stacks
+if want "damaged: v3 sound"; then
+	(cd "$OUT" && "$TGPROF" --batch --folded --stacks=threads.stacks "$P/prog" gmon.out >v3.folded 2>v3.err)
+	tcheck "damaged: v3 sound: its stacks, in threads, fold as cycles.spec's" sh -c "
+	    [ ! -s '$OUT/v3.err' ] && cmp -s '$OUT/v3.folded' '$TOP/tests/stacks/cycles.folded'"
+fi
+damage "v3 65537 threads" "b[36:40] = (65537).to_bytes(4, 'little')" "damaged stacks file (65537 threads, more than 65536)"
+damage "v3 threads past the end" "b[36:40] = (100000 // 52).to_bytes(4, 'little')" "damaged stacks file (1923 threads past its end)"
+damage "v3 a thread name of 65 bytes" "b[170 + 48] = 65" "damaged stacks file (thread 0)"
+damage "v3 a thread name past the end" "b[286 + 48:286 + 52] = (1 << 31).to_bytes(4, 'little')" "damaged stacks file (thread 2)"
+damage "v3 an unknown thread flag" "b[226 + 4] |= 8" "damaged stacks file (thread 1)"
+damage "v3 CPU time not measured, yet given" "b[286 + 8] = 1" "damaged stacks file (thread 2)"
+damage "v3 ended before it started" "b[226 + 32:226 + 40] = (1 << 40).to_bytes(8, 'little')" "damaged stacks file (thread 1)"
+damage "v3 more signals than samples" "b[170 + 24] = 33" "damaged stacks file (thread 0)"
+damage "v3 a stack of thread 3 of 3" "b[362] = 3" "damaged stacks file (stack 0, or its sums)"
+damage "v3 a stack of thread 2^32-2" "b[362:366] = (0xfffffffe).to_bytes(4, 'little')" "damaged stacks file (stack 0, or its sums)"
+damage "v3 a thread with fewer samples than its stacks" "b[170 + 16] = 31; b[170 + 24] = 31" \
+    "damaged stacks file (thread 0: 31 samples, its stacks count 32)"
+damage "v3 read as version 2" "b[8] = 2" "damaged stacks file"
+damage "v3 cut in a thread" "b = b[:200]" "damaged stacks file"
+DAMAGE_FROM=$OUT/gmon.out.stacks
 if want "damaged: directory"; then
 	mkdir -p "$OUT/dir.stacks"
 	(cd "$OUT" && "$TGPROF" --batch --folded --stacks=dir.stacks "$P/prog" gmon.out >/dev/null 2>err)

@@ -417,6 +417,46 @@ else
 	fail "cannot build or run tests/progs/utf8.c"
 fi
 
+# The thread view (p) over cycles.c with the stacks of tests/stacks/threads.spec
+# in threads (main 32 samples, worker-1 17, worker-2 12, 1 of no thread):
+# its rows; Enter narrows every pane to the selected thread (worker-1: burn
+# is all its self time, 100%), Space marks several (main and worker-1: 49
+# samples, burn 47 of them), u undoes each; without thread records, p says so.
+if want threads; then
+	TH=$OUT/threads
+	mkdir -p "$TH"
+	python3 "$TOP/tests/gen/stacks.py" "$P/prog" "$P/gmon.out" "$TH/gmon.out" "$TH/gmon.out.stacks" 0x5eed \
+	    <"$TOP/tests/stacks/threads.spec" || fatal "tests/gen/stacks.py failed (threads)"
+	printf '%s\n' 'key p' 'dump list' 'key j' 'key Enter' 'dump one' 'key p' 'key Space' 'key Space' 'key Enter' \
+	    'dump two' 'key p' 'dump view2' 'key u' 'key q' 'dump undone1' 'key u' 'dump whole' >"$TH/keys"
+	(cd "$TH" && TGPROF_SIZE=120x30 TGPROF_SCRIPT=keys "$TGPROF" "$P/prog" gmon.out 2>err)
+	check "threads: the view lists each thread: share, samples, signals, CPU s, tid, name" sh -c "
+	    [ ! -s '$TH/err' ] && grep -Eq '^> +51\.61 +32 +32 +0\.050 +1000  main \(main\)' '$TH/list' &&
+	    grep -Eq '^ +27\.42 +17 +17 +0\.020 +1001  worker-1 \(ended\)' '$TH/list' &&
+	    grep -Eq '^ +1\.61 +1 +- +- +-  \[other threads\]' '$TH/list' && tail -n 1 '$TH/list' | grep -q 'Space:mark Enter:narrow'"
+	check "threads: Enter on worker-1: every pane its stacks; burn 100% of its 0.02 s; calls all threads'" sh -c "
+	    sed -n 1p '$TH/one' | grep -q 'only thread worker-1-1001 (u undoes) | calls, gprof.s estimates: all threads' &&
+	    grep -Eq '^> +100\.0 +100\.00 +0\.02 +0\.02 +78215 .* burn\$' '$TH/one' &&
+	    grep -Eq '^ +41\.2 +0\.00 .* fact\$' '$TH/one'"
+	check "threads: Space marks main and worker-1, Enter: their 49 samples, burn 47 (95.9%)" sh -c "
+	    sed -n 1p '$TH/two' | grep -q 'only threads main-1000, worker-1-1001 and more (u undoes)' &&
+	    grep -Eq '^> +95\.9 +95\.92 +0\.05 +0\.05 +78215 .* burn\$' '$TH/two' &&
+	    grep -Eq '^[ >] +\* +51\.61 +32 ' '$TH/view2' && grep -Eq '^[ >] +\* +27\.42 +17 ' '$TH/view2' &&
+	    ! grep -Eq '^[ >] +\* +19\.35' '$TH/view2'"
+	check "threads: u undoes the two, one at a time, over the view too" sh -c "
+	    sed -n 1p '$TH/undone1' | grep -q 'only thread worker-1-1001 (u undoes)' &&
+	    ! grep -q 'Threads (Space' '$TH/undone1' && sed -n 1p '$TH/whole' | grep -q 'measured: 62 stacks' &&
+	    ! sed -n 1p '$TH/whole' | grep -q 'only thread'"
+	printf '%s\n' 'key p' 'dump none' >"$TH/none.keys"
+	cp "$TOP/tests/stacks/cycles.spec" "$TH/v1.spec"
+	mkdir -p "$TH/v1" && python3 "$TOP/tests/gen/stacks.py" "$P/prog" "$P/gmon.out" "$TH/v1/gmon.out" \
+	    "$TH/v1/gmon.out.stacks" 0x5eed <"$TH/v1.spec" || fatal "tests/gen/stacks.py failed"
+	(cd "$TH/v1" && TGPROF_SIZE=120x30 TGPROF_SCRIPT=../none.keys "$TGPROF" "$P/prog" gmon.out 2>err)
+	check "threads: without thread records, p says so on the bottom line" sh -c "
+	    tail -n 1 '$TH/v1/none' | grep -q 'no threads: the stacks files have no thread records' &&
+	    ! grep -q 'Threads (Space' '$TH/v1/none'"
+fi
+
 # The manual lists every key of the key table (ui/keys.c) by the name the
 # help pane, made from the table, shows; and no key the table does not have.
 if want manual; then

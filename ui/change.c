@@ -1,4 +1,4 @@
-/* change: the keys that change what the session holds (x f u d T % W), and the view following it. */
+/* change: the keys that change what the session holds (x f u d T % W, the thread view's Enter), and the view following it. */
 #include <stdio.h>
 #include <string.h>
 
@@ -83,6 +83,20 @@ change_narrow(struct tui *t, uint32_t fn, int focus)
 
 	diag_init(&d);
 	if (session_narrow(t->model, fn, focus, &d) != 0)
+		failed(t, &d, gen);
+	diag_release(&d);
+	follow(t, addr);
+}
+
+void
+change_threads(struct tui *t, const unsigned char *chosen)
+{
+	uint64_t addr = shown_at(t);
+	unsigned gen = t->s->gen;
+	struct diag d;
+
+	diag_init(&d);
+	if (session_threads(t->model, chosen, &d) != 0)
 		failed(t, &d, gen);
 	diag_release(&d);
 	follow(t, addr);

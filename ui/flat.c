@@ -21,6 +21,7 @@ struct flat {
 	unsigned gen;		/* the flat view's generation they were made for (t->view.gen) */
 	unsigned loaded;	/* the session's loaded profile they were made of */
 	unsigned sgen;		/* the session's generation they stand for */
+	int threads;		/* made of a measure narrowed to threads (threads_only()) */
 	char *needle;		/* the search whose hits are known (flat_match()), or NULL */
 	uint8_t *hit;		/* per function id: its name matches needle */
 };
@@ -37,7 +38,20 @@ const char *const flat_sort_names[FLAT_NSORT] = {
 static int
 libraries(const struct tui *t)
 {
-	return t->view.libraries && t->s->measure != NULL && t->s->measure->hz > 0 && t->s->nnarrow == 0;
+	return t->view.libraries && t->s->measure != NULL && t->s->measure->hz > 0 && t->s->nfunc == 0;
+}
+
+/*
+ * Whether the measure is narrowed to some threads (session_threads()):
+ * then a function's self time is its samples innermost in their stacks
+ * (with those in libraries that the histogram would charge it), in the
+ * histogram's ticks, and their total the base of the shares: the
+ * histogram is the whole process's.
+ */
+static int
+threads_only(const struct tui *t)
+{
+	return t->s->measure != NULL && t->s->measure->chosen != NULL && t->s->measure->hz > 0;
 }
 
 /*
@@ -54,6 +68,9 @@ self_of(const struct tui *t, uint32_t id)
 
 	if (id >= PF_FRAME_OTHER)
 		return m->other_self[id - PF_FRAME_OTHER] * per;
+	if (threads_only(t))
+		return id < s->p->nsyms ? (m->self[id] + (per > 0 ? 0 : m->lib_charged[id])) *
+		    (double)s->p->hz / (double)m->hz : 0;
 	v = truth_self(s->p, id, s->call_ps, &s->truth) - (per > 0 ? m->lib_charged[id] * per : 0);
 	return v > 0 ? v : 0;
 }
@@ -199,6 +216,8 @@ still(const struct tui *t, struct flat *f)
 		return 0;
 	if (f->sgen != t->s->gen && (t->view.sort_key == FLAT_BY_TOTAL || t->view.sort_key == FLAT_BY_MEASURED))
 		return 0;	/* by measured: by time while narrowed */
+	if (f->sgen != t->s->gen && (f->threads || threads_only(t)))
+		return 0;	/* the self times are some threads' stacks', or were */
 	f->sgen = t->s->gen;
 	return 1;
 }
@@ -244,7 +263,8 @@ make_rows(struct tui *t, struct flat *f)
 
 	if ((fa = malloc(((size_t)p->nsyms + f->nother + 1) * sizeof *fa)) == NULL)
 		return -1;
-	f->total = truth_sum(p, t->s->call_ps, &t->s->truth).total;
+	f->total = threads_only(t) ? t->s->measure->total * (double)p->hz / (double)t->s->measure->hz :
+	    truth_sum(p, t->s->call_ps, &t->s->truth).total;
 	total = f->total > 0 ? f->total : 1;
 	for (k = 0; k < p->nsyms; k++) {
 		fa[k].shown = report_flat_listed(t->s->r, k) && shown(t, k, total);
@@ -287,6 +307,7 @@ flat_fill(struct tui *t, struct pane *pn)
 	f->gen = t->view.gen;
 	f->loaded = t->s->loaded;
 	f->sgen = t->s->gen;
+	f->threads = threads_only(t);
 	f->nother = libraries(t) ? t->s->measure->nother : 0;
 	f->id = calloc((size_t)p->nsyms + f->nother + 1, sizeof *f->id);
 	f->accum = calloc((size_t)p->nsyms + f->nother + 1, sizeof *f->accum);

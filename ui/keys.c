@@ -19,11 +19,11 @@
  * next key).  The table below says which key runs which.
  */
 
-/* The pane the moving keys move: the help while it is up, else the focused pane. */
+/* The pane the moving keys move: the help while it is up, the thread view while it is, else the focused pane. */
 static struct pane *
 moving(struct tui *t)
 {
-	return t->help ? &t->help_pane : &t->pane[t->focus];
+	return t->help ? &t->help_pane : t->threads ? &t->threads_pane : &t->pane[t->focus];
 }
 
 void
@@ -277,7 +277,7 @@ toggle_measured(struct tui *t, int c)
 		snprintf(t->message, sizeof t->message, "%s", NO_STACKS);
 		return;
 	}
-	if (t->s->nnarrow > 0) {
+	if (t->s->nfunc > 0) {
 		snprintf(t->message, sizeof t->message, "estimated while narrowed: the stacks know "
 		    "nothing of x and f (u undoes)");
 		return;
@@ -417,7 +417,7 @@ library_rows(struct tui *t, int c)
 	}
 	t->view.libraries = !t->view.libraries;
 	t->view.gen++;
-	if (t->view.libraries && t->s->nnarrow > 0)
+	if (t->view.libraries && t->s->nfunc > 0)
 		snprintf(t->message, sizeof t->message, "library rows: the whole program's stacks, "
 		    "shown once u undoes x and f");
 }
@@ -454,6 +454,16 @@ static void
 show_info(struct tui *t, int c)
 {
 	t->info = 1;
+}
+
+/* p: the thread view over the panes, or not. */
+static void
+show_threads(struct tui *t, int c)
+{
+	if (t->s->measure == NULL)
+		snprintf(t->message, sizeof t->message, "%s", NO_STACKS);
+	else
+		threadview_toggle(t);
 }
 
 static void
@@ -601,6 +611,9 @@ static const struct binding bindings[] = {
 	  .hint = "x/f:without/only" },
 	{ .key = { { ':', ":", prompt_index } },
 	  .help = "go to call-graph index [N]" },
+	{ .key = { { 'p', "p", show_threads } },
+	  .help = "threads: CPU time, samples, share; Space marks, Enter narrows\nevery pane to their stacks (calls stay all threads'); u undoes",
+	  .hint = "p:threads" },
 	{ .key = { { 'm', "m", toggle_measured } },
 	  .help = "measured times (from call stacks) beside gprof's estimates, or not" },
 	{ .key = { { 'd', "d", toggle_demangle } },
@@ -702,6 +715,18 @@ keys_run(struct tui *t, int c)
 	}
 	if (t->help && !(flags & (MOVES | OVER))) {
 		t->help = 0;
+		return;
+	}
+	if (!t->help && t->threads) {	/* the thread view's keys, then moving ones, u, ? and p */
+		if (offer(t, &t->threads_pane, c))
+			return;
+		if (!(flags & (MOVES | OVER)) && k != NULL && k->run != undo && k->run != show_help &&
+		    k->run != show_threads) {
+			t->threads = 0;
+			return;
+		}
+		if (k != NULL)
+			k->run(t, c);
 		return;
 	}
 	if (!t->help && offer(t, &t->pane[t->focus], c))

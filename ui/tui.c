@@ -19,7 +19,7 @@
 int
 tui_measured(const struct tui *t)
 {
-	return t->s->measure != NULL && !t->estimates && t->s->nnarrow == 0;
+	return t->s->measure != NULL && !t->estimates && t->s->nfunc == 0;
 }
 
 double
@@ -49,7 +49,7 @@ times_note(struct tui *t)
 		    (unsigned long long)m->samples,
 		    m->samples > 0 ? 100.0 * (double)m->root / (double)m->samples : 0.0);
 	else
-		sbuf_puts(&t->sb, t->s->nnarrow > 0 ? " | estimated while narrowed" :
+		sbuf_puts(&t->sb, t->s->nfunc > 0 ? " | estimated while narrowed" :
 		    " | gprof's estimates only (m: measured)");
 }
 
@@ -66,6 +66,8 @@ narrowed(struct tui *t)
 	name = session_narrowing(t->s, n - 1, &focus);
 	sbuf_printf(&t->sb, " | %s %s%s (u undoes)", focus ? "only" : "without", name,
 	    n > 1 ? " and more" : "");
+	if (t->s->measure != NULL && t->s->measure->chosen != NULL)
+		sbuf_puts(&t->sb, " | calls, gprof's estimates: all threads");
 }
 
 /* What is taken out of the times (the key %), if anything could be. */
@@ -105,7 +107,7 @@ top_line(struct tui *t)
 		sbuf_puts(&t->sb, " | no call graph");
 	truth_note(t);
 	times_note(t);
-	if (t->view.libraries && s->measure != NULL && s->nnarrow == 0)
+	if (t->view.libraries && s->measure != NULL && s->nfunc == 0)
 		sbuf_puts(&t->sb, " | libraries as rows (O)");
 	if (t->view.filter[0] != '\0')
 		sbuf_printf(&t->sb, " | names with \"%s\"", t->view.filter);
@@ -206,7 +208,7 @@ prompt_line(struct tui *t, int w)
 static void
 bottom_line(struct tui *t)
 {
-	struct pane *pn = &t->pane[t->focus];
+	struct pane *pn = t->threads && !t->help ? &t->threads_pane : &t->pane[t->focus];
 	size_t matches = match_count(t);
 	char pos[64] = "";
 	int w;
@@ -225,7 +227,7 @@ bottom_line(struct tui *t)
 		    t->needle, matches);
 	else if (pn->ops->status != NULL && pn->sel < pn->nrows && pn->ops->status(t, pn, pn->sel, &t->sb))
 		keys_hints(pn, &t->sb);
-	else if (t->cur != PF_NONE && t->cur < t->s->p->nsyms && t->s->p->hz > 0)
+	else if (pn != &t->threads_pane && t->cur != PF_NONE && t->cur < t->s->p->nsyms && t->s->p->hz > 0)
 		sampling_error(t, t->cur, w);
 	else
 		keys_hints(pn, &t->sb);
@@ -372,6 +374,12 @@ draw(void *ctx)
 		    t->focus == PANE_SOURCE);
 	} else if (h > 0) {
 		list_draw(t, &t->pane[t->focus], 1, 0, h, COLS, 1);
+	}
+	if (t->threads && !t->help) {
+		if (list_fill(t, &t->threads_pane) != 0)	/* made again after u */
+			t->threads = 0;
+		else
+			list_draw(t, &t->threads_pane, 1, 0, LINES - 2, COLS, 1);
 	}
 	if (t->help)
 		list_draw(t, &t->help_pane, 1, 0, LINES - 2, COLS, 1);
@@ -539,6 +547,7 @@ start(struct tui *t, struct session *s, const struct browser_opts *o, const stru
 	icicle_init(&t->pane[PANE_FLAME]);
 	versus_init(&t->pane[PANE_COMPARE]);
 	help_init(&t->help_pane);
+	threadview_init(&t->threads_pane);
 	t->slot = t->under = t->focus = tui_home(t);
 	t->tree.recursion = o->recursion;
 	t->view.libraries = o->libraries;
@@ -568,6 +577,7 @@ browser_run(struct session *s, const struct browser_opts *o, struct diag *d)
 	for (i = 0; i < NPANES; i++)
 		t.pane[i].ops->release(&t.pane[i]);
 	t.help_pane.ops->release(&t.help_pane);	/* its rows, wrapped for the screen (help.c) */
+	t.threads_pane.ops->release(&t.threads_pane);
 	sbuf_release(&t.sb);
 	return rc;
 }

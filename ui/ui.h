@@ -182,6 +182,8 @@ struct tui {
 	struct prompt prompt;
 	int help;			/* the help pane is up */
 	struct pane help_pane;
+	int threads;			/* the thread view is up (p) */
+	struct pane threads_pane;
 	int info;			/* the file information overlay is up */
 	char message[256];		/* for the bottom line, until the next key */
 	int quit;
@@ -246,6 +248,9 @@ void flat_init(struct pane *pn);
 void graph_init(struct pane *pn);
 void source_init(struct pane *pn);
 void help_init(struct pane *pn);
+void threadview_init(struct pane *pn);
+/* threadview.c: the thread view (p) up, or down; a message when there are no threads. */
+void threadview_toggle(struct tui *t);
 void tree_init(struct pane *pn);
 void icicle_init(struct pane *pn);
 void versus_init(struct pane *pn);
@@ -297,6 +302,8 @@ void change_undo(struct tui *t);
 void change_names(struct tui *t, const struct report_opts *ro);
 void change_truth(struct tui *t, const struct truth_opts *o);
 void change_export(struct tui *t, const char *line);
+/* change.c: the thread view's Enter: every pane narrowed to the threads CHOSEN (session_threads()). */
+void change_threads(struct tui *t, const unsigned char *chosen);
 
 /*
  * keys.c: the browser's keys, one table.  keys_run() runs key C (from

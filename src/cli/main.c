@@ -21,6 +21,7 @@
 #include "opts.h"
 #include "core/profile.h"
 #include "core/measure.h"
+#include "print/threadlist.h"
 #include "model/session.h"
 #include "print/batch.h"
 #include "print/folded.h"
@@ -142,13 +143,40 @@ load_measure(const struct opts *o, const struct profile *p, int needed, struct p
 	return rc;
 }
 
+/*
+ * --thread=SPEC: *M narrowed to the threads SPEC names (measure_threads()),
+ * the whole process's measure freed.  0, or -1 with the reason in D.
+ */
+static int
+narrow_threads(const struct opts *o, const struct profile *p, struct pf_measure **m, struct diag *d)
+{
+	unsigned char *chosen;
+	struct pf_measure *n = NULL;
+	int rc = 0;
+
+	if (o->thread == NULL)
+		return 0;
+	if ((chosen = calloc((size_t)(*m)->nthread + 1, 1)) == NULL)
+		return diag_oom(d);
+	if (measure_thread_match(*m, o->thread, chosen, d) < 0)
+		rc = -1;
+	else if (measure_threads(*m, p, chosen, &n) != 0)
+		rc = diag_oom(d);
+	free(chosen);
+	if (rc == 0) {
+		measure_free(*m);
+		*m = n;
+	}
+	return rc;
+}
+
 /* --folded: the measured stacks, not the report. */
 static int
 print_folded(const struct profile *p, const struct opts *o, const struct pf_measure *m,
     struct diag *d)
 {
 	struct report *r = report_new(p, &o->out.ro);
-	int rc = r != NULL ? folded_write(stdout, r, m, d) : diag_oom(d);
+	int rc = r != NULL ? folded_write_threads(stdout, r, m, o->thread_frames, d) : diag_oom(d);
 
 	report_free(r);
 	return rc;
@@ -163,7 +191,8 @@ static int
 export(const struct profile *p, const struct opts *o, const struct pf_measure *m, struct diag *d)
 {
 	struct export_opts eo = { o->load.image, o->load.gmon, o->load.ngmon, m, m != NULL && !o->estimated,
-	    o->node_pct, o->edge_pct, o->truth, m != NULL ? m->call_ps : o->call_ps > 0 ? o->call_ps : 0 };
+	    o->node_pct, o->edge_pct, o->truth, m != NULL ? m->call_ps : o->call_ps > 0 ? o->call_ps : 0,
+	    o->thread_frames };
 	struct report *r = report_new(p, &o->out.ro);
 	int rc;
 
@@ -195,6 +224,17 @@ own_outputs(struct opts *o, struct diag *d)
 		diag_add(d, DIAG_ERROR, "--measured and --estimated: one or the other");
 		return -1;
 	}
+	if ((o->thread != NULL || o->thread_frames) && !o->folded && !o->tree && o->export == NULL &&
+	    !o->threads) {
+		diag_add(d, DIAG_ERROR, "--%s: with --folded, --tree, --export or --threads (the report's "
+		    "times are the histogram's, of every thread)", o->thread != NULL ? "thread" : "thread-frames");
+		return -1;
+	}
+	if (o->thread != NULL && (o->measured || o->estimated)) {
+		diag_add(d, DIAG_ERROR, "--thread: not with --%s (only the stacks are counted per thread)",
+		    o->measured ? "measured" : "estimated");
+		return -1;
+	}
 	if (o->tree_callers && !o->tree) {
 		diag_add(d, DIAG_ERROR, "--callers: of a --tree");
 		return -1;
@@ -212,7 +252,7 @@ run(struct opts *o, struct diag *d)
 	struct pf_measure *m = NULL;
 	struct progress pr;
 	struct profile *p;
-	int rc = 0;
+	int rc = 0, need;
 
 	if (own_outputs(o, d) != 0 || firstaid_files(o, d) != 0)
 		return 1;
@@ -222,11 +262,26 @@ run(struct opts *o, struct diag *d)
 	if (rc != 0)
 		return 1;
 	o->out.style = styles(o, p);
-	if ((o->folded || o->measured) && load_measure(o, p, 1, &m, d) != 0)
+	need = o->folded || o->measured || o->threads || o->thread != NULL || o->thread_frames;
+	if (need && load_measure(o, p, 1, &m, d) != 0)
 		rc = 1;
-	else if ((o->export != NULL || o->tree) && !o->measured)
+	else if (!need && (o->export != NULL || o->tree))
 		load_measure(o, p, 0, &m, d);	/* stacks if there are: a warning where some miss */
+	if (rc == 0 && narrow_threads(o, p, &m, d) != 0)
+		rc = 1;
 	o->out.measure = o->measured ? m : NULL;
+	if (rc == 0 && o->threads) {
+		if (m->nthread == 0) {
+			diag_add(d, DIAG_ERROR, "--threads: the stacks files have no thread records (libtgmon "
+			    "writes them from version 3 of its stacks files)");
+			rc = 1;
+		} else {
+			rc = threadlist_write(stdout, m, d) != 0;
+		}
+		measure_free(m);
+		profile_free(p);
+		return rc;
+	}
 	if (rc == 0 && o->tree) {
 		rc = treecmd_run(o, p, m, d) != 0;
 		measure_free(m);
@@ -310,7 +365,7 @@ browser_options(const struct opts *o, struct browser_opts *b)
 	b->libraries = o->library_rows;
 	b->recursion = o->collapse;
 	b->export = (struct export_opts){ o->load.image, o->load.gmon, o->load.ngmon, NULL, !o->estimated,
-	    o->node_pct, o->edge_pct, o->truth, 0 };	/* what is taken out: the session's */
+	    o->node_pct, o->edge_pct, o->truth, 0, 0 };	/* what is taken out: the session's */
 	b->script = getenv("TGPROF_SCRIPT");
 	if (size == NULL || sscanf(size, "%dx%d", &b->cols, &b->lines) != 2)
 		b->cols = 80, b->lines = 24;

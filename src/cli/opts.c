@@ -32,6 +32,9 @@ enum {
 	OPT_CALLERS,
 	OPT_COLLAPSE,
 	OPT_LIBRARY_ROWS,
+	OPT_THREAD,
+	OPT_THREADS,
+	OPT_THREAD_FRAMES,
 	OPT_RAW,
 	OPT_WITH_PROFILER,
 	OPT_CALL_COST,
@@ -95,6 +98,9 @@ static const struct option long_options[] = {
 	{ "callers", no_argument, NULL, OPT_CALLERS },
 	{ "collapse", required_argument, NULL, OPT_COLLAPSE },
 	{ "library-rows", no_argument, NULL, OPT_LIBRARY_ROWS },
+	{ "thread", required_argument, NULL, OPT_THREAD },
+	{ "threads", no_argument, NULL, OPT_THREADS },
+	{ "thread-frames", no_argument, NULL, OPT_THREAD_FRAMES },
 	{ "raw", no_argument, NULL, OPT_RAW },
 	{ "with-profiler", no_argument, NULL, OPT_WITH_PROFILER },
 	{ "call-cost", required_argument, NULL, OPT_CALL_COST },
@@ -145,6 +151,12 @@ opts_usage(FILE *f)
 "      --library-rows           the browser's flat profile: time in libraries as\n"
 "                               rows of its own (memcpy@libc.so.6), out of their\n"
 "                               callers' (the key O)\n"
+"      --threads                print the threads: tid, CPU time, samples, share\n"
+"      --thread=SPEC            --folded, --tree, --export: the stacks of these\n"
+"                               threads only (SPEC: tids and names, comma-separated;\n"
+"                               a name may be a glob); calls stay all threads'\n"
+"      --thread-frames          --folded, --export=folded: each stack under a frame\n"
+"                               naming its thread (NAME-TID)\n"
 "      --stacks=FILE            the stacks of the one gmon file are in FILE\n"
 "      --no-stacks              do not read stacks files\n"
 "Comparison (not gprof's): tgprof --diff PROG OLD NEW, or OLDPROG OLD NEWPROG NEW\n"
@@ -499,6 +511,9 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case OPT_CALLERS: o->tree_callers = 1; break;
 	case OPT_COLLAPSE: return collapse_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case OPT_LIBRARY_ROWS: o->library_rows = 1; break;
+	case OPT_THREAD: o->thread = arg; break;
+	case OPT_THREADS: o->threads = 1; break;
+	case OPT_THREAD_FRAMES: o->thread_frames = 1; break;
 	case OPT_RAW: o->truth.raw = 1; break;
 	case OPT_WITH_PROFILER: o->truth.with_profiler = 1; break;
 	case OPT_CALL_COST: return cost_opt(o, arg);

@@ -28,6 +28,9 @@ struct opts {
 	int tree_callers;		/* --callers: the tree of the callers, bottom-up */
 	int collapse;			/* --collapse: recursion in trees, FLAME_RECURSION_* (core/flame.h) */
 	int library_rows;		/* --library-rows: the browser shows library time as rows */
+	const char *thread;		/* --thread=SPEC: the threads whose stacks are measured, or NULL: all */
+	int threads;			/* --threads: print the threads */
+	int thread_frames;		/* --thread-frames: folded stacks under their thread's frame */
 	struct truth_opts truth;	/* --raw, --with-profiler: what is taken out of the times */
 	int files_given;		/* file names on the command line (the rest: a.out, gmon.out) */
 	double call_ps;			/* --call-cost, picoseconds; < 0: what the stacks files say */

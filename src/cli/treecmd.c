@@ -7,6 +7,7 @@
 
 #include "model/calltree.h"
 #include "model/treetext.h"
+#include "print/threadlist.h"
 
 /*
  * The function named NAME: by its raw name, else as the flat profile
@@ -47,6 +48,11 @@ print(struct calltree *ct, struct report *r, uint32_t root, const struct opts *o
 	    calltree_open_all(ct, &sel) < 0)
 		return diag_oom(d);
 	sbuf_init(&sb);
+	if (measured && calltree_measure(ct) != NULL && calltree_measure(ct)->chosen != NULL) {
+		sbuf_puts(&sb, "Measured for ");
+		threadlist_note(&sb, calltree_measure(ct));
+		sbuf_putc(&sb, '\n');
+	}
 	treetext_header(&sb, r, root, o->tree_callers, measured, o->collapse);
 	sbuf_putc(&sb, '\n');
 	if (calltree_nrows(ct) == 0)

@@ -1,6 +1,7 @@
 /* measure: measured inclusive times from libtgmon's call stacks, beside the call graph's estimates. */
 #include "measure.h"
 
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,10 @@
 #include "util/mem.h"
 #include "util/u64map.h"
 
+_Static_assert(PF_NO_THREAD == TGSTACKS_NO_THREAD && PF_THREAD_ENDED == TGSTACKS_THREAD_ENDED &&
+    PF_THREAD_MAIN == TGSTACKS_THREAD_MAIN && PF_THREAD_CPU == TGSTACKS_THREAD_CPU &&
+    PF_THREAD_NAME == TGSTACKS_MAX_THREAD_NAME, "measure.h's thread constants are gmon_out.h's");
+
 struct builder {
 	const struct profile *p;
 	struct pf_measure *m;
@@ -20,6 +25,7 @@ struct builder {
 	uint32_t self_mod;		/* the current stacks file's module that is IMAGE (0: the program) */
 	double call_ps;			/* the files' calls' cost, picoseconds, times their samples */
 	uint64_t call_samples;		/* the samples of the files that measured it */
+	size_t file;			/* the stacks file being read */
 	struct u64map others;		/* a frame outside the program's name and library, hashed -> its k */
 	size_t framecap, stackcap, othercap, libcap;
 	/* The current stacks file's libraries (one a module), read at their first frame. */
@@ -48,6 +54,8 @@ measure_free(struct pf_measure *m)
 	free(m->arc_self);
 	free(m->stack);
 	free(m->frame);
+	free(m->thread);
+	free(m->chosen);
 	free(m);
 }
 
@@ -154,13 +162,51 @@ room(struct builder *b, size_t n)
 	return mem_reserve(&m->stack, &b->stackcap, m->nstack + 1, sizeof *m->stack);
 }
 
+/* SF's thread records (of stacks file K) added to the measure's, names made printable; 0 or -1. */
+static int
+add_threads(struct pf_measure *m, const struct stacks_file *sf, size_t k)
+{
+	struct pf_thread *t;
+	uint32_t i, c;
+
+	if (sf->nthread == 0)
+		return 0;
+	if (m->nthread > UINT32_MAX - 1 - sf->nthread ||
+	    (t = realloc(m->thread, ((size_t)m->nthread + sf->nthread) * sizeof *t)) == NULL)
+		return -1;
+	m->thread = t;
+	for (i = 0; i < sf->nthread; i++) {
+		const struct stacks_thread *s = &sf->thread[i];
+
+		t = &m->thread[m->nthread + i];
+		memset(t, 0, sizeof *t);
+		t->tid = s->tid;
+		t->flags = s->flags;
+		t->file = (uint32_t)k;
+		t->cpu_ns = s->cpu_ns;
+		t->samples = s->samples;
+		t->signals = s->signals;
+		t->start_ns = s->start_ns;
+		t->end_ns = s->end_ns;
+		for (c = 0; c < s->namelen && c < PF_THREAD_NAME; c++)
+			t->name[c] = s->name[c] < 0x20 || s->name[c] == 0x7f ? '?' : (char)s->name[c];
+		m->thread_samples += s->samples;
+	}
+	return 0;
+}
+
 /* The records of SF resolved, outermost first, and counted; 0 or -1 (out of memory). */
 static int
 add_file(struct builder *b, const struct stacks_file *sf)
 {
 	struct pf_measure *m = b->m;
+	uint32_t base = m->nthread;
 	size_t i;
 	uint32_t k;
+
+	if (add_threads(m, sf, b->file) != 0)
+		return -1;
+	m->nthread += sf->nthread;
 
 	for (i = 0; i < sf->nrec; i++) {
 		const struct stacks_rec *r = &sf->rec[i];
@@ -172,6 +218,11 @@ add_file(struct builder *b, const struct stacks_file *sf)
 		st->count = r->count;
 		st->depth = r->depth;
 		st->flags = r->flags;
+		st->thread = r->thread == TGSTACKS_NO_THREAD ? PF_NO_THREAD : base + r->thread;
+		if (st->thread != PF_NO_THREAD)
+			m->thread[st->thread].stacked += r->count;
+		else
+			m->thread_samples += r->count;
 		st->first = m->nstack == 0 ? 0 : st[-1].first + st[-1].depth;
 		for (k = 0; k < r->depth; k++)
 			m->frame[st->first + r->depth - 1 - k] = resolve(b, sf, stacks_addr(r, k), k);
@@ -265,8 +316,10 @@ measure_load(const struct profile *p, const char *const *paths, size_t n,
 	u64map_init(&b.others);
 	if ((b.m = mem_calloc(1, sizeof *b.m)) == NULL)
 		return diag_oom(d);
-	for (k = 0; rc == 0 && k < n; k++)
+	for (k = 0; rc == 0 && k < n; k++) {
+		b.file = k;
 		rc = read_one(&b, paths[k], k, d);
+	}
 	b.m->call_ps_measured = b.call_samples > 0 ? b.call_ps / (double)b.call_samples : 0;
 	b.m->call_ps = o->call_ps > 0 ? o->call_ps : 0;
 	if (rc == 0 && tally_count(b.m, p, &o->truth) != 0)
@@ -304,6 +357,15 @@ own_copies(struct pf_measure *c, const struct pf_measure *m)
 
 	c->incl = c->self = c->arc_incl = c->arc_self = c->other_self = c->lib_charged = NULL;
 	c->other_lib = NULL;
+	c->thread = mem_array((size_t)m->nthread + 1, sizeof *c->thread);
+	c->chosen = m->chosen != NULL ? mem_array((size_t)m->nthread + 1, sizeof *c->chosen) : NULL;
+	if (c->thread == NULL || (m->chosen != NULL && c->chosen == NULL)) {
+		c->stack = NULL, c->frame = NULL, c->other = NULL, c->nother = 0;
+		return -1;
+	}
+	memcpy(c->thread, m->thread, m->nthread * sizeof *c->thread);
+	if (m->chosen != NULL)
+		memcpy(c->chosen, m->chosen, m->nthread);
 	c->stack = mem_array(m->nstack + 1, sizeof *c->stack);
 	c->frame = mem_array(nframe + 1, sizeof *c->frame);
 	c->nother = (c->other = copy_strings(m->other, m->nother)) != NULL ? m->nother : 0;
@@ -331,4 +393,136 @@ measure_reweigh(const struct pf_measure *m, const struct profile *p, const struc
 	}
 	*out = c;
 	return 0;
+}
+
+/* C (a copy of M's fields, owning its threads) given the stacks of M's threads chosen in C; 0 or -1. */
+static int
+keep_stacks(struct pf_measure *c, const struct pf_measure *m)
+{
+	size_t i, nframe = 0;
+	uint32_t t;
+
+	c->stack = mem_array(m->nstack + 1, sizeof *c->stack);
+	c->frame = mem_array(m->nstack > 0 ? (size_t)m->stack[m->nstack - 1].first +
+	    m->stack[m->nstack - 1].depth + 1 : 1, sizeof *c->frame);
+	if (c->stack == NULL || c->frame == NULL)
+		return -1;
+	c->nstack = 0;
+	c->samples = c->root = c->truncated = c->lost = c->signals = 0;
+	for (i = 0; i < m->nstack; i++) {
+		const struct pf_mstack *s = &m->stack[i];
+
+		if (s->thread == PF_NO_THREAD || !c->chosen[s->thread])
+			continue;
+		c->stack[c->nstack] = *s;
+		c->stack[c->nstack].first = (uint32_t)nframe;
+		memcpy(c->frame + nframe, m->frame + s->first, s->depth * sizeof *c->frame);
+		nframe += s->depth;
+		c->nstack++;
+		c->samples += s->count;
+		c->root += (s->flags & TGSTACKS_ROOT) ? s->count : 0;
+		c->truncated += (s->flags & TGSTACKS_TRUNCATED) ? s->count : 0;
+	}
+	for (t = 0; t < m->nthread; t++)
+		if (c->chosen[t]) {
+			c->lost += c->thread[t].samples - c->thread[t].stacked;	/* the reader checked: no less */
+			c->signals += c->thread[t].signals;
+		}
+	return 0;
+}
+
+int
+measure_threads(const struct pf_measure *m, const struct profile *p, const unsigned char *chosen,
+    struct pf_measure **out)
+{
+	struct pf_measure *c = mem_calloc(1, sizeof *c);
+	uint32_t t, n = 0;
+
+	*out = NULL;
+	for (t = 0; t < m->nthread; t++)
+		n += chosen[t] != 0;
+	if (c == NULL || n == 0) {
+		free(c);
+		return -1;
+	}
+	*c = *m;
+	c->incl = c->self = c->arc_incl = c->arc_self = c->other_self = c->lib_charged = NULL;
+	c->stack = NULL, c->frame = NULL, c->other_lib = NULL, c->chosen = NULL;
+	c->nother = (c->other = copy_strings(m->other, m->nother)) != NULL ? m->nother : 0;
+	c->thread = mem_array((size_t)m->nthread + 1, sizeof *c->thread);
+	c->chosen = mem_calloc((size_t)m->nthread + 1, 1);
+	if (c->other == NULL || c->thread == NULL || c->chosen == NULL ||
+	    (c->other_lib = copy_strings(m->other_lib, m->nother)) == NULL)
+		goto fail;
+	memcpy(c->thread, m->thread, m->nthread * sizeof *c->thread);
+	for (t = 0; t < m->nthread; t++)
+		c->chosen[t] = chosen[t] != 0 && (m->chosen == NULL || m->chosen[t]);
+	for (c->nchosen = 0, t = 0; t < m->nthread; t++)
+		c->nchosen += c->chosen[t];
+	if (c->nchosen == 0 || keep_stacks(c, m) != 0 || tally_count(c, p, &m->truth) != 0)
+		goto fail;
+	*out = c;
+	return 0;
+fail:
+	measure_free(c);
+	return -1;
+}
+
+/* Whether thread T of M is named by the element E (LEN bytes) of a spec: its tid, or a glob of its name. */
+static int
+names_thread(const struct pf_thread *t, const char *e, size_t len)
+{
+	char pat[256];
+	size_t k;
+	unsigned long v = 0;
+
+	for (k = 0; k < len && e[k] >= '0' && e[k] <= '9' && v <= UINT32_MAX; k++)
+		v = v * 10 + (unsigned long)(e[k] - '0');
+	if (k == len && v == t->tid)
+		return 1;
+	if (len >= sizeof pat)
+		return 0;
+	memcpy(pat, e, len);
+	pat[len] = '\0';
+	return fnmatch(pat, t->name, 0) == 0;
+}
+
+long
+measure_thread_match(const struct pf_measure *m, const char *spec, unsigned char *chosen, struct diag *d)
+{
+	const char *e = spec, *end;
+	long named = 0, here;
+	uint32_t t;
+
+	if (m->nthread == 0) {
+		diag_add(d, DIAG_ERROR, "--thread: the stacks files have no thread records (libtgmon "
+		    "writes them from version 3 of its stacks files)");
+		return -1;
+	}
+	for (;; e = end + 1) {
+		size_t len = (end = strchr(e, ',')) != NULL ? (size_t)(end - e) : strlen(e);
+
+		if (len == 0) {
+			diag_add(d, DIAG_ERROR, "--thread=%s: an empty thread id or name", spec);
+			return -1;
+		}
+		for (here = 0, t = 0; t < m->nthread; t++)
+			if (names_thread(&m->thread[t], e, len)) {
+				named += !chosen[t];
+				chosen[t] = 1;
+				here++;
+			}
+		if (here == 0) {
+			diag_add(d, DIAG_ERROR, "--thread: no thread %.*s (--threads lists them)", (int)len, e);
+			return -1;
+		}
+		if (end == NULL)
+			return named;
+	}
+}
+
+double
+measure_thread_share(const struct pf_measure *m, uint32_t t)
+{
+	return m->thread_samples > 0 ? (double)m->thread[t].samples / (double)m->thread_samples : 0;
 }

@@ -40,6 +40,32 @@ struct pf_mstack {
 	double weight;
 	uint32_t first, depth;
 	uint32_t flags;		/* TGSTACKS_ROOT (it reached the thread's root), TGSTACKS_TRUNCATED */
+	uint32_t thread;	/* its thread (an index of the measure's thread[]), or PF_NO_THREAD */
+};
+
+#define PF_NO_THREAD 0xffffffffu	/* a stack of no thread record (version 1 and 2, or past the records) */
+#define PF_THREAD_ENDED 0x1u		/* it had ended when the file was written */
+#define PF_THREAD_MAIN 0x2u		/* the process's main thread */
+#define PF_THREAD_CPU 0x4u		/* its CPU time was measured (else cpu_ns is 0: unknown) */
+#define PF_THREAD_NAME 64		/* a thread's name's bytes at most */
+
+/*
+ * A thread of the profiled process, from the thread records of the
+ * stacks files (version 3, input/gmon_out.h).  The same tid may appear in
+ * several files (several processes).  Call counts (the gmon files' arcs)
+ * are not recorded per thread: they are the whole process's.
+ */
+struct pf_thread {
+	uint32_t tid;			/* the kernel's thread id */
+	uint32_t flags;			/* PF_THREAD_* */
+	uint32_t file;			/* the stacks file it is of (measure_load()'s PATHS) */
+	uint64_t cpu_ns;		/* its CPU time, ns (PF_THREAD_CPU; else 0) */
+	uint64_t samples;		/* taken in it: its stacks' counts and those lost */
+	uint64_t signals;		/* the signals that brought them */
+	uint64_t start_ns, end_ns;	/* its first profiled call, its end (0: running); CLOCK_MONOTONIC */
+	uint64_t stacked;		/* of its samples, those in its stacks */
+	/* Its name: untrusted bytes with NUL, control characters and DEL as '?'; "" if it had none. */
+	char name[PF_THREAD_NAME + 1];
 };
 
 struct pf_measure {
@@ -86,6 +112,18 @@ struct pf_measure {
 	 */
 	double *other_self;
 	double *lib_charged;
+	/*
+	 * The threads, in the files' order (none where no file has thread
+	 * records); CHOSEN: per thread, whether its stacks are in this
+	 * measure (measure_threads()), or NULL: every stack is, the whole
+	 * process.  The sums above (samples, root, ...) are those of the
+	 * stacks in it; LOST and SIGNALS those of the chosen threads.
+	 */
+	struct pf_thread *thread;
+	uint32_t nthread;
+	unsigned char *chosen;
+	uint32_t nchosen;		/* threads chosen (0 when CHOSEN is NULL) */
+	uint64_t thread_samples;	/* the threads' samples and the stacks' of no thread: the whole process's */
 };
 
 /* How to measure. */
@@ -111,5 +149,33 @@ int measure_load(const struct profile *p, const char *const *paths, size_t n,
 int measure_reweigh(const struct pf_measure *m, const struct profile *p, const struct truth_opts *o,
     struct pf_measure **out);
 void measure_free(struct pf_measure *m);
+
+/*
+ * M narrowed to the threads CHOSEN (per thread of M, nonzero: chosen; at
+ * least one): a measure of their stacks only, counted again for P (as M
+ * was made for), every time and sum of it theirs; the threads all kept,
+ * with CHOSEN copied.  Stacks of no thread record are left out.  0 with
+ * *OUT set, or -1 (out of memory, or no thread chosen).  Narrowing a
+ * narrowed measure narrows M's own stacks, not the whole process's.
+ */
+int measure_threads(const struct pf_measure *m, const struct profile *p, const unsigned char *chosen,
+    struct pf_measure **out);
+
+/*
+ * The threads of M that SPEC names into CHOSEN (M->nthread bytes, set to 1
+ * for a thread named; others left as they are): SPEC is a comma-separated
+ * list of thread ids (decimal) and names, a name being an fnmatch(3)
+ * pattern (a glob: '*', '?', [...]) matched against the thread's name as
+ * shown.  Returns the threads named, or -1 with the reason in D (M has no
+ * thread records; an empty element; an element that names no thread).
+ */
+long measure_thread_match(const struct pf_measure *m, const char *spec, unsigned char *chosen,
+    struct diag *d);
+
+/*
+ * Thread T's share of the samples: its samples over all the threads'
+ * (those of no thread record included); 0 when there are none.
+ */
+double measure_thread_share(const struct pf_measure *m, uint32_t t);
 
 #endif

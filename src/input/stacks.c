@@ -32,6 +32,7 @@ stacks_free(struct stacks_file *sf)
 	for (i = 0; sf->mod != NULL && i < sf->nmod; i++)
 		free(sf->mod[i].name);
 	free(sf->mod);
+	free(sf->thread);
 	free(sf->rec);
 	gmon_unload(&sf->file);
 	memset(sf, 0, sizeof *sf);
@@ -43,7 +44,7 @@ header_size(uint32_t version)
 {
 	if (version == 1)
 		return TGSTACKS_HDR_SIZE_V1;
-	return version == TGSTACKS_VERSION ? TGSTACKS_HDR_SIZE : 0;
+	return version == 2 || version == TGSTACKS_VERSION_THREADS ? TGSTACKS_HDR_SIZE : 0;
 }
 
 /*
@@ -64,9 +65,10 @@ read_header(struct stacks_file *sf, size_t *size, const char *path, struct diag 
 	version = (uint32_t)le(b + TGSTACKS_HDR_VERSION, 4);
 	if ((*size = header_size(version)) == 0) {
 		diag_add(d, DIAG_ERROR, "%s: stacks file version %u: only versions up to %d are known",
-		    path, version, TGSTACKS_VERSION);
+		    path, version, TGSTACKS_VERSION_THREADS);
 		return -1;
 	}
+	sf->version = version;
 	if (sf->file.len < *size) {
 		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (its header is cut)", path);
 		return -1;
@@ -84,6 +86,8 @@ read_header(struct stacks_file *sf, size_t *size, const char *path, struct diag 
 		sf->call_ps = (uint32_t)le(b + TGSTACKS_HDR_CALL_PS, 4);
 		sf->clock = (uint32_t)le(b + TGSTACKS_HDR_CLOCK, 4);
 	}
+	if (version >= TGSTACKS_VERSION_THREADS)	/* before: a reserved field, not read */
+		sf->nthread = (uint32_t)le(b + TGSTACKS_HDR_NTHREADS, 4);
 	if ((sf->clock & ~(TGSTACKS_CLOCK_TIMER | TGSTACKS_CLOCK_PERF | TGSTACKS_CLOCK_USER)) != 0 ||
 	    ((sf->clock & TGSTACKS_CLOCK_USER) && !(sf->clock & TGSTACKS_CLOCK_PERF))) {
 		diag_add(d, DIAG_ERROR, "%s: stacks file version %u with an unknown clock (%#x)", path,
@@ -94,6 +98,11 @@ read_header(struct stacks_file *sf, size_t *size, const char *path, struct diag 
 	    sf->max_depth > TGSTACKS_MAX_DEPTH) {
 		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (%u modules, depth %u)", path,
 		    sf->nmod, sf->max_depth);
+		return -1;
+	}
+	if (sf->nthread > TGSTACKS_MAX_THREADS) {
+		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (%u threads, more than %u)", path,
+		    sf->nthread, TGSTACKS_MAX_THREADS);
 		return -1;
 	}
 	return 0;
@@ -129,24 +138,114 @@ read_modules(struct stacks_file *sf, size_t *off, const char *path, struct diag 
 	return 0;
 }
 
+/*
+ * A thread record's fixed part, as gmon_out.h lists its fields: tid and
+ * flags (u32), cpu_ns, samples, signals, start_ns, end_ns (u64), namelen
+ * (u32): 52 bytes.  gmon_out.h's TGSTACKS_THREAD_FIXED says 48, which
+ * those fields do not fit in; the fields are read as listed (issue #28).
+ */
+#define THREAD_FIXED 52
+
+_Static_assert(STACKS_THREAD_NAME == TGSTACKS_MAX_THREAD_NAME, "stacks.h: a thread name's room");
+
+/* Thread record I at B (LEFT bytes there) into T; its size, or 0 if it is not one. */
+static size_t
+read_thread(struct stacks_thread *t, const unsigned char *b, size_t left)
+{
+	const uint32_t known = TGSTACKS_THREAD_ENDED | TGSTACKS_THREAD_MAIN | TGSTACKS_THREAD_CPU;
+
+	if (left < THREAD_FIXED)
+		return 0;
+	t->tid = (uint32_t)le(b, 4);
+	t->flags = (uint32_t)le(b + 4, 4);
+	t->cpu_ns = le(b + 8, 8);
+	t->samples = le(b + 16, 8);
+	t->signals = le(b + 24, 8);
+	t->start_ns = le(b + 32, 8);
+	t->end_ns = le(b + 40, 8);
+	t->namelen = (uint32_t)le(b + 48, 4);
+	if ((t->flags & ~known) != 0 || t->namelen > TGSTACKS_MAX_THREAD_NAME ||
+	    left - THREAD_FIXED < t->namelen || t->signals > t->samples ||
+	    (!(t->flags & TGSTACKS_THREAD_CPU) && t->cpu_ns != 0) ||
+	    (t->end_ns != 0 && t->end_ns < t->start_ns))
+		return 0;
+	memcpy(t->name, b + THREAD_FIXED, t->namelen);
+	t->name[t->namelen] = '\0';
+	return THREAD_FIXED + (size_t)t->namelen;
+}
+
+/* The thread records from *OFF on (version 3); -1 with a message. */
+static int
+read_threads(struct stacks_file *sf, size_t *off, const char *path, struct diag *d)
+{
+	uint32_t i;
+	size_t n;
+
+	if (sf->nthread == 0)
+		return 0;
+	if ((sf->file.len - *off) / THREAD_FIXED < sf->nthread) {
+		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (%u threads past its end)", path, sf->nthread);
+		return -1;
+	}
+	if ((sf->thread = mem_calloc(sf->nthread, sizeof *sf->thread)) == NULL)
+		return diag_oom(d);
+	for (i = 0; i < sf->nthread; i++) {
+		if ((n = read_thread(&sf->thread[i], sf->file.buf + *off, sf->file.len - *off)) == 0) {
+			diag_add(d, DIAG_ERROR, "%s: damaged stacks file (thread %u)", path, i);
+			return -1;
+		}
+		*off += n;
+	}
+	return 0;
+}
+
+/* Whether every thread has at least the samples its stacks count; -1 with a message. */
+static int
+check_threads(const struct stacks_file *sf, const char *path, struct diag *d)
+{
+	uint64_t *sum;
+	size_t i;
+	uint32_t t;
+	int rc = 0;
+
+	if (sf->nthread == 0)
+		return 0;
+	if ((sum = mem_calloc(sf->nthread, sizeof *sum)) == NULL)
+		return diag_oom(d);
+	for (i = 0; i < sf->nrec; i++)
+		if (sf->rec[i].thread != TGSTACKS_NO_THREAD)
+			sum[sf->rec[i].thread] += sf->rec[i].count;	/* below the header's sum: no overflow */
+	for (t = 0; rc == 0 && t < sf->nthread; t++)
+		if (sum[t] > sf->thread[t].samples) {
+			diag_add(d, DIAG_ERROR, "%s: damaged stacks file (thread %u: %llu samples, its stacks count %llu)",
+			    path, t, (unsigned long long)sf->thread[t].samples, (unsigned long long)sum[t]);
+			rc = -1;
+		}
+	free(sum);
+	return rc;
+}
+
 /* Walks the stack records from OFF (STORE: into sf->rec), checking each and adding up the sums. */
 static int
 walk_stacks(struct stacks_file *sf, size_t off, int store, const char *path, struct diag *d)
 {
 	const unsigned char *b = sf->file.buf;
 	size_t len = sf->file.len, n = 0;
+	size_t fixed = sf->version >= TGSTACKS_VERSION_THREADS ? TGSTACKS_STACK_FIXED_V3 : TGSTACKS_STACK_FIXED;
 	uint64_t sum[3] = { 0, 0, 0 };
 
 	while (off < len) {
 		struct stacks_rec r;
 
-		if (len - off < TGSTACKS_STACK_FIXED)
+		if (len - off < fixed)
 			break;
 		r.count = le(b + off, 8);
 		r.depth = (uint32_t)le(b + off + 8, 4);
 		r.flags = (uint32_t)le(b + off + 12, 4);
-		off += TGSTACKS_STACK_FIXED;
+		r.thread = fixed == TGSTACKS_STACK_FIXED ? TGSTACKS_NO_THREAD : (uint32_t)le(b + off + 16, 4);
+		off += fixed;
 		if (r.count == 0 || r.depth == 0 || r.depth > sf->max_depth ||
+		    (r.thread >= sf->nthread && r.thread != TGSTACKS_NO_THREAD) ||
 		    (r.flags & ~(TGSTACKS_ROOT | TGSTACKS_TRUNCATED)) != 0 ||
 		    (len - off) / 8 < r.depth ||
 		    __builtin_add_overflow(sum[0], r.count, &sum[0]))
@@ -177,7 +276,7 @@ stacks_read(const char *path, struct stacks_file *sf, struct diag *d)
 	if (gmon_load(path, &sf->file, d) != 0)
 		return -1;
 	rc = read_header(sf, &off, path, d) != 0 || read_modules(sf, &off, path, d) != 0 ||
-	    walk_stacks(sf, off, 0, path, d) != 0 ? -1 : 0;
+	    read_threads(sf, &off, path, d) != 0 || walk_stacks(sf, off, 0, path, d) != 0 ? -1 : 0;
 	if (rc == 0 && sf->nrec != le(sf->file.buf + TGSTACKS_HDR_NSTACKS, 8)) {
 		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (%zu stacks, not as many as it says)",
 		    path, sf->nrec);
@@ -187,6 +286,8 @@ stacks_read(const char *path, struct stacks_file *sf, struct diag *d)
 		rc = diag_oom(d);
 	if (rc == 0)
 		rc = walk_stacks(sf, off, 1, path, d);
+	if (rc == 0)
+		rc = check_threads(sf, path, d);
 	if (rc != 0)
 		stacks_free(sf);
 	return rc;

@@ -18,7 +18,22 @@ struct stacks_module {
 struct stacks_rec {
 	uint64_t count;
 	uint32_t depth, flags;		/* TGSTACKS_ROOT, TGSTACKS_TRUNCATED */
+	uint32_t thread;		/* its thread record (< nthread), or TGSTACKS_NO_THREAD (always before version 3) */
 	const unsigned char *addr;	/* in the loaded file */
+};
+
+#define STACKS_THREAD_NAME 64	/* TGSTACKS_MAX_THREAD_NAME */
+
+/* A thread record (version 3): what libtgmon knew of one thread. */
+struct stacks_thread {
+	uint32_t tid;			/* the kernel's thread id */
+	uint32_t flags;			/* TGSTACKS_THREAD_ENDED, _MAIN, _CPU */
+	uint64_t cpu_ns;		/* its CPU time (0 unless TGSTACKS_THREAD_CPU) */
+	uint64_t samples;		/* taken in it: its records' counts and those lost */
+	uint64_t signals;		/* the signals that brought them */
+	uint64_t start_ns, end_ns;	/* CLOCK_MONOTONIC from the runtime's start; end 0: running */
+	uint32_t namelen;		/* at most STACKS_THREAD_NAME */
+	unsigned char name[STACKS_THREAD_NAME + 1];	/* untrusted bytes (NUL included), NUL-terminated after namelen */
 };
 
 /* A stacks file, every size checked against the file.  Owns what it points to. */
@@ -29,8 +44,11 @@ struct stacks_file {
 	uint64_t signals;	/* the signals that brought the samples (a late one brings several) */
 	uint32_t call_ps;	/* what -pg adds to a call, in ps (0: not measured): a claim */
 	uint32_t clock;		/* how the samples were taken: TGSTACKS_CLOCK_* bits (0: unknown) */
+	uint32_t version;	/* 1, 2 or 3 */
 	struct stacks_module *mod;
 	uint32_t nmod;
+	struct stacks_thread *thread;	/* version 3's thread records, in the file's order; else none */
+	uint32_t nthread;
 	struct stacks_rec *rec;
 	size_t nrec;
 	struct gmon_file file;
@@ -38,7 +56,10 @@ struct stacks_file {
 
 /*
  * Reads PATH (a regular file or a FIFO, as gmon_load() reads them), of
- * version 1 or 2 (gmon_out.h), into *SF.  Returns 0, or -1 with one
+ * version 1, 2 or 3 (gmon_out.h), into *SF.  Version 3's thread records
+ * are checked whole: their number and names within the limits, their
+ * flags known, each stack's thread one of them (or TGSTACKS_NO_THREAD),
+ * no thread with fewer samples than its stacks count.  Returns 0, or -1 with one
  * message in D ("PATH: what is wrong"); *SF is then empty.  Release it
  * with stacks_free().
  */

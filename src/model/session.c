@@ -4,13 +4,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/sbuf.h"
+
 /*
  * What the session owns.  The profiles shown are LOADED and OLD_LOADED
  * themselves without narrowings, else SHOWN and OLD_SHOWN, narrowed from
  * them with the symspecs SPEC[0 .. 2 * nnarrow): each narrowing is two,
  * -E and -e (x) or -F and -f (f), naming the function NAME[k].  DIFF
  * compares the loaded two, NDIFF the narrowed two (diff_again() of DIFF:
- * the names are not matched again).
+ * the names are not matched again).  A narrowing to threads (TIDS[k] not
+ * NULL: NTIDS[k] thread ids, NAME[k] what says so) has no symspecs: it
+ * narrows MEASURE into SHOWN_MEASURE (the last such narrowing in force
+ * wins), and the profiles are narrowed by the others' symspecs only.
  */
 struct session_own {
 	struct profile *loaded;
@@ -23,6 +28,10 @@ struct session_own {
 	struct diff_opts dopts;		/* how DIFF was made (session_compare()) */
 	struct pf_spec spec[2 * SESSION_NARROW];
 	char *name[SESSION_NARROW];
+	uint32_t *tids[SESSION_NARROW];	/* a narrowing to threads: their ids; else NULL */
+	size_t ntids[SESSION_NARROW];
+	struct pf_measure *shown_measure;	/* MEASURE narrowed to threads, or NULL */
+	struct pf_spec fspec[2 * SESSION_NARROW];	/* the function narrowings' symspecs, in force */
 	int broken;			/* no report could be made: nothing to show */
 };
 
@@ -39,6 +48,10 @@ drop(struct session *s)
 	diff_free(own->ndiff);
 	profile_free(own->shown);
 	profile_free(own->old_shown);
+	measure_free(own->shown_measure);
+	own->shown_measure = NULL;
+	s->measure = own->measure;
+	s->nfunc = 0;
 	s->r = NULL;
 	own->ndiff = NULL;
 	own->shown = own->old_shown = NULL;
@@ -53,9 +66,68 @@ forget(struct session *s, size_t n)
 {
 	size_t k;
 
-	for (k = n; k < s->nnarrow; k++)
+	for (k = n; k < s->nnarrow; k++) {
 		free(s->priv->name[k]);
+		free(s->priv->tids[k]);
+		s->priv->tids[k] = NULL;
+	}
 	s->nnarrow = n < s->nnarrow ? n : s->nnarrow;
+}
+
+/* The symspecs of the function narrowings among the first N into own->fspec; how many. */
+static size_t
+func_specs(struct session *s, size_t n)
+{
+	struct session_own *own = s->priv;
+	size_t k, nf = 0;
+
+	for (k = 0; k < n; k++)
+		if (own->tids[k] == NULL) {
+			own->fspec[nf++] = own->spec[2 * k];
+			own->fspec[nf++] = own->spec[2 * k + 1];
+		}
+	return nf;
+}
+
+/*
+ * The measure shown: the loaded one narrowed to the threads of the last
+ * narrowing to threads among the first N (the loaded measure's threads of
+ * those ids), if any.  0, or -1 with the reason in D.
+ */
+static int
+thread_measure(struct session *s, size_t n, struct diag *d)
+{
+	struct session_own *own = s->priv;
+	const struct pf_measure *m = own->measure;
+	unsigned char *chosen;
+	size_t k = n, j;
+	uint32_t t;
+	int rc = 0, any = 0;
+
+	while (k > 0 && own->tids[k - 1] == NULL)
+		k--;
+	if (k == 0)
+		return 0;
+	if (m == NULL) {
+		diag_add(d, DIAG_ERROR, "no call stacks: no threads");
+		return -1;
+	}
+	if ((chosen = calloc((size_t)m->nthread + 1, 1)) == NULL)
+		return diag_oom(d);
+	for (t = 0; t < m->nthread; t++)
+		for (j = 0; j < own->ntids[k - 1] && !chosen[t]; j++)
+			if (m->thread[t].tid == own->tids[k - 1][j])
+				chosen[t] = 1, any = 1;
+	if (!any) {
+		diag_add(d, DIAG_ERROR, "%s: none of these threads is in the profile", own->name[k - 1]);
+		rc = -1;
+	} else if (measure_threads(m, own->loaded, chosen, &own->shown_measure) != 0) {
+		rc = diag_oom(d);
+	}
+	free(chosen);
+	if (rc == 0)
+		s->measure = own->shown_measure;
+	return rc;
 }
 
 /*
@@ -78,7 +150,8 @@ compare_again(struct session *s, size_t n, struct diag *d)
 	own->dopts.truth = s->truth;
 	if (own->diff == NULL && diff_profiles(own->old_loaded, own->loaded, &own->dopts, &own->diff, d) != 0)
 		return -1;
-	if (n > 0 && (profile_narrow(own->old_loaded, own->spec, 2 * n, &own->old_shown, d) != 0 ||
+	n = func_specs(s, n);
+	if (n > 0 && (profile_narrow(own->old_loaded, own->fspec, n, &own->old_shown, d) != 0 ||
 	    diff_again(own->diff, own->old_shown, s->p, &own->ndiff, d) != 0))
 		return -1;
 	s->old = own->old_shown != NULL ? own->old_shown : own->old_loaded;
@@ -91,10 +164,14 @@ static int
 analyse(struct session *s, size_t n, struct diag *d)
 {
 	struct session_own *own = s->priv;
+	size_t nf = func_specs(s, n);
 
-	if (n > 0 && profile_narrow(own->loaded, own->spec, 2 * n, &own->shown, d) != 0)
+	if (nf > 0 && profile_narrow(own->loaded, own->fspec, nf, &own->shown, d) != 0)
 		return -1;
+	s->nfunc = nf / 2;
 	s->p = own->shown != NULL ? own->shown : own->loaded;
+	if (thread_measure(s, n, d) != 0)
+		return -1;
 	return compare_again(s, n, d);
 }
 
@@ -237,6 +314,50 @@ session_narrow(struct session *s, uint32_t fn, int focus, struct diag *d)
 }
 
 int
+session_threads(struct session *s, const unsigned char *chosen, struct diag *d)
+{
+	struct session_own *own = s->priv;
+	const struct pf_measure *m = own->measure;
+	size_t n = s->nnarrow, k = 0;
+	struct sbuf sb;
+	uint32_t t;
+
+	if (m == NULL || m->nthread == 0) {
+		diag_add(d, DIAG_ERROR, "no threads: the stacks files have no thread records");
+		return -1;
+	}
+	if (n == SESSION_NARROW) {
+		diag_add(d, DIAG_ERROR, "%d at most; u undoes one", SESSION_NARROW);
+		return -1;
+	}
+	for (t = 0; t < m->nthread; t++)
+		k += chosen[t] != 0;
+	if (k == 0) {
+		diag_add(d, DIAG_ERROR, "choose a thread first");
+		return -1;
+	}
+	if ((own->tids[n] = calloc(k, sizeof *own->tids[n])) == NULL)
+		return diag_oom(d);
+	sbuf_init(&sb);
+	sbuf_puts(&sb, k > 1 ? "threads " : "thread ");
+	for (k = 0, t = 0; t < m->nthread; t++)
+		if (chosen[t]) {
+			sbuf_printf(&sb, "%s%s-%lu", k > 0 ? ", " : "", m->thread[t].name, (unsigned long)m->thread[t].tid);
+			own->tids[n][k++] = m->thread[t].tid;
+		}
+	own->ntids[n] = k;
+	own->name[n] = sb.failed ? NULL : strdup(sbuf_str(&sb));
+	sbuf_release(&sb);
+	if (own->name[n] == NULL) {
+		free(own->tids[n]);
+		own->tids[n] = NULL;
+		return diag_oom(d);
+	}
+	s->nnarrow = n + 1;
+	return apply(s, n + 1, n, d);
+}
+
+int
 session_undo(struct session *s, struct diag *d)
 {
 	if (s->nnarrow == 0) {
@@ -280,6 +401,8 @@ reweigh(struct session *s, const struct truth_opts *o)
 		return 0;
 	if (measure_reweigh(own->measure, own->loaded, o, &m) != 0)
 		return -1;
+	measure_free(own->shown_measure);	/* made again from the new one (session_truth()) */
+	own->shown_measure = NULL;
 	measure_free(own->measure);
 	own->measure = m;
 	s->measure = m;
@@ -315,11 +438,17 @@ session_replace(struct session *s, struct profile *p, struct pf_measure *m, stru
 int
 session_truth(struct session *s, const struct truth_opts *o, struct diag *d)
 {
+	size_t k;
+
 	if (reweigh(s, o) != 0)
 		return diag_oom(d);
 	s->truth = *o;
 	s->gen++;
 	facts(s);
+	for (k = 0; k < s->nnarrow && s->priv->tids[k] == NULL; k++)
+		;
+	if (k < s->nnarrow && apply(s, s->nnarrow, 0, d) != 0)	/* the threads' measure, weighed anew */
+		return -1;
 	if (s->priv->old_loaded != NULL) {	/* compared anew, with the times as they are now */
 		diff_free(s->priv->diff);
 		s->priv->diff = NULL;
@@ -348,8 +477,14 @@ session_names(struct session *s, const struct report_opts *ro)
 const char *
 session_narrowing(const struct session *s, size_t k, int *focus)
 {
-	*focus = s->priv->spec[2 * k].table == SPEC_INCL_TIME;
+	*focus = s->priv->tids[k] != NULL || s->priv->spec[2 * k].table == SPEC_INCL_TIME;
 	return s->priv->name[k];
+}
+
+int
+session_narrowing_threads(const struct session *s, size_t k)
+{
+	return s->priv->tids[k] != NULL;
 }
 
 uint32_t
@@ -374,7 +509,7 @@ session_export(const struct session *s, const struct export_format *ef, const st
 	int rc;
 
 	ro.template_dots = NULL;
-	e.stacks = s->nnarrow == 0 ? s->measure : NULL;
+	e.stacks = s->nfunc == 0 ? s->measure : NULL;	/* narrowed to threads: theirs */
 	e.truth = s->truth;
 	e.call_ps = s->call_ps;
 	e.measured = e.measured && e.stacks != NULL;	/* no measured times without the stacks */

@@ -41,10 +41,12 @@ struct session {
 	const struct profile *p;	/* shown: the loaded profile with every narrowing */
 	struct report *r;		/* P's names and rows (it caches names: not const) */
 	struct report_opts ro;		/* what R was made with */
-	const struct pf_measure *measure;	/* the loaded profile's stacks measured, or NULL */
+	/* The loaded profile's stacks measured (narrowed to threads by session_threads()), or NULL. */
+	const struct pf_measure *measure;
 	const struct profile *old;	/* comparing: the old profile, narrowed as P is; else NULL */
 	const struct pf_diff *diff;	/* comparing: OLD against P; else NULL */
 	size_t nnarrow;			/* narrowings in force */
+	size_t nfunc;			/* of them, of functions (x, f): the measure knows nothing of those */
 	unsigned gen;			/* bumped whenever P, OLD or DIFF change */
 	unsigned names;			/* bumped whenever R is made anew (another P, or session_names()) */
 	unsigned loaded;		/* bumped when the loaded profile is replaced */
@@ -87,6 +89,16 @@ void session_free(struct session *s);
  */
 int session_narrow(struct session *s, uint32_t fn, int focus, struct diag *d);
 
+/*
+ * The measure narrowed to the threads CHOSEN (one byte per thread of the
+ * measure's, nonzero: chosen), as --thread does (measure_threads()): a
+ * narrowing stacked as x's and f's are (u undoes it), that replaces the
+ * threads of any earlier one; the function narrowings stay.  The threads
+ * are remembered by their ids (session_replace() finds them again).  0;
+ * or -1 with the reason in D (no thread records, none chosen).
+ */
+int session_threads(struct session *s, const unsigned char *chosen, struct diag *d);
+
 /* The last narrowing undone; 0, or -1 with the reason in D (as session_narrow()). */
 int session_undo(struct session *s, struct diag *d);
 
@@ -114,8 +126,15 @@ int session_replace(struct session *s, struct profile *p, struct pf_measure *m, 
 /* The names made anew as RO says (demangled or not, templates...); 0, or -1 (out of memory: as before). */
 int session_names(struct session *s, const struct report_opts *ro);
 
-/* Narrowing K (< nnarrow, the first 0): the function's raw name, and in *FOCUS whether it is -F. */
+/*
+ * Narrowing K (< nnarrow, the first 0): the function's raw name, and in
+ * *FOCUS whether it is -F; a narrowing to threads: "thread NAME-TID, ..."
+ * (names as the measure keeps them), *FOCUS 1.
+ */
 const char *session_narrowing(const struct session *s, size_t k, int *focus);
+
+/* Whether narrowing K (< nnarrow) is to threads (session_threads()). */
+int session_narrowing_threads(const struct session *s, size_t k);
 
 /* Comparing: the old profile's function matched with function ID of P (diff's old_of), or PF_NONE. */
 uint32_t session_old_id(const struct session *s, uint32_t id);
@@ -129,8 +148,8 @@ int session_usable(const struct session *s);
 /*
  * The profile shown exported in format EF to the file PATH (export.h's
  * export_save()), names as shown but C++ templates in full, with EO's
- * options; its stacks only when not narrowed (they know nothing of -E
- * and -F).  0, or -1 with the reason in D.
+ * options; its stacks only when no function is narrowed (they know
+ * nothing of -E and -F): narrowed to threads, those threads' stacks.  0, or -1 with the reason in D.
  */
 int session_export(const struct session *s, const struct export_format *ef, const struct export_opts *eo,
     const char *path, struct diag *d);

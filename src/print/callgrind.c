@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "threadlist.h"
+
 #include "core/srclines.h"
 
 /*
@@ -159,6 +161,14 @@ put_header(struct cg *c)
 	export_truth_note(c->r, c->eo, &c->sb);
 	if (c->sb.len > 0)
 		fprintf(c->f, "desc: Times: %s (tgprof --raw: as sampled)\n", sbuf_str(&c->sb));
+	sbuf_reset(&c->sb);
+	if (c->eo->measured)
+		threadlist_note(&c->sb, c->eo->stacks);
+	if (c->sb.len > 0) {	/* the self times too are the stacks' then (export_self()) */
+		fputs("desc: Measured for ", c->f);
+		put_clean(c->f, sbuf_str(&c->sb), c->sb.len);
+		fputs(", self times too\n", c->f);
+	}
 	fputs("positions: line\nevent: us : Time (microseconds)\nevents: us\n", c->f);
 	fprintf(c->f, "summary: %llu\n\nob=", total);
 	put_clean(c->f, c->eo->image, strlen(c->eo->image));

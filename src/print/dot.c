@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "threadlist.h"
+
 /*
  * A name's bytes at most, escaped doubles them: a label's (the rest
  * elided), and a tooltip's, within graphviz's 16 KiB a string.
@@ -232,6 +234,15 @@ dot_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag *
 	choose(&g, eo->node_pct);
 	if (g.m != NULL)
 		report_measure_note(&g.sb, g.m);
+	if (g.m != NULL && g.m->chosen != NULL) {
+		size_t at;
+
+		if (g.sb.len > 0)
+			sbuf_puts(&g.sb, "; ");
+		for (threadlist_note(&g.sb, g.m), at = 0; !g.sb.failed && at < g.sb.len; at++)
+			if (g.sb.s[at] == '"' || g.sb.s[at] == '\\')	/* a thread's name, in a quoted string */
+				g.sb.s[at] = '\'';
+	}
 	fprintf(f, "digraph {\n\tgraph [fontname=Arial, nodesep=0.125, ranksep=0.25, comment=\"tgprof: %s%s%s\"];\n",
 	    g.m != NULL ? "times measured from libtgmon's call stacks" :
 	    "times estimated by gprof's rule (a callee's time shared by calls)", g.sb.len > 0 ? "; " : "",

@@ -292,7 +292,7 @@ estfold_write(FILE *f, struct report *r, const struct export_opts *eo, struct di
 	int rc = 0;
 
 	if (eo->stacks != NULL && eo->measured)
-		return folded_write(f, r, eo->stacks, d);
+		return folded_write_threads(f, r, eo->stacks, eo->thread_frames, d);
 	sbuf_init(&t.sb);
 	if (estfold_walk(r, add_text, &t, &dropped) != 0) {
 		rc = diag_oom(d);

@@ -34,7 +34,10 @@ double
 export_self(struct report *r, const struct export_opts *eo, uint32_t id)
 {
 	const struct profile *p = report_profile(r);
+	const struct pf_measure *m = eo->stacks;
 
+	if (eo->measured && m != NULL && m->chosen != NULL)	/* some threads': their stacks' leaves */
+		return m->hz > 0 && id < p->nsyms ? m->self[id] * (double)p->hz / (double)m->hz : 0;
 	return truth_counts(p, id, &eo->truth) ? truth_self(p, id, eo->call_ps, &eo->truth) : 0;
 }
 

@@ -22,6 +22,7 @@ struct export_opts {
 	/* What is taken out of the histogram's times (core/truth.h; STACKS' own are already). */
 	struct truth_opts truth;
 	double call_ps;
+	int thread_frames;		/* folded: each stack under a frame naming its thread (--thread-frames) */
 };
 
 /*
@@ -43,7 +44,10 @@ int export_shown(struct report *r, uint32_t id);
 /*
  * Function ID's self time as exported, ticks: the program's own as EO
  * says (core/truth.h); 0 for a profiler's function whose time does not
- * count.
+ * count.  When EO's measured stacks are narrowed to some threads
+ * (measure_threads()), the samples with it innermost in their stacks
+ * (the measure's self, in the histogram's ticks) instead: the
+ * histogram is the whole process's.
  */
 double export_self(struct report *r, const struct export_opts *eo, uint32_t id);
 

@@ -39,12 +39,30 @@ put_frame(struct sbuf *sb, struct report *r, const struct pf_measure *m, uint32_
 	folded_clean(sb, start);
 }
 
-/* Stack ST's frames, ';'-separated, and a NUL, into SB. */
+void
+folded_thread_frame(struct sbuf *sb, const struct pf_measure *m, uint32_t t)
+{
+	size_t start = sb->len;
+
+	if (t == PF_NO_THREAD || t >= m->nthread)
+		sbuf_puts(sb, "[other threads]");
+	else
+		sbuf_printf(sb, "%s-%lu", m->thread[t].name[0] != '\0' ? m->thread[t].name : "thread",
+		    (unsigned long)m->thread[t].tid);
+	folded_clean(sb, start);
+}
+
+/* Stack ST's frames, ';'-separated, under its thread's frame if THREADS, and a NUL, into SB. */
 static void
-put_stack(struct sbuf *sb, struct report *r, const struct pf_measure *m, const struct pf_mstack *st)
+put_stack(struct sbuf *sb, struct report *r, const struct pf_measure *m, const struct pf_mstack *st,
+    int threads)
 {
 	uint32_t k;
 
+	if (threads) {
+		folded_thread_frame(sb, m, st->thread);
+		sbuf_putc(sb, ';');
+	}
 	if (st->flags & TGSTACKS_TRUNCATED)
 		sbuf_puts(sb, "[truncated];");
 	else if (!(st->flags & TGSTACKS_ROOT))
@@ -101,6 +119,12 @@ taken_out(FILE *f, const struct pf_measure *m)
 int
 folded_write(FILE *f, struct report *r, const struct pf_measure *m, struct diag *d)
 {
+	return folded_write_threads(f, r, m, 0, d);
+}
+
+int
+folded_write_threads(FILE *f, struct report *r, const struct pf_measure *m, int threads, struct diag *d)
+{
 	struct folded_line *l = mem_calloc(m->nstack + 1, sizeof *l);
 	struct sbuf sb;
 	size_t i;
@@ -110,7 +134,7 @@ folded_write(FILE *f, struct report *r, const struct pf_measure *m, struct diag 
 	for (i = 0; l != NULL && i < m->nstack; i++) {
 		l[i].off = sb.len;
 		l[i].count = m->stack[i].weight;
-		put_stack(&sb, r, m, &m->stack[i]);
+		put_stack(&sb, r, m, &m->stack[i], threads);
 	}
 	if (l == NULL || sb.failed)
 		rc = diag_oom(d);

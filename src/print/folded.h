@@ -25,6 +25,20 @@
 int folded_write(FILE *f, struct report *r, const struct pf_measure *m, struct diag *d);
 
 /*
+ * As folded_write(), each stack under a first frame naming its thread if
+ * THREADS (folded_thread_frame()).
+ */
+int folded_write_threads(FILE *f, struct report *r, const struct pf_measure *m, int threads,
+    struct diag *d);
+
+/*
+ * Thread T of M (or PF_NO_THREAD) as a frame into SB: "NAME-TID" (a thread
+ * without a name: "thread-TID"; ';' ':', control characters '?'), or
+ * "[other threads]" for the stacks of no thread record.
+ */
+void folded_thread_frame(struct sbuf *sb, const struct pf_measure *m, uint32_t t);
+
+/*
  * What the folded writers share: a stack's text (an offset into one
  * buffer of NUL-ended texts), its count (a measure's weight: tally.h).
  */

@@ -160,7 +160,7 @@ function(struct js *j, uint32_t id)
 	fprintf(j->f, ", \"address\": \"0x%llx\", \"calls\": %llu, \"self_calls\": %llu",
 	    (unsigned long long)s->addr, (unsigned long long)s->ncalls,
 	    (unsigned long long)s->self_calls);
-	secs(j, "self", truth_self(j->p, id, j->eo->call_ps, &j->eo->truth));
+	secs(j, "self", export_self(j->r, j->eo, id));
 	if (truth_is_profiler(j->p, id))
 		fputs(", \"profiler\": true", j->f);
 	inclusive(j, j->m != NULL ? j->m->incl[id] : 0, s->prop_self + s->prop_child, 1);
@@ -229,6 +229,41 @@ cycles(struct js *j)
 	fputs("\n  ],\n", j->f);
 }
 
+/* "threads": the stacks files' thread records (null without), each flagged "chosen" when narrowed. */
+static void
+threads(struct js *j)
+{
+	const struct pf_measure *m = j->m;
+	uint32_t t;
+	int first = 1;
+
+	if (m == NULL || m->nthread == 0) {
+		fputs("  \"threads\": null,\n", j->f);
+		return;
+	}
+	fputs("  \"threads\": [", j->f);
+	for (t = 0; t < m->nthread; t++) {
+		const struct pf_thread *th = &m->thread[t];
+
+		sep(j, &first);
+		fprintf(j->f, "    {\"tid\": %lu, \"name\": ", (unsigned long)th->tid);
+		jsonstr_put(j->f, th->name);
+		fprintf(j->f, ", \"main\": %s, \"ended\": %s, \"cpu_seconds\": ",
+		    (th->flags & PF_THREAD_MAIN) ? "true" : "false", (th->flags & PF_THREAD_ENDED) ? "true" : "false");
+		if (th->flags & PF_THREAD_CPU)
+			jsonstr_num(j->f, (double)th->cpu_ns / 1e9);
+		else
+			fputs("null", j->f);
+		fprintf(j->f, ", \"samples\": %llu, \"signals\": %llu, \"share\": ",
+		    (unsigned long long)th->samples, (unsigned long long)th->signals);
+		jsonstr_num(j->f, measure_thread_share(m, t));
+		fprintf(j->f, ", \"start_ns\": %llu, \"end_ns\": %llu, \"chosen\": %s}",
+		    (unsigned long long)th->start_ns, (unsigned long long)th->end_ns,
+		    m->chosen == NULL || m->chosen[t] ? "true" : "false");
+	}
+	fputs("\n  ],\n", j->f);
+}
+
 int
 jsonexp_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag *d)
 {
@@ -240,10 +275,12 @@ jsonexp_write(FILE *f, struct report *r, const struct export_opts *eo, struct di
 	header(&j, eo);
 	functions_and_arcs(&j);
 	cycles(&j);
+	threads(&j);
 	if (j.m != NULL)
 		fprintf(f, "  \"stacks\": {\"hz\": %ld, \"samples\": %llu, \"complete\": %llu, \"signals\": %llu, "
-		    "\"program_samples\": %.6g}\n}\n", j.m->hz, (unsigned long long)j.m->samples,
-		    (unsigned long long)j.m->root, (unsigned long long)j.m->signals, j.m->total);
+		    "\"program_samples\": %.6g, \"threads_chosen\": %s}\n}\n", j.m->hz, (unsigned long long)j.m->samples,
+		    (unsigned long long)j.m->root, (unsigned long long)j.m->signals, j.m->total,
+		    j.m->chosen != NULL ? "true" : "false");
 	else
 		fputs("  \"stacks\": null\n}\n", f);
 	sbuf_release(&j.sb);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "estfold.h"
+#include "threadlist.h"
 #include "input/gmon_out.h"
 
 /* A protobuf message being encoded. */
@@ -90,7 +91,8 @@ pb_packed(struct pb *p, int field, const uint64_t *v, size_t n, struct pb *s)
 }
 
 /* The string table's fixed entries; then the files, the symbols' names, the library frames'. */
-enum { S_EMPTY, S_SAMPLES, S_COUNT, S_CPU, S_NANOS, S_CALLS, S_UNKNOWN, S_COMMENT, S_IMAGE, S_FIXED };
+enum { S_EMPTY, S_SAMPLES, S_COUNT, S_CPU, S_NANOS, S_CALLS, S_UNKNOWN, S_COMMENT, S_IMAGE, S_THREAD, S_TID,
+	S_OTHER_THREADS, S_FIXED };
 
 struct pp {
 	struct report *r;
@@ -115,14 +117,38 @@ frame_id(const struct pp *x, uint32_t f)
 	return (uint64_t)x->p->nsyms + 1 + (m != NULL ? m->nother : 0);	/* unknown */
 }
 
-/* A sample: its locations (leaf first) and its three values. */
+/* The string of thread T's name (its index in the table: after the library frames'). */
+static uint64_t
+thread_string(const struct pp *x, uint32_t t)
+{
+	return S_FIXED + x->nfiles + (uint64_t)x->p->nsyms + x->m->nother + t;
+}
+
+/* Stack S's thread as labels of the sample in x->msg: "thread" its name, "tid" its id. */
 static void
-sample(struct pp *x, const uint64_t *loc, size_t n, double samples, uint64_t calls)
+thread_labels(struct pp *x, const struct pf_mstack *s)
+{
+	pb_uint(&x->scratch, 1, S_THREAD);
+	pb_uint(&x->scratch, 2, s->thread != PF_NO_THREAD ? thread_string(x, s->thread) : S_OTHER_THREADS);
+	pb_msg(&x->msg, 3, &x->scratch);
+	if (s->thread == PF_NO_THREAD)
+		return;
+	pb_uint(&x->scratch, 1, S_TID);
+	pb_uint(&x->scratch, 3, x->m->thread[s->thread].tid);
+	pb_msg(&x->msg, 3, &x->scratch);
+}
+
+/* A sample: its locations (leaf first), its three values, and the thread of S (NULL: none). */
+static void
+sample(struct pp *x, const uint64_t *loc, size_t n, double samples, uint64_t calls,
+    const struct pf_mstack *s)
 {
 	uint64_t v[3] = { (uint64_t)(samples + 0.5), (uint64_t)(samples * x->ns + 0.5), calls };
 
 	pb_packed(&x->msg, 1, loc, n, &x->scratch);
 	pb_packed(&x->msg, 2, v, 3, &x->scratch);
+	if (s != NULL && x->m->nthread > 0)
+		thread_labels(x, s);
 	pb_msg(&x->out, 2, &x->msg);
 }
 
@@ -136,7 +162,7 @@ estimated(void *ctx, const uint32_t *path, size_t depth, unsigned long long coun
 
 	for (k = 0; k < depth && k < ESTFOLD_DEPTH; k++)
 		loc[k] = frame_id(x, path[k]);
-	sample(x, loc, k, (double)count, 0);
+	sample(x, loc, k, (double)count, 0, NULL);
 	return x->out.failed ? -1 : 0;
 }
 
@@ -159,7 +185,7 @@ measured(struct pp *x)
 			loc[n++] = frame_id(x, f);
 		}
 		if (s->weight > 0)
-			sample(x, loc, n, s->weight, 0);
+			sample(x, loc, n, s->weight, 0, s);
 	}
 }
 
@@ -174,7 +200,7 @@ calls(struct pp *x)
 		uint64_t loc = (uint64_t)id + 1;
 
 		if (x->used[id] && s->ncalls + s->self_calls > 0)
-			sample(x, &loc, 1, 0, s->ncalls + s->self_calls);
+			sample(x, &loc, 1, 0, s->ncalls + s->self_calls, NULL);
 	}
 }
 
@@ -221,7 +247,7 @@ static void
 strings(struct pp *x, const struct export_opts *eo)
 {
 	static const char *const fixed[] = { "", "samples", "count", "cpu", "nanoseconds", "calls",
-	    "[unknown]", NULL, NULL };
+	    "[unknown]", NULL, NULL, "thread", "tid", "[other threads]" };
 	const char *comment = x->m != NULL ? "tgprof: call stacks measured by libtgmon" :
 	    eo->stacks != NULL ? "tgprof: --estimated: the stacks are estimated from the call graph, "
 	    "each function's samples split among its callers by their calls (as gprof estimates), "
@@ -236,6 +262,12 @@ strings(struct pp *x, const struct export_opts *eo)
 	if (x->m != NULL && (x->m->profiler > 0 || x->m->calls > 0)) {
 		sbuf_puts(&note, "; ");
 		report_measure_note(&note, x->m);
+	}
+	if (x->m != NULL && x->m->nthread > 0)
+		sbuf_puts(&note, "; samples labelled by thread (calls: all threads)");
+	if (x->m != NULL && x->m->chosen != NULL) {
+		sbuf_puts(&note, "; ");
+		threadlist_note(&note, x->m);
 	}
 	for (k = 0; k < S_FIXED; k++) {
 		const char *s = k == S_COMMENT ? sbuf_str(&note) : k == S_IMAGE ? eo->image : fixed[k];
@@ -260,6 +292,8 @@ strings(struct pp *x, const struct export_opts *eo)
 	sbuf_release(&sb);
 	for (k = 0; x->m != NULL && k < x->m->nother; k++)
 		pb_bytes(&x->out, 6, x->m->other[k], strlen(x->m->other[k]));
+	for (k = 0; x->m != NULL && k < x->m->nthread; k++)	/* thread_string()'s */
+		pb_bytes(&x->out, 6, x->m->thread[k].name, strlen(x->m->thread[k].name));
 }
 
 /* The sample types, the mapping, the period, the comment and the default type. */

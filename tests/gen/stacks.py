@@ -12,7 +12,15 @@ FUNC of the shared library PATH (nm; "+HEX": at that offset), placed as the dyna
 return address its caller's + 2, so that address - 1 is inside the caller.
 Optional "#" lines are comments; a line "rate N" sets the sampling rate,
 "signals N" the signals that brought the samples (by default one each).
+A line "thread TID NAME [CPU_NS]" makes the file version 3 (thread records,
+gmon_out.h) and the stack lines after it that thread's (NAME: bytes, with
+Python's backslash escapes; "thread -" goes back to no thread,
+TGSTACKS_NO_THREAD).  The first thread is the main one, the others ended;
+a thread's samples are its stacks' counts, its signals as many; CPU_NS,
+when given, is its measured CPU time.  Without a thread line the file is
+version 1, as before.
 """
+import codecs
 import struct
 import subprocess
 import sys
@@ -35,6 +43,15 @@ def symbols(prog):
     return syms
 
 
+def thread(threads, words):
+    """A "thread" line's record added to THREADS (TID NAME [CPU_NS]); its index, or no thread ("-")."""
+    if words[0] == "-":
+        return 0xffffffff
+    name = codecs.escape_decode(words[1].encode())[0]
+    threads.append((int(words[0]), name, int(words[2]) if len(words) > 2 else None))
+    return len(threads) - 1
+
+
 def main():
     prog, gin, gout, sout, runid = sys.argv[1:6]
     runid = int(runid, 0)
@@ -44,6 +61,7 @@ def main():
     data[8:16] = struct.pack("<Q", runid)
     open(gout, "wb").write(data)
     libs, stacks, rate, signals, top = [], [], 1000, None, {}
+    threads, cur = [], 0xffffffff
     for line in sys.stdin:
         line = line.strip()
         if not line or line.startswith("#"):
@@ -53,6 +71,9 @@ def main():
             continue
         if line.startswith("signals "):
             signals = int(line.split()[1])
+            continue
+        if line.startswith("thread "):
+            cur = thread(threads, line.split()[1:])
             continue
         count, flags, frames = line.split(None, 2)
         names = frames.split(";")
@@ -68,7 +89,7 @@ def main():
             else:
                 a = BASE + syms[name]
             addrs.append(a + (1 if k == 0 else 2))
-        stacks.append((int(count), int(flags), addrs))
+        stacks.append((int(count), int(flags), addrs, cur))
     lo = BASE + min(syms.values())
     hi = BASE + max(syms.values()) + 0x1000
     mods = [(BASE, lo, hi, b"")]
@@ -76,18 +97,29 @@ def main():
         b = LIB_BASE + LIB_SPACE * i
         path = name if "/" in name else "/usr/lib/" + name
         mods.append((b, b, b + max(0x10000, top.get(name, 0) + 0x1000), path.encode()))
-    samples = sum(c for c, _, _ in stacks)
-    root = sum(c for c, f, _ in stacks if f & 1)
-    trunc = sum(c for c, f, _ in stacks if f & 2)
+    samples = sum(c for c, _, _, _ in stacks)
+    root = sum(c for c, f, _, _ in stacks if f & 1)
+    trunc = sum(c for c, f, _, _ in stacks if f & 2)
+    v3 = bool(threads)
     out = bytearray(b"tgstacks")
-    out += struct.pack("<IIQIIII", 1, 0, runid, rate, len(mods), 256, 0)
+    out += struct.pack("<IIQIIII", 3 if v3 else 1, 0, runid, rate, len(mods), 256, len(threads))
     out += struct.pack("<QQQQQQ", len(stacks), samples, root, trunc, 0,
                        samples if signals is None else signals)
     assert len(out) == 88
+    if v3:
+        out += struct.pack("<II", 0, 1)     # call_ps: not measured; clock: a CPU-time timer
     for base, lo_, hi_, name in mods:
         out += struct.pack("<QQQI", base, lo_, hi_, len(name)) + name
-    for count, flags, addrs in stacks:
+    for i, (tid, name, cpu) in enumerate(threads):
+        n = sum(c for c, _, _, t in stacks if t == i)
+        flags = (2 if i == 0 else 1) | (4 if cpu is not None else 0)
+        start = 1000 * i
+        out += struct.pack("<IIQQQQQI", tid, flags, cpu or 0, n, n, start, start + 1000000, len(name))
+        out += name
+    for count, flags, addrs, t in stacks:
         out += struct.pack("<QII", count, len(addrs), flags)
+        if v3:
+            out += struct.pack("<I", t)
         out += b"".join(struct.pack("<Q", a) for a in addrs)
     open(sout, "wb").write(out)
 

@@ -14,6 +14,8 @@
  *   narrow NAME      x: the function with the raw name NAME analysed away
  *   focus NAME       f: it alone
  *   undo             u
+ *   threads SPEC     the thread view's Enter: the threads SPEC names
+ *                    (--thread's: tids and name globs, comma-separated)
  *   names raw|demangled
  *   state            "gen G names N loaded L narrowed: ...; comparing: yes|no"
  *   flat, graph      tgprof --batch -b -p, -b -q of the profile shown
@@ -235,7 +237,7 @@ tree(char *args)
 	char *name = args != NULL ? strtok(args, " ") : NULL, *how = name != NULL ? strtok(NULL, " ") : NULL;
 	uint32_t root = name == NULL ? PF_NONE : name[0] == '#' ? indexed(strtol(name + 1, NULL, 10)) :
 	    named(name);
-	int inverted = how != NULL && strcmp(how, "callers") == 0, measured = s->measure != NULL && s->nnarrow == 0;
+	int inverted = how != NULL && strcmp(how, "callers") == 0, measured = s->measure != NULL && s->nfunc == 0;
 	struct calltree *ct;
 	struct sbuf sb;
 	size_t i, sel = 0;
@@ -267,6 +269,24 @@ static int
 op_narrow(const char *args, struct diag *d)
 {
 	return session_narrow(s, args != NULL ? named(args) : PF_NONE, 0, d);
+}
+
+static int
+op_threads(const char *args, struct diag *d)
+{
+	const struct pf_measure *m = s->measure;
+	unsigned char *chosen;
+	int rc;
+
+	if (m == NULL) {
+		diag_add(d, DIAG_ERROR, "no call stacks");
+		return -1;
+	}
+	if ((chosen = calloc((size_t)m->nthread + 1, 1)) == NULL)
+		return diag_oom(d);
+	rc = measure_thread_match(m, args != NULL ? args : "", chosen, d) < 0 ? -1 : session_threads(s, chosen, d);
+	free(chosen);
+	return rc;
 }
 
 static int
@@ -335,7 +355,7 @@ static const struct {
 	int (*run)(const char *args, struct diag *d);
 } ops[] = {
 	{ "narrow", op_narrow }, { "focus", op_focus }, { "undo", op_undo }, { "stop", op_stop },
-	{ "names", op_names }, { "recursion", op_recursion },
+	{ "names", op_names }, { "recursion", op_recursion }, { "threads", op_threads },
 };
 
 /* One command; 0, or -1 if it is not one. */
