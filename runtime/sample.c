@@ -376,7 +376,7 @@ tgmon_switches_check(uint32_t weight)
 		return;
 	sw_checked = 1;
 	sw = tgmon_thread_switches();
-	n = sw - sw_last;
+	n = sw >= sw_last ? sw - sw_last : 0;	/* (a forked child's count starts again) */
 	sw_last = sw;
 	if (n > (uint64_t)sw_periods * WAIT_SWITCHES_MAX)
 		tgmon_waits_give_up();
@@ -908,6 +908,8 @@ tgmon_sample_reset(void)
 	has_timer = 0;
 	ev_fd = ev_slot = -1;
 	tgmon_clocks = 0;
+	sw_last = sw_periods = 0;	/* the forking thread's switches were the parent's */
+	sw_checked = 0;
 	for (i = 0; i < TGMON_MAX_EVENTS; i++) {
 		if (tgmon_evs[i].fd > 0 && tgmon_ev_is(&tgmon_evs[i], tgmon_evs[i].fd))
 			close(tgmon_evs[i].fd);

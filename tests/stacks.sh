@@ -522,10 +522,10 @@ damage "sum of samples" "b[48] ^= 1" "damaged stacks file"
 damage "count of stacks" "b[40] ^= 1" "damaged stacks file"
 damage "a depth of 2^32-1" "i = 88 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i + 8:i + 12] = b'\xff\xff\xff\xff'" "damaged stacks file"
 damage "a count of 0" "i = 88 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i:i + 8] = bytes(8)" "damaged stacks file"
-# Version 3 (threads, tests/stacks/threads.spec): a header of 96 bytes, the
+# Version 3 (threads, tests/stacks/threads.spec): a header of 112 bytes, the
 # two modules (74 bytes), then the thread records (52 bytes and the name:
-# main at 170, worker-1 at 226, worker-2 at 286), then the stacks (20 bytes
-# and the addresses, the first at 346, its thread at 362).
+# main at 186, worker-1 at 242, worker-2 at 302), then the stacks (20 bytes
+# and the addresses, the first at 362, its thread at 378).
 DAMAGE_FROM=$OUT/threads.stacks
 if want "damaged: v3 sound"; then
 	(cd "$OUT" && "$TGPROF" --batch --folded --stacks=threads.stacks "$P/prog" gmon.out >v3.folded 2>v3.err)
@@ -534,16 +534,19 @@ if want "damaged: v3 sound"; then
 fi
 damage "v3 65537 threads" "b[36:40] = (65537).to_bytes(4, 'little')" "damaged stacks file (65537 threads, more than 65536)"
 damage "v3 threads past the end" "b[36:40] = (100000 // 52).to_bytes(4, 'little')" "damaged stacks file (1923 threads past its end)"
-damage "v3 a thread name of 65 bytes" "b[170 + 48] = 65" "damaged stacks file (thread 0)"
-damage "v3 a thread name past the end" "b[286 + 48:286 + 52] = (1 << 31).to_bytes(4, 'little')" "damaged stacks file (thread 2)"
-damage "v3 an unknown thread flag" "b[226 + 4] |= 8" "damaged stacks file (thread 1)"
-damage "v3 CPU time not measured, yet given" "b[286 + 8] = 1" "damaged stacks file (thread 2)"
-damage "v3 ended before it started" "b[226 + 32:226 + 40] = (1 << 40).to_bytes(8, 'little')" "damaged stacks file (thread 1)"
-damage "v3 more signals than samples" "b[170 + 24] = 33" "damaged stacks file (thread 0)"
-damage "v3 a stack of thread 3 of 3" "b[362] = 3" "damaged stacks file (stack 0, or its sums)"
-damage "v3 a stack of thread 2^32-2" "b[362:366] = (0xfffffffe).to_bytes(4, 'little')" "damaged stacks file (stack 0, or its sums)"
-damage "v3 a thread with fewer samples than its stacks" "b[170 + 16] = 31; b[170 + 24] = 31" \
-    "damaged stacks file (thread 0: 31 samples, its stacks count 32)"
+damage "v3 a thread name of 65 bytes" "b[186 + 48] = 65" "damaged stacks file (thread 0)"
+damage "v3 a thread name past the end" "b[302 + 48:302 + 52] = (1 << 31).to_bytes(4, 'little')" "damaged stacks file (thread 2)"
+damage "v3 an unknown thread flag" "b[242 + 4] |= 64" "damaged stacks file (thread 1)"
+damage "v3 CPU time not measured, yet given" "b[302 + 8] = 1" "damaged stacks file (thread 2)"
+damage "v3 ended before it started" "b[242 + 32:242 + 40] = (1 << 40).to_bytes(8, 'little')" "damaged stacks file (thread 1)"
+damage "v3 more signals than samples" "b[186 + 24] = 33" "damaged stacks file (thread 0)"
+damage "v3 a stack of thread 3 of 3" "b[378] = 3" "damaged stacks file (stack 0, or its sums)"
+damage "v3 a stack of thread 2^32-2" "b[378:382] = (0xfffffffe).to_bytes(4, 'little')" "damaged stacks file (stack 0, or its sums)"
+damage "v3 an ended thread with fewer samples than its stacks" "b[242 + 16] = 16; b[242 + 24] = 16" \
+    "damaged stacks file (thread 1: 16 samples, its stacks count 17)"
+damage "v3 unknown header flags" "b[12] = 8" "stacks file version 3 with unknown flags (0x8)"
+damage "v3 a wait's nanoseconds not the header's" "b[96] = 1" "damaged stacks file"
+damage "v3 a stack marked a wait (the samples' sum then short)" "b[362 + 12] |= 4" "damaged stacks file"
 damage "v3 read as version 2" "b[8] = 2" "damaged stacks file"
 damage "v3 cut in a thread" "b = b[:200]" "damaged stacks file"
 DAMAGE_FROM=$OUT/gmon.out.stacks

@@ -34,6 +34,7 @@ stacks_free(struct stacks_file *sf)
 	free(sf->mod);
 	free(sf->thread);
 	free(sf->rec);
+	free(sf->wait);
 	gmon_unload(&sf->file);
 	memset(sf, 0, sizeof *sf);
 }
@@ -44,7 +45,9 @@ header_size(uint32_t version)
 {
 	if (version == 1)
 		return TGSTACKS_HDR_SIZE_V1;
-	return version == 2 || version == TGSTACKS_VERSION_THREADS ? TGSTACKS_HDR_SIZE : 0;
+	if (version == 2)
+		return TGSTACKS_HDR_SIZE_V2;
+	return version == TGSTACKS_VERSION_THREADS ? TGSTACKS_HDR_SIZE : 0;
 }
 
 /*
@@ -86,8 +89,16 @@ read_header(struct stacks_file *sf, size_t *size, const char *path, struct diag 
 		sf->call_ps = (uint32_t)le(b + TGSTACKS_HDR_CALL_PS, 4);
 		sf->clock = (uint32_t)le(b + TGSTACKS_HDR_CLOCK, 4);
 	}
-	if (version >= TGSTACKS_VERSION_THREADS)	/* before: a reserved field, not read */
+	if (version >= TGSTACKS_VERSION_THREADS) {	/* before: reserved fields, not read */
 		sf->nthread = (uint32_t)le(b + TGSTACKS_HDR_NTHREADS, 4);
+		sf->flags = (uint32_t)le(b + TGSTACKS_HDR_FLAGS, 4);
+		sf->wait_ns = le(b + TGSTACKS_HDR_WAIT_NS, 8);
+		sf->waits = le(b + TGSTACKS_HDR_WAITS, 8);
+	}
+	if ((sf->flags & ~(TGSTACKS_FLAG_WAITS | TGSTACKS_FLAG_WAITS_DENIED | TGSTACKS_FLAG_WAITS_OFF)) != 0) {
+		diag_add(d, DIAG_ERROR, "%s: stacks file version %u with unknown flags (%#x)", path, version, sf->flags);
+		return -1;
+	}
 	if ((sf->clock & ~(TGSTACKS_CLOCK_TIMER | TGSTACKS_CLOCK_PERF | TGSTACKS_CLOCK_USER)) != 0 ||
 	    ((sf->clock & TGSTACKS_CLOCK_USER) && !(sf->clock & TGSTACKS_CLOCK_PERF))) {
 		diag_add(d, DIAG_ERROR, "%s: stacks file version %u with an unknown clock (%#x)", path,
@@ -138,13 +149,7 @@ read_modules(struct stacks_file *sf, size_t *off, const char *path, struct diag 
 	return 0;
 }
 
-/*
- * A thread record's fixed part, as gmon_out.h lists its fields: tid and
- * flags (u32), cpu_ns, samples, signals, start_ns, end_ns (u64), namelen
- * (u32): 52 bytes.  gmon_out.h's TGSTACKS_THREAD_FIXED says 48, which
- * those fields do not fit in; the fields are read as listed (issue #28).
- */
-#define THREAD_FIXED 52
+#define THREAD_FIXED TGSTACKS_THREAD_FIXED
 
 _Static_assert(STACKS_THREAD_NAME == TGSTACKS_MAX_THREAD_NAME, "stacks.h: a thread name's room");
 
@@ -152,7 +157,8 @@ _Static_assert(STACKS_THREAD_NAME == TGSTACKS_MAX_THREAD_NAME, "stacks.h: a thre
 static size_t
 read_thread(struct stacks_thread *t, const unsigned char *b, size_t left)
 {
-	const uint32_t known = TGSTACKS_THREAD_ENDED | TGSTACKS_THREAD_MAIN | TGSTACKS_THREAD_CPU;
+	const uint32_t known = TGSTACKS_THREAD_ENDED | TGSTACKS_THREAD_MAIN | TGSTACKS_THREAD_CPU |
+	    TGSTACKS_THREAD_TIMER | TGSTACKS_THREAD_WAITS | TGSTACKS_THREAD_WAITS_LOST;
 
 	if (left < THREAD_FIXED)
 		return 0;
@@ -199,7 +205,11 @@ read_threads(struct stacks_file *sf, size_t *off, const char *path, struct diag 
 	return 0;
 }
 
-/* Whether every thread has at least the samples its stacks count; -1 with a message. */
+/*
+ * Whether every thread that had ended has at least the samples its
+ * stacks count (one still running may have been sampled between the
+ * writer's reading of its record and of its stacks); -1 with a message.
+ */
 static int
 check_threads(const struct stacks_file *sf, const char *path, struct diag *d)
 {
@@ -216,7 +226,7 @@ check_threads(const struct stacks_file *sf, const char *path, struct diag *d)
 		if (sf->rec[i].thread != TGSTACKS_NO_THREAD)
 			sum[sf->rec[i].thread] += sf->rec[i].count;	/* below the header's sum: no overflow */
 	for (t = 0; rc == 0 && t < sf->nthread; t++)
-		if (sum[t] > sf->thread[t].samples) {
+		if ((sf->thread[t].flags & TGSTACKS_THREAD_ENDED) && sum[t] > sf->thread[t].samples) {
 			diag_add(d, DIAG_ERROR, "%s: damaged stacks file (thread %u: %llu samples, its stacks count %llu)",
 			    path, t, (unsigned long long)sf->thread[t].samples, (unsigned long long)sum[t]);
 			rc = -1;
@@ -230,9 +240,10 @@ static int
 walk_stacks(struct stacks_file *sf, size_t off, int store, const char *path, struct diag *d)
 {
 	const unsigned char *b = sf->file.buf;
-	size_t len = sf->file.len, n = 0;
+	size_t len = sf->file.len, n = 0, nw = 0;
 	size_t fixed = sf->version >= TGSTACKS_VERSION_THREADS ? TGSTACKS_STACK_FIXED_V3 : TGSTACKS_STACK_FIXED;
-	uint64_t sum[3] = { 0, 0, 0 };
+	uint32_t flags = TGSTACKS_ROOT | TGSTACKS_TRUNCATED | (fixed == TGSTACKS_STACK_FIXED ? 0 : TGSTACKS_WAIT);
+	uint64_t sum[4] = { 0, 0, 0, 0 };
 
 	while (off < len) {
 		struct stacks_rec r;
@@ -246,23 +257,31 @@ walk_stacks(struct stacks_file *sf, size_t off, int store, const char *path, str
 		off += fixed;
 		if (r.count == 0 || r.depth == 0 || r.depth > sf->max_depth ||
 		    (r.thread >= sf->nthread && r.thread != TGSTACKS_NO_THREAD) ||
-		    (r.flags & ~(TGSTACKS_ROOT | TGSTACKS_TRUNCATED)) != 0 ||
-		    (len - off) / 8 < r.depth ||
-		    __builtin_add_overflow(sum[0], r.count, &sum[0]))
+		    (r.flags & ~flags) != 0 || (len - off) / 8 < r.depth ||
+		    __builtin_add_overflow(sum[r.flags & TGSTACKS_WAIT ? 3 : 0], r.count,
+		    &sum[r.flags & TGSTACKS_WAIT ? 3 : 0]))
 			break;
-		sum[1] += (r.flags & TGSTACKS_ROOT) ? r.count : 0;
-		sum[2] += (r.flags & TGSTACKS_TRUNCATED) ? r.count : 0;
 		r.addr = b + off;
 		off += 8 * (size_t)r.depth;
+		if (r.flags & TGSTACKS_WAIT) {
+			if (store)
+				sf->wait[nw] = r;
+			nw++;
+			continue;
+		}
+		sum[1] += (r.flags & TGSTACKS_ROOT) ? r.count : 0;
+		sum[2] += (r.flags & TGSTACKS_TRUNCATED) ? r.count : 0;
 		if (store)
 			sf->rec[n] = r;
 		n++;
 	}
-	if (off != len || sum[0] != sf->samples || sum[1] != sf->root || sum[2] != sf->truncated) {
-		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (stack %zu, or its sums)", path, n);
+	if (off != len || sum[0] != sf->samples || sum[1] != sf->root || sum[2] != sf->truncated ||
+	    sum[3] != sf->wait_ns) {
+		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (stack %zu, or its sums)", path, n + nw);
 		return -1;
 	}
 	sf->nrec = n;
+	sf->nwait = nw;
 	return 0;
 }
 
@@ -277,12 +296,13 @@ stacks_read(const char *path, struct stacks_file *sf, struct diag *d)
 		return -1;
 	rc = read_header(sf, &off, path, d) != 0 || read_modules(sf, &off, path, d) != 0 ||
 	    read_threads(sf, &off, path, d) != 0 || walk_stacks(sf, off, 0, path, d) != 0 ? -1 : 0;
-	if (rc == 0 && sf->nrec != le(sf->file.buf + TGSTACKS_HDR_NSTACKS, 8)) {
+	if (rc == 0 && sf->nrec + sf->nwait != le(sf->file.buf + TGSTACKS_HDR_NSTACKS, 8)) {
 		diag_add(d, DIAG_ERROR, "%s: damaged stacks file (%zu stacks, not as many as it says)",
-		    path, sf->nrec);
+		    path, sf->nrec + sf->nwait);
 		rc = -1;
 	}
-	if (rc == 0 && (sf->rec = mem_calloc(sf->nrec + 1, sizeof *sf->rec)) == NULL)
+	if (rc == 0 && ((sf->rec = mem_calloc(sf->nrec + 1, sizeof *sf->rec)) == NULL ||
+	    (sf->wait = mem_calloc(sf->nwait + 1, sizeof *sf->wait)) == NULL))
 		rc = diag_oom(d);
 	if (rc == 0)
 		rc = walk_stacks(sf, off, 1, path, d);

@@ -27,7 +27,7 @@ struct stacks_rec {
 /* A thread record (version 3): what libtgmon knew of one thread. */
 struct stacks_thread {
 	uint32_t tid;			/* the kernel's thread id */
-	uint32_t flags;			/* TGSTACKS_THREAD_ENDED, _MAIN, _CPU */
+	uint32_t flags;			/* TGSTACKS_THREAD_* */
 	uint64_t cpu_ns;		/* its CPU time (0 unless TGSTACKS_THREAD_CPU) */
 	uint64_t samples;		/* taken in it: its records' counts and those lost */
 	uint64_t signals;		/* the signals that brought them */
@@ -45,12 +45,16 @@ struct stacks_file {
 	uint32_t call_ps;	/* what -pg adds to a call, in ps (0: not measured): a claim */
 	uint32_t clock;		/* how the samples were taken: TGSTACKS_CLOCK_* bits (0: unknown) */
 	uint32_t version;	/* 1, 2 or 3 */
+	uint32_t flags;		/* TGSTACKS_FLAG_* (version 3): whether waits were recorded, or why not */
+	uint64_t wait_ns, waits;	/* the header's (version 3): the wait records' sum, and the waits they are */
 	struct stacks_module *mod;
 	uint32_t nmod;
 	struct stacks_thread *thread;	/* version 3's thread records, in the file's order; else none */
 	uint32_t nthread;
-	struct stacks_rec *rec;
+	struct stacks_rec *rec;		/* the samples' stacks (flags without TGSTACKS_WAIT) */
 	size_t nrec;
+	struct stacks_rec *wait;	/* the waits' (TGSTACKS_WAIT: count in nanoseconds off CPU) */
+	size_t nwait;
 	struct gmon_file file;
 };
 
@@ -59,7 +63,9 @@ struct stacks_file {
  * version 1, 2 or 3 (gmon_out.h), into *SF.  Version 3's thread records
  * are checked whole: their number and names within the limits, their
  * flags known, each stack's thread one of them (or TGSTACKS_NO_THREAD),
- * no thread with fewer samples than its stacks count.  Returns 0, or -1 with one
+ * no thread that had ended with fewer samples than its stacks count.
+ * Wait records (TGSTACKS_WAIT) go to SF->wait, apart from the samples'
+ * stacks, their sum the header's wait_ns.  Returns 0, or -1 with one
  * message in D ("PATH: what is wrong"); *SF is then empty.  Release it
  * with stacks_free().
  */

@@ -18,7 +18,9 @@ Python's backslash escapes; "thread -" goes back to no thread,
 TGSTACKS_NO_THREAD).  The first thread is the main one, the others ended;
 a thread's samples are its stacks' counts, its signals as many; CPU_NS,
 when given, is its measured CPU time.  Without a thread line the file is
-version 1, as before.
+version 1, as before.  In version 3, FLAGS may add 4 (a wait: COUNT is
+nanoseconds off CPU, not samples); the header then says waits were
+recorded.
 """
 import codecs
 import struct
@@ -97,21 +99,26 @@ def main():
         b = LIB_BASE + LIB_SPACE * i
         path = name if "/" in name else "/usr/lib/" + name
         mods.append((b, b, b + max(0x10000, top.get(name, 0) + 0x1000), path.encode()))
-    samples = sum(c for c, _, _, _ in stacks)
-    root = sum(c for c, f, _, _ in stacks if f & 1)
-    trunc = sum(c for c, f, _, _ in stacks if f & 2)
+    samples = sum(c for c, f, _, _ in stacks if not f & 4)
+    root = sum(c for c, f, _, _ in stacks if f & 1 and not f & 4)
+    trunc = sum(c for c, f, _, _ in stacks if f & 2 and not f & 4)
+    wait_ns = sum(c for c, f, _, _ in stacks if f & 4)
+    waits = sum(1 for _, f, _, _ in stacks if f & 4)
     v3 = bool(threads)
+    assert v3 or not waits, "wait records need version 3 (a thread line)"
     out = bytearray(b"tgstacks")
-    out += struct.pack("<IIQIIII", 3 if v3 else 1, 0, runid, rate, len(mods), 256, len(threads))
+    out += struct.pack("<IIQIIII", 3 if v3 else 1, 1 if waits else 0, runid, rate, len(mods), 256,
+                       len(threads))
     out += struct.pack("<QQQQQQ", len(stacks), samples, root, trunc, 0,
                        samples if signals is None else signals)
     assert len(out) == 88
     if v3:
         out += struct.pack("<II", 0, 1)     # call_ps: not measured; clock: a CPU-time timer
+        out += struct.pack("<QQ", wait_ns, waits)
     for base, lo_, hi_, name in mods:
         out += struct.pack("<QQQI", base, lo_, hi_, len(name)) + name
     for i, (tid, name, cpu) in enumerate(threads):
-        n = sum(c for c, _, _, t in stacks if t == i)
+        n = sum(c for c, f, _, t in stacks if t == i and not f & 4)
         flags = (2 if i == 0 else 1) | (4 if cpu is not None else 0)
         start = 1000 * i
         out += struct.pack("<IIQQQQQI", tid, flags, cpu or 0, n, n, start, start + 1000000, len(name))
