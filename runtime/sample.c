@@ -71,11 +71,14 @@ uint32_t tgmon_clocks;
  * switches since (from SW_LAST) are counted: past SWITCHES_MAX a period
  * (1% of its time at that cost), its event is closed and its timer
  * samples it instead; past WAIT_SWITCHES_MAX, its waits are no longer
- * recorded.
+ * recorded.  Never for fewer than SW_MIN switches (those times WAIT_...
+ * for the waits): a thread that computes switches a few times as it
+ * starts (a barrier, a lock), and on a busy machine it is preempted.
  */
 #define WATCH_PERIODS 25
 #define SWITCHES_MAX 1
 #define SW_FIRST 2
+#define SW_MIN 25
 #define WAIT_SWITCHES_MAX 4
 static __thread timer_t thread_timer;
 static __thread int has_timer;
@@ -378,9 +381,9 @@ tgmon_switches_check(uint32_t weight)
 	sw = tgmon_thread_switches();
 	n = sw >= sw_last ? sw - sw_last : 0;	/* (a forked child's count starts again) */
 	sw_last = sw;
-	if (n > (uint64_t)sw_periods * WAIT_SWITCHES_MAX)
+	if (n > (uint64_t)(sw_periods > SW_MIN ? sw_periods : SW_MIN) * WAIT_SWITCHES_MAX)
 		tgmon_waits_give_up();
-	if (n > (uint64_t)sw_periods * SWITCHES_MAX && ev_slot >= 0) {
+	if (n > (uint64_t)(sw_periods > SW_MIN ? sw_periods : SW_MIN) * SWITCHES_MAX && ev_slot >= 0) {
 		tgmon_perf_drop();
 		tgmon_to_timer();
 	}
