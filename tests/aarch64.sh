@@ -96,9 +96,11 @@ done
 # Call stacks.  stackab: main calls a() and c(), which both call b() to
 # burn, a 3 times as long; "calls": mid() calls leaf() (samples in the
 # stub, and in leaf's prologue and epilogue, where x30 holds its return
-# address); stackthr: four threads, thrK calls pK calls spin.  Built -pg
-# -fno-omit-frame-pointer at -O0 and -O2, and at -O2 with return addresses
-# signed (-mbranch-protection=standard: qemu's CPU authenticates them).
+# address); stackthr: four threads, thrK calls pK calls spin; libtime:
+# time in the C library under known callers.  Built -pg
+# -fno-omit-frame-pointer at -O0 and -O2, and (stackab) at -O2 with return
+# addresses signed (-mbranch-protection=standard: qemu's CPU authenticates
+# them).
 # test-stacks (runtime.sh's) checks each file's every promise and names
 # its frames; tgprof reads it too.  A stack is complete when its walk
 # reached the thread's root frame: at least 95% must be (all were, in
@@ -177,7 +179,23 @@ for flags in -O0 -O2 "-O2 -mbranch-protection=standard"; do
 	tcheck "$tag calls: $l1 of $l0 samples in leaf have main;mid above (at least 95%)" \
 	    sh -c "[ $l0 -ge 8 ] && awk 'BEGIN { exit !($l1 >= 0.95 * $l0) }'"
 
-	[ "$flags" = "${flags%standard}" ] || continue	# threads: signed or not, the same walk
+	[ "$flags" = "${flags%standard}" ] || continue	# threads, libraries: signed or not, the same walk
+	# libtime: 40% in memcpy (a leaf: no record, x30 returns into
+	# copy_heavy), 40% in snprintf's frames under format_heavy, 20% own.
+	$CC -pg $flags -fno-omit-frame-pointer -o "$e/libtime" "$P/libtime.c" \
+	    -L"$TOP/runtime/aarch64" -l:libtgmon.a -pthread || fatal "$CC -pg $flags libtime.c does not build"
+	run "$e" ./libtime 1 >/dev/null
+	stk "$e" libtime || fail "$tag library: $(cat "$e/err")"
+	n=$(head_of "$e/out" samples) r=$(head_of "$e/out" root)
+	cl=$(sums "$e/out" '^root .*;main;(phase;)?copy_heavy;\[libc[^;]*\]$')	# phase: at -O0
+	fl=$(sums "$e/out" '^root .*;main;(phase;)?report;format_heavy(;\[libc[^;]*\])+$')
+	tcheck "$tag library: $r of $n samples reached the root (at least 95%)" share "$r" "$n" 0.95
+	tcheck "$tag library: main;copy_heavy;[libc] $cl, main;report;format_heavy;[libc]... $fl of $n (30% each at least)" \
+	    sh -c "awk 'BEGIN { exit !($cl >= 0.3 * $n && $fl >= 0.3 * $n) }'"
+	got=$("$TGPROF" --batch -b -p "$e/libtime" "$e/gmon.out" |
+	    awk '$NF == "copy_heavy" || $NF == "format_heavy" { printf " %s %s", $NF, $1 }')
+	tcheck "$tag library: the histogram charges the library's time to its callers (30% each at least):$got" \
+	    sh -c "echo '$got' | awk '{ exit !(NF == 4 && \$2 >= 30 && \$4 >= 30) }'"
 	run "$e" ./stackthr >/dev/null
 	stk "$e" stackthr || fail "$tag threads: $(cat "$e/err")"
 	n=$(head_of "$e/out" samples) r=$(head_of "$e/out" root)
