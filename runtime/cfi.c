@@ -15,8 +15,8 @@
  * where the caller's stack pointer was (the CFA: a register plus an
  * offset, or an expression), and where the registers it saved are, the
  * return address among them.  A sample in such a library is walked up
- * through its frames by those rules (walk.c: tgmon_stk_cfi), as perf and
- * debuggers walk it, to the return address into the program, with the
+ * through its frames by those rules (walk-x86_64.c: tgmon_stk_cfi), as
+ * perf and debuggers walk it, to the return address into the program, with the
  * program's frame pointer as the library kept or restored it: nothing is
  * guessed from the words on the stack, so neither a stale return address
  * (left below the live frames by an earlier call, or in the library's own
@@ -26,9 +26,9 @@
  * (tgmon_hist.fixed), which stay mapped: no system call; the stack's
  * words as the rest of the walk reads them (tgmon_walk_readable).  Every
  * loop is bounded: by the bytes of a table, CFI_OPS instructions, CFI_EXPR
- * bytes of an expression (and walk.c's, by CFI_FRAMES frames).
- * TGMON_UNWIND=fp turns it off (walk.c's stk_cfi 0): the walk searches
- * the stack (scan.c) as where there are no tables.
+ * bytes of an expression (and walk-x86_64.c's, by CFI_FRAMES frames).
+ * TGMON_UNWIND=fp turns it off (walk-x86_64.c's stk_cfi 0): the walk
+ * searches the stack (scan.c) as where there are no tables.
  *
  * Every function here is named tgmon_*, as in walk.c: they run while the
  * program is sampled, and tgprof shows them as the cost of profiling.

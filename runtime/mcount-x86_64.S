@@ -14,7 +14,7 @@
  * its own copy of the counting code (tgmon_count, tgmon_fcount), so that
  * a sample's program counter tells which.
  *
- * The stack walk of a sample taken in here (walk.c) must find the
+ * The stack walk of a sample taken in here (walk-x86_64.c) must find the
  * return address into the profiled function: STEP records, after every
  * instruction that moves the stack pointer, how many bytes above it that
  * address now is (tgmon_stub_steps: offsets from the stubs' start).

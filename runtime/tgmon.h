@@ -291,9 +291,10 @@ TGMON_HIDDEN void tgmon_calib_plain(uint64_t n);
 TGMON_HIDDEN void tgmon_on_stack(void (*fn)(void *), void *arg, void *top);
 
 /*
- * walk.c: each sample's call stack, by its frame pointers, counted per
- * thread.  tgmon_stacks_sample runs in the sample handler (UC: its
- * ucontext_t); the others in normal context.
+ * walk.c: each sample's call stack, by its frame pointers (walked by
+ * walk-x86_64.c or walk-aarch64.c), counted per thread.
+ * tgmon_stacks_sample runs in the sample handler (UC: its ucontext_t);
+ * the others in normal context.
  */
 TGMON_HIDDEN void tgmon_stacks_start(void);	/* the starting thread's table; main() */
 TGMON_HIDDEN void tgmon_stacks_thread(uint64_t frame, uint64_t link);	/* its first call */
@@ -303,13 +304,13 @@ TGMON_HIDDEN void tgmon_stacks_thread_ends(void);
  * Counts the sample's stack; returns where its time belongs when it is
  * not in profiled code (tgmon_profiled): in the function of a profiled
  * module other than SELF (libtgmon's own) that made the innermost call
- * out of it, at that call (its return address less 4: walk.c's
- * tgmon_stk_charge) or, where the call is in a part split off the
- * function (foo.cold), at the function's start; or 0.
+ * out of it, at that call (its return address less 4: walk-ARCH.c's
+ * tgmon_stk_charge) or, on x86-64, where the call is in a part split
+ * off the function (foo.cold), at the function's start; or 0.
  */
 TGMON_HIDDEN uint64_t tgmon_stacks_sample(const void *uc, uint32_t weight, int self);
 TGMON_HIDDEN void tgmon_stacks_reset(void);	/* a forked child starts from zero */
-/* The signal trampoline handlers return to (sigaction()'s sa_restorer), checked; normal context. */
+/* The signal trampoline handlers return to (sigaction()'s sa_restorer), checked (x86-64); normal context. */
 TGMON_HIDDEN void tgmon_stacks_restorer(uint64_t addr);
 /* The samples not recorded, and the signals that brought those recorded. */
 TGMON_HIDDEN void tgmon_stacks_counts(uint64_t *lost, uint64_t *signals);

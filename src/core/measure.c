@@ -135,7 +135,7 @@ resolve(struct builder *b, const struct stacks_file *sf, uint64_t a, uint32_t k)
 	uint32_t i;
 
 	if (k > 0)
-		a--;	/* a return address: the call is just before it */
+		a--;	/* a return address: the call is just before it (x86-64's 2 to 7 bytes, aarch64's bl's 4) */
 	for (i = 0; i < sf->nmod; i++) {
 		const struct stacks_module *mod = &sf->mod[i];
 
