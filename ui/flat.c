@@ -75,11 +75,14 @@ self_of(const struct tui *t, uint32_t id)
 	return v > 0 ? v : 0;
 }
 
-/* Whether the rows' times are not the histogram's (-pg's calls' cost out, or library rows): gprof's order will not do. */
+/*
+ * Whether the rows' times are not the histogram's (-pg's calls' cost out,
+ * library rows, some threads' stacks): gprof's order will not do.
+ */
 static int
 times_changed(const struct tui *t)
 {
-	return libraries(t) || (t->s->call_ps > 0 && !t->s->truth.raw);
+	return libraries(t) || threads_only(t) || (t->s->call_ps > 0 && !t->s->truth.raw);
 }
 
 /* Whether row ID adds to the cumulative time: not a profiler's function unless counted (%). */
