@@ -207,7 +207,8 @@ fi
 # phase comes out 3 to 7 points low (libtgmon's counting runs alongside
 # leaf()'s work and hardly slows it, but its samples are the profiler's:
 # the known limit of taking those out), never more than 8 low or 2 high;
-# copy()'s time (in memcpy) against bulk()'s within 12%.
+# copy()'s time (in memcpy) against bulk()'s within 15% (the plain run's own
+# timing of memcpy moves by 10% on a busy machine).
 # --call-cost=1
 # takes 1 ns times leaf()'s forty million calls out of its self time,
 # exactly; --raw counts the profiler's rows again.
@@ -215,7 +216,7 @@ if want truth && gcc -O1 -o "$L/ct-plain" "$RTP/calltruth.c" && pgcc -o "$L/ct" 
     (cd "$L" && ./ct-plain 4 >ct.truth && rm -f gmon.out* && ./ct 4 >/dev/null); then
 	(cd "$L" && "$TGPROF" --export=json ct gmon.out >ct.json && "$TGPROF" --export=json --call-cost=1 ct gmon.out \
 	    >ct1.json && "$TGPROF" --export=json --raw ct gmon.out >ctraw.json)
-	check "truth: the shares as without -pg (leafy 8 low to 2 high, copy:bulk within 12%; $(cat "$L/ct.truth"))" \
+	check "truth: the shares as without -pg (leafy 8 low to 2 high, copy:bulk within 15%; $(cat "$L/ct.truth"))" \
 	    python3 -c "
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -230,7 +231,7 @@ tt = sum(truth.values())
 a, b = 100 * got['leafy'] / total, 100 * truth['leafy'] / tt
 assert -8 <= a - b <= 2, ('leafy', a, b)
 r, q = got['copy'] / got['bulk'], truth['copy'] / truth['bulk']
-assert abs(r / q - 1) <= 0.12, ('copy against bulk', r, q)
+assert abs(r / q - 1) <= 0.15, ('copy against bulk', r, q)
 " "$L/ct.json" "$L/ct.truth"
 	check "truth: --call-cost=1 takes 40 ms (40,000,000 calls of 1 ns) out of leaf's self time, exactly" python3 -c "
 import json, sys

@@ -294,7 +294,7 @@ new_diff(const struct profile *old, const struct profile *new, int files, const 
 	}
 	memset(df->old_of, 0xff, ((size_t)new->nsyms + 1) * sizeof *df->old_of);	/* PF_NONE */
 	df->files = files;
-	df->opts = o != NULL ? *o : (struct diff_opts){ { 1, 1 }, { 0, 0 }, { 0, 0 } };
+	df->opts = o != NULL ? *o : (struct diff_opts){ { 1, 1 }, { 0, 0 }, { 0, 0, TRUTH_CPU } };
 	df->opts.per_signal[DIFF_OLD] = df->opts.per_signal[DIFF_OLD] >= 1 ? df->opts.per_signal[DIFF_OLD] : 1;
 	df->opts.per_signal[DIFF_NEW] = df->opts.per_signal[DIFF_NEW] >= 1 ? df->opts.per_signal[DIFF_NEW] : 1;
 	df->nsyms[DIFF_OLD] = old->nsyms;

@@ -208,8 +208,8 @@ add_file(struct builder *b, const struct stacks_file *sf)
 		return -1;
 	m->nthread += sf->nthread;
 
-	for (i = 0; i < sf->nrec; i++) {
-		const struct stacks_rec *r = &sf->rec[i];
+	for (i = 0; i < sf->nrec + sf->nwait; i++) {
+		const struct stacks_rec *r = i < sf->nrec ? &sf->rec[i] : &sf->wait[i - sf->nrec];
 		struct pf_mstack *st;
 
 		if (room(b, r->depth) != 0 || m->nstack >= UINT32_MAX - 1)
@@ -219,7 +219,9 @@ add_file(struct builder *b, const struct stacks_file *sf)
 		st->depth = r->depth;
 		st->flags = r->flags;
 		st->thread = r->thread == TGSTACKS_NO_THREAD ? PF_NO_THREAD : base + r->thread;
-		if (st->thread != PF_NO_THREAD)
+		if (r->flags & TGSTACKS_WAIT)
+			;	/* nanoseconds, not samples */
+		else if (st->thread != PF_NO_THREAD)
 			m->thread[st->thread].stacked += r->count;
 		else
 			m->thread_samples += r->count;
@@ -283,6 +285,9 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 		b->m->truncated += sf.truncated;
 		b->m->lost += sf.lost;
 		b->m->signals += sf.signals;
+		b->m->wait_ns += sf.wait_ns;
+		b->m->waits += sf.waits;
+		b->m->wait_flags |= sf.flags;
 		if (sf.call_ps > 0) {
 			b->call_ps += (double)sf.call_ps * (double)sf.samples;
 			b->call_samples += sf.samples;
@@ -409,6 +414,7 @@ keep_stacks(struct pf_measure *c, const struct pf_measure *m)
 		return -1;
 	c->nstack = 0;
 	c->samples = c->root = c->truncated = c->lost = c->signals = 0;
+	c->wait_ns = c->waits = 0;	/* (how many waits the chosen threads' are, the files do not say) */
 	for (i = 0; i < m->nstack; i++) {
 		const struct pf_mstack *s = &m->stack[i];
 
@@ -419,6 +425,10 @@ keep_stacks(struct pf_measure *c, const struct pf_measure *m)
 		memcpy(c->frame + nframe, m->frame + s->first, s->depth * sizeof *c->frame);
 		nframe += s->depth;
 		c->nstack++;
+		if (s->flags & TGSTACKS_WAIT) {
+			c->wait_ns += s->count;
+			continue;
+		}
 		c->samples += s->count;
 		c->root += (s->flags & TGSTACKS_ROOT) ? s->count : 0;
 		c->truncated += (s->flags & TGSTACKS_TRUNCATED) ? s->count : 0;

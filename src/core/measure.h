@@ -32,14 +32,17 @@
 
 /*
  * A stack: COUNT samples, its frames frame[first .. first + depth),
- * outermost first.  WEIGHT: what they count for in the measure's times
- * (tally.h): COUNT, less the profiler's and -pg's calls' time.
+ * outermost first; or, with TGSTACKS_WAIT, a wait: COUNT nanoseconds off
+ * CPU.  WEIGHT: what it counts for in the measure's times (tally.h), in
+ * samples of the measure's rate (a wait's nanoseconds times hz / 1e9):
+ * COUNT, less the profiler's and -pg's calls' time, and 0 for the stacks
+ * of the other clock (truth_opts.clock).
  */
 struct pf_mstack {
 	uint64_t count;
 	double weight;
 	uint32_t first, depth;
-	uint32_t flags;		/* TGSTACKS_ROOT (it reached the thread's root), TGSTACKS_TRUNCATED */
+	uint32_t flags;		/* TGSTACKS_ROOT (it reached the thread's root), TGSTACKS_TRUNCATED, TGSTACKS_WAIT */
 	uint32_t thread;	/* its thread (an index of the measure's thread[]), or PF_NO_THREAD */
 };
 
@@ -76,6 +79,16 @@ struct pf_measure {
 	uint64_t lost;			/* samples libtgmon could not record */
 	uint64_t signals;		/* the signals that brought them: the independent observations */
 	uint64_t in_program;		/* samples whose innermost frame is a function of the program */
+	/*
+	 * Waits (stacks with TGSTACKS_WAIT, apart from the samples' sums
+	 * above): their nanoseconds and how many; WAIT_FLAGS, the stacks
+	 * files' TGSTACKS_FLAG_* ORed (whether they were recorded, or why not;
+	 * 0: files of before version 3).  WAIT_TOTAL: the waits' weight in
+	 * the times (0 under the CPU clock).
+	 */
+	uint64_t wait_ns, waits;
+	uint32_t wait_flags;
+	double wait_total;
 	/*
 	 * The program's own time (truth.h): the stacks' weights summed, the
 	 * base of every share of the measure's times; what was taken out of

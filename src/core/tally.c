@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input/gmon_out.h"
 #include "util/mem.h"
 #include "util/u64map.h"
 
@@ -36,6 +37,18 @@ in_program(const struct pf_measure *m, const struct pf_mstack *s, uint32_t nsyms
 }
 
 /*
+ * Stack S's time under clock CLOCK, in samples of M's rate: a wait's
+ * nanoseconds as samples, a sample's count; 0 for the other clock's.
+ */
+static double
+clock_count(const struct pf_measure *m, const struct pf_mstack *s, enum truth_clock clock)
+{
+	if (s->flags & TGSTACKS_WAIT)
+		return clock == TRUTH_CPU ? 0 : (double)s->count * (double)m->hz / 1e9;
+	return clock == TRUTH_WAIT ? 0 : (double)s->count;
+}
+
+/*
  * Every stack's weight under O: the profiler's stacks 0 unless they
  * count; a function's own stacks scaled by (own - calls x cost) / own,
  * OWN scratch for the functions' own samples.
@@ -48,18 +61,20 @@ weigh(struct pf_measure *m, const struct profile *p, const struct truth_opts *o,
 	uint32_t f;
 
 	for (i = 0; i < m->nstack; i++)
-		if (in_program(m, &m->stack[i], p->nsyms))
+		if (in_program(m, &m->stack[i], p->nsyms) && !(m->stack[i].flags & TGSTACKS_WAIT))
 			own[m->frame[m->stack[i].first + m->stack[i].depth - 1]] += (double)m->stack[i].count;
-	m->total = m->profiler = m->calls = 0;
+	m->total = m->profiler = m->calls = m->wait_total = 0;
 	for (i = 0; i < m->nstack; i++) {
 		struct pf_mstack *s = &m->stack[i];
-		double c = (double)s->count;
+		double c = clock_count(m, s, o->clock);
 
 		f = innermost(m, s, p->nsyms);
 		s->weight = c;
 		if (f != PF_NONE && truth_is_profiler(p, f)) {
 			m->profiler += c;
 			s->weight = truth_counts(p, f, o) ? c : 0;
+		} else if (s->flags & TGSTACKS_WAIT) {
+			;	/* a wait: no call's cost in it */
 		} else if (cost > 0 && f != PF_NONE && in_program(m, s, p->nsyms) && own[f] > 0) {
 			double left = own[f] - cost * (double)truth_calls(p, f);
 
@@ -67,6 +82,7 @@ weigh(struct pf_measure *m, const struct profile *p, const struct truth_opts *o,
 			m->calls += c - s->weight;
 		}
 		m->total += s->weight;
+		m->wait_total += s->flags & TGSTACKS_WAIT ? s->weight : 0;
 	}
 }
 
@@ -97,7 +113,7 @@ count_self(struct counter *b, const struct pf_mstack *st)
 	uint32_t k, in = st->depth > 0 ? f[st->depth - 1] : PF_NONE;
 
 	if (in < b->p->nsyms) {
-		m->in_program += st->count;
+		m->in_program += st->flags & TGSTACKS_WAIT ? 0 : st->count;
 		m->self[in] += st->weight;
 		if (b->p->sym[in].cyc_head != in)
 			m->self[b->p->sym[in].cyc_head] += st->weight;

@@ -19,10 +19,18 @@
 
 #include "profile.h"
 
+/*
+ * Which time the measured times are (--clock): the threads' CPU time (the
+ * samples; their waits out), their time off CPU alone (the waits libtgmon
+ * recorded, gmon_out.h's TGSTACKS_WAIT), or both, the wall-clock time.
+ */
+enum truth_clock { TRUTH_CPU, TRUTH_WAIT, TRUTH_WALL };
+
 /* What is taken out of the times. */
 struct truth_opts {
 	int with_profiler;	/* the profiler's functions count in totals and inclusive times */
 	int raw;		/* nothing taken out: the times as sampled (implies with_profiler) */
+	enum truth_clock clock;	/* the measure's (measure.h): which stacks weigh */
 };
 
 /*

@@ -372,7 +372,7 @@ session_compare(struct session *s, struct profile *old, const struct diff_opts *
 {
 	end_comparison(s);
 	s->priv->old_loaded = old;
-	s->priv->dopts = o != NULL ? *o : (struct diff_opts){ { 1, 1 }, { 0, 0 }, { 0, 0 } };
+	s->priv->dopts = o != NULL ? *o : (struct diff_opts){ { 1, 1 }, { 0, 0 }, { 0, 0, TRUTH_CPU } };
 	s->gen++;
 	if (compare_again(s, s->nnarrow, d) != 0) {
 		end_comparison(s);
