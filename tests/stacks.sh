@@ -523,6 +523,70 @@ damage "sum of samples" "b[48] ^= 1" "damaged stacks file"
 damage "count of stacks" "b[40] ^= 1" "damaged stacks file"
 damage "a depth of 2^32-1" "i = 88 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i + 8:i + 12] = b'\xff\xff\xff\xff'" "damaged stacks file"
 damage "a count of 0" "i = 88 + 28 + 28 + len(b'/usr/lib/libc.so.6'); b[i:i + 8] = bytes(8)" "damaged stacks file"
+# Waits (tests/stacks/waits.spec): main 20 samples, waits of 0.5 s (top, in
+# a library) and 0.25 s (fact); worker-1 10 samples, 1.5 s waited in
+# leaf_b's call of a library.  --clock picks which time the measured
+# outputs are: CPU (the default), waits (in samples of the rate: 1000 a
+# second), or both; pprof carries both as types of their own.
+python3 "$GEN" "$P/prog" "$P/gmon.out" "$OUT/gmon.out.w" "$OUT/waits.stacks" 0x5eed \
+    <"$TOP/tests/stacks/waits.spec" || fatal "tests/gen/stacks.py failed (waits)"
+wt() { (cd "$OUT" && "$TGPROF" --batch --stacks=waits.stacks "$@" "$P/prog" gmon.out); }
+if want "waits folded"; then
+	wt --folded >"$OUT/w.cpu" 2>&1
+	wt --folded --clock=wait >"$OUT/w.wait" 2>&1
+	wt --folded --clock=wall >"$OUT/w.wall" 2>&1
+	tcheck "waits folded: --clock=cpu (the default) has the 30 samples, no wait" sh -c "
+	    [ \$(grep -v '^#' '$OUT/w.cpu' | awk '{ s += \$NF } END { print s }') = 30 ] && ! grep -q 'libc\\|fact' '$OUT/w.cpu'"
+	tcheck "waits folded: --clock=wait has the waits alone, in ms: 500, 250, 1500, and says so" sh -c "
+	    grep -q '^# tgprof: waits off CPU alone (--clock=wait)' '$OUT/w.wait' &&
+	    grep -q '^main;top;\\[libc.so.6\\] 500\$' '$OUT/w.wait' && grep -q '^main;fact;fact 250\$' '$OUT/w.wait' &&
+	    grep -q '^main;top;leaf_b;\\[libc.so.6\\] 1500\$' '$OUT/w.wait' && [ \$(grep -vc '^#' '$OUT/w.wait') = 3 ]"
+	tcheck "waits folded: --clock=wall has both: 2280" sh -c "
+	    [ \$(grep -v '^#' '$OUT/w.wall' | awk '{ s += \$NF } END { print s }') = 2280 ]"
+fi
+if want "waits json"; then
+	(cd "$OUT" && "$TGPROF" --export=json --clock=wall --stacks=waits.stacks "$P/prog" gmon.out >w.json 2>w.err)
+	tcheck "waits json: wall: valid; top 2.03 s inclusive, leaf_b 1.51, fact 0.25 self; 2.25 s of waits" python3 -c "
+import json, sys
+import jsonschema
+d = json.load(open(sys.argv[1]))
+jsonschema.validate(d, json.load(open(sys.argv[2])))
+f = {x['name']: x for x in d['functions']}
+assert d['truth']['clock'] == 'wall' and abs(d['truth']['program_seconds'] - 2.28) < 1e-6, d['truth']
+assert abs(f['top']['inclusive'] - 2.03) < 1e-6 and abs(f['leaf_b']['inclusive'] - 1.51) < 1e-6, (f['top'], f['leaf_b'])
+assert abs(f['fact']['self'] - 0.25) < 1e-6 and abs(f['top']['self'] - 0.5) < 1e-6, (f['fact'], f['top'])
+assert abs(d['stacks']['wait_seconds'] - 2.25) < 1e-9 and d['stacks']['waits'] == 3 and d['stacks']['waits_recorded']
+" "$OUT/w.json" "$TOP/doc/tgprof-profile.schema.json"
+fi
+PROTO=/usr/share/gocode/src/github.com/google/pprof/proto
+if want "waits pprof"; then
+	(cd "$OUT" && "$TGPROF" --export=pprof --clock=wait -o w.pb.gz --stacks=waits.stacks "$P/prog" gmon.out) 2>"$OUT/wp.err"
+	gzip -dc "$OUT/w.pb.gz" 2>/dev/null | protoc --decode=perftools.profiles.Profile -I "$PROTO" "$PROTO/profile.proto" \
+	    >"$OUT/wp.txt" 2>>"$OUT/wp.err"
+	tcheck "waits pprof: five types (samples, cpu, calls, wait, wall), wait the default: 30 samples, 2.25 s waited, 2.28 s wall" \
+	    python3 -c "
+import re, sys
+t = open(sys.argv[1]).read()
+strs = re.findall(r'string_table: \"([^\"]*)\"', t)
+types = [strs[int(a)] for a in re.findall(r'sample_type \{\s*type: (\d+)', t)]
+assert types == ['samples', 'cpu', 'calls', 'wait', 'wall'], types
+assert strs[int(re.search(r'default_sample_type: (\d+)', t).group(1))] == 'wait'
+v = [list(map(int, re.findall(r'value: (\d+)', s))) for s in re.findall(r'sample \{(.*?)\n\}', t, re.S)]
+s = [sum(x[i] for x in v) for i in range(5)]
+assert s[0] == 30 and s[1] == 30000000 and s[3] == 2250000000 and s[4] == 2280000000, s
+" "$OUT/wp.txt"
+fi
+if want "waits refused"; then
+	th --folded --clock=wait >"$OUT/w.no" 2>&1
+	tcheck "waits refused: --clock=wait of stacks without waits, in one line, why" sh -c "
+	    [ \$(wc -l <'$OUT/w.no') = 1 ] && grep -q '^tgprof: --clock=wait: no waits in the stacks files: none were recorded' '$OUT/w.no'"
+	wt --clock=wall -b -p >"$OUT/w.no2" 2>&1
+	tcheck "waits refused: --clock with gprof's report (its times are the histogram's)" \
+	    grep -q '^tgprof: --clock: with --folded, --tree or --export' "$OUT/w.no2"
+	wt --folded --clock=sometimes >"$OUT/w.no3" 2>&1
+	tcheck "waits refused: --clock=sometimes" grep -q '^tgprof: --clock: sometimes is not cpu, wait or wall' "$OUT/w.no3"
+fi
+
 # Version 3 (threads, tests/stacks/threads.spec): a header of 112 bytes, the
 # two modules (74 bytes), then the thread records (52 bytes and the name:
 # main at 186, worker-1 at 242, worker-2 at 302), then the stacks (20 bytes

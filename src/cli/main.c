@@ -230,6 +230,12 @@ own_outputs(struct opts *o, struct diag *d)
 		    "times are the histogram's, of every thread)", o->thread != NULL ? "thread" : "thread-frames");
 		return -1;
 	}
+	if (o->truth.clock != TRUTH_CPU && ((!o->folded && !o->tree && o->export == NULL) || o->measured ||
+	    o->estimated)) {
+		diag_add(d, DIAG_ERROR, "--clock: with --folded, --tree or --export, measured (the report's "
+		    "times are the histogram's, CPU time)");
+		return -1;
+	}
 	if (o->thread != NULL && (o->measured || o->estimated)) {
 		diag_add(d, DIAG_ERROR, "--thread: not with --%s (only the stacks are counted per thread)",
 		    o->measured ? "measured" : "estimated");
@@ -262,13 +268,19 @@ run(struct opts *o, struct diag *d)
 	if (rc != 0)
 		return 1;
 	o->out.style = styles(o, p);
-	need = o->folded || o->measured || o->threads || o->thread != NULL || o->thread_frames;
+	need = o->folded || o->measured || o->threads || o->thread != NULL || o->thread_frames ||
+	    o->truth.clock != TRUTH_CPU;
 	if (need && load_measure(o, p, 1, &m, d) != 0)
 		rc = 1;
 	else if (!need && (o->export != NULL || o->tree))
 		load_measure(o, p, 0, &m, d);	/* stacks if there are: a warning where some miss */
 	if (rc == 0 && narrow_threads(o, p, &m, d) != 0)
 		rc = 1;
+	if (rc == 0 && o->truth.clock != TRUTH_CPU && measure_waits_why(m) != NULL) {
+		diag_add(d, DIAG_ERROR, "--clock=%s: no waits in the stacks files: %s",
+		    o->truth.clock == TRUTH_WAIT ? "wait" : "wall", measure_waits_why(m));
+		rc = 1;
+	}
 	o->out.measure = o->measured ? m : NULL;
 	if (rc == 0 && o->threads) {
 		if (m->nthread == 0) {

@@ -35,6 +35,7 @@ enum {
 	OPT_THREAD,
 	OPT_THREADS,
 	OPT_THREAD_FRAMES,
+	OPT_CLOCK,
 	OPT_RAW,
 	OPT_WITH_PROFILER,
 	OPT_CALL_COST,
@@ -101,6 +102,7 @@ static const struct option long_options[] = {
 	{ "thread", required_argument, NULL, OPT_THREAD },
 	{ "threads", no_argument, NULL, OPT_THREADS },
 	{ "thread-frames", no_argument, NULL, OPT_THREAD_FRAMES },
+	{ "clock", required_argument, NULL, OPT_CLOCK },
 	{ "raw", no_argument, NULL, OPT_RAW },
 	{ "with-profiler", no_argument, NULL, OPT_WITH_PROFILER },
 	{ "call-cost", required_argument, NULL, OPT_CALL_COST },
@@ -157,6 +159,8 @@ opts_usage(FILE *f)
 "                               a name may be a glob); calls stay all threads'\n"
 "      --thread-frames          --folded, --export=folded: each stack under a frame\n"
 "                               naming its thread (NAME-TID)\n"
+"      --clock=cpu|wait|wall    --folded, --tree, --export: the threads' CPU time\n"
+"                               (the default), their waits off CPU, or both\n"
 "      --stacks=FILE            the stacks of the one gmon file are in FILE\n"
 "      --no-stacks              do not read stacks files\n"
 "Comparison (not gprof's): tgprof --diff PROG OLD NEW, or OLDPROG OLD NEWPROG NEW\n"
@@ -322,6 +326,23 @@ collapse_opt(struct opts *o, const char *arg)
 		}
 	}
 	fprintf(stderr, "tgprof: --collapse: %s is not none, indirect or all\n", arg);
+	return -1;
+}
+
+/* --clock=HOW: which time the measured outputs are (core/truth.h's enum truth_clock order). */
+static int
+clock_opt(struct opts *o, const char *arg)
+{
+	static const char *const how[] = { "cpu", "wait", "wall" };
+	size_t k;
+
+	for (k = 0; k < sizeof how / sizeof *how; k++) {
+		if (strcmp(arg, how[k]) == 0) {
+			o->truth.clock = (enum truth_clock)k;
+			return 0;
+		}
+	}
+	fprintf(stderr, "tgprof: --clock: %s is not cpu, wait or wall\n", arg);
 	return -1;
 }
 
@@ -514,6 +535,7 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case OPT_THREAD: o->thread = arg; break;
 	case OPT_THREADS: o->threads = 1; break;
 	case OPT_THREAD_FRAMES: o->thread_frames = 1; break;
+	case OPT_CLOCK: return clock_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case OPT_RAW: o->truth.raw = 1; break;
 	case OPT_WITH_PROFILER: o->truth.with_profiler = 1; break;
 	case OPT_CALL_COST: return cost_opt(o, arg);

@@ -536,3 +536,16 @@ measure_thread_share(const struct pf_measure *m, uint32_t t)
 {
 	return m->thread_samples > 0 ? (double)m->thread[t].samples / (double)m->thread_samples : 0;
 }
+
+const char *
+measure_waits_why(const struct pf_measure *m)
+{
+	if (m->wait_flags & TGSTACKS_FLAG_WAITS)
+		return NULL;
+	if (m->wait_flags & TGSTACKS_FLAG_WAITS_DENIED)
+		return "the kernel refused libtgmon the event that records them "
+		    "(kernel.perf_event_paranoid above 2 without CAP_PERFMON, or a seccomp filter)";
+	if (m->wait_flags & TGSTACKS_FLAG_WAITS_OFF)
+		return "TGMON_WAITS=0 turned them off";
+	return "none were recorded (libtgmon records them on x86-64, in version 3 of its stacks files)";
+}

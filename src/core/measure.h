@@ -191,4 +191,10 @@ long measure_thread_match(const struct pf_measure *m, const char *spec, unsigned
  */
 double measure_thread_share(const struct pf_measure *m, uint32_t t);
 
+/*
+ * NULL if M's stacks files recorded waits (some thread's, if any waited);
+ * else why not, a phrase ("the kernel refused ...") for a message.
+ */
+const char *measure_waits_why(const struct pf_measure *m);
+
 #endif

@@ -148,7 +148,7 @@ put_header(struct cg *c)
 	uint32_t id;
 
 	for (id = 0; id < p->nsyms; id++)
-		if (export_shown(c->r, id))
+		if (export_shown(c->r, c->eo, id))
 			total += to_us(c, export_self(c->r, c->eo, id));
 	fputs("# callgrind format\nversion: 1\ncreator: tgprof " TGPROF_VERSION "\n", c->f);
 	fputs("cmd: ", c->f);
@@ -193,7 +193,7 @@ callgrind_write(FILE *f, struct report *r, const struct export_opts *eo, struct 
 	}
 	put_header(&c);
 	for (id = 0; id < p->nsyms; id++) {
-		if (!export_shown(r, id))
+		if (!export_shown(r, eo, id))
 			continue;
 		putc('\n', f);
 		put_file(&c, "fl", p->sym[id].file);

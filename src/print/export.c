@@ -22,12 +22,13 @@ static const struct export_format formats[] = {
 };
 
 int
-export_shown(struct report *r, uint32_t id)
+export_shown(struct report *r, const struct export_opts *eo, uint32_t id)
 {
 	const struct profile *p = report_profile(r);
 
 	return report_flat_listed(r, id) || (p->caller_start != NULL &&
-	    (p->callee_start[id + 1] > p->callee_start[id] || p->caller_start[id + 1] > p->caller_start[id]));
+	    (p->callee_start[id + 1] > p->callee_start[id] || p->caller_start[id + 1] > p->caller_start[id])) ||
+	    (eo->measured && eo->stacks != NULL && eo->stacks->incl[id] > 0);
 }
 
 double
@@ -36,8 +37,10 @@ export_self(struct report *r, const struct export_opts *eo, uint32_t id)
 	const struct profile *p = report_profile(r);
 	const struct pf_measure *m = eo->stacks;
 
-	if (eo->measured && m != NULL && m->chosen != NULL)	/* some threads': their stacks' leaves */
-		return m->hz > 0 && id < p->nsyms ? m->self[id] * (double)p->hz / (double)m->hz : 0;
+	/* Some threads', or another clock's: their stacks' leaves, and the library time charged to them. */
+	if (eo->measured && m != NULL && (m->chosen != NULL || m->truth.clock != TRUTH_CPU))
+		return m->hz > 0 && id < p->nsyms ? (m->self[id] + m->lib_charged[id]) * (double)p->hz /
+		    (double)m->hz : 0;
 	return truth_counts(p, id, &eo->truth) ? truth_self(p, id, eo->call_ps, &eo->truth) : 0;
 }
 

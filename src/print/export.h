@@ -38,8 +38,8 @@ struct export_format {
 	int (*write)(FILE *f, struct report *r, const struct export_opts *eo, struct diag *d);
 };
 
-/* Whether function ID is exported: it has a flat-profile row or an arc. */
-int export_shown(struct report *r, uint32_t id);
+/* Whether function ID is exported: it has a flat-profile row, an arc, or measured time (EO's stacks). */
+int export_shown(struct report *r, const struct export_opts *eo, uint32_t id);
 
 /*
  * Function ID's self time as exported, ticks: the program's own as EO

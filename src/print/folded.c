@@ -106,11 +106,12 @@ taken_out(FILE *f, const struct pf_measure *m)
 	struct sbuf note;
 	int rc = 0;
 
-	if (m->profiler <= 0 && m->calls <= 0)
+	if (m->profiler <= 0 && m->calls <= 0 && m->truth.clock == TRUTH_CPU)
 		return 0;
 	sbuf_init(&note);
 	report_measure_note(&note, m);
-	if (note.len > 0 && fprintf(f, "# tgprof: %s (--raw: as sampled)\n", sbuf_str(&note)) < 0)
+	if (note.len > 0 && fprintf(f, "# tgprof: %s%s\n", sbuf_str(&note),
+	    m->profiler > 0 || m->calls > 0 ? " (--raw: as sampled)" : "") < 0)
 		rc = -1;
 	sbuf_release(&note);
 	return rc;

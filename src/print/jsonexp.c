@@ -40,12 +40,19 @@ truth(struct js *j)
 {
 	struct truth_sums s = truth_sum(j->p, j->eo->call_ps, &j->eo->truth);
 
+	if (j->measured && j->eo->truth.clock != TRUTH_CPU) {	/* the measure's sums, in the histogram's ticks */
+		double k = j->m->hz > 0 ? j->hz / (double)j->m->hz : 0;
+
+		s = (struct truth_sums){ j->m->total * k, j->m->profiler * k, j->m->calls * k };
+	}
+
 	sbuf_reset(&j->sb);
 	report_truth_note(&j->sb, &s, &j->eo->truth);
 	fputs("  \"truth\": {\"taken_out\": ", j->f);
 	jsonstr_put(j->f, sbuf_str(&j->sb));
-	fprintf(j->f, ", \"raw\": %s, \"with_profiler\": %s", j->eo->truth.raw ? "true" : "false",
-	    j->eo->truth.with_profiler ? "true" : "false");
+	fprintf(j->f, ", \"raw\": %s, \"with_profiler\": %s, \"clock\": \"%s\"", j->eo->truth.raw ? "true" : "false",
+	    j->eo->truth.with_profiler ? "true" : "false",
+	    j->eo->truth.clock == TRUTH_WAIT ? "wait" : j->eo->truth.clock == TRUTH_WALL ? "wall" : "cpu");
 	fputs(", \"call_ns\": ", j->f);
 	jsonstr_num(j->f, j->eo->truth.raw ? 0 : j->eo->call_ps / 1000);
 	fputs(", \"call_ns_measured\": ", j->f);
@@ -181,7 +188,7 @@ functions_and_arcs(struct js *j)
 
 	fputs("  \"functions\": [", j->f);
 	for (id = 0; id < p->nsyms; id++)
-		if (export_shown(j->r, id)) {
+		if (export_shown(j->r, j->eo, id)) {
 			sep(j, &first);
 			function(j, id);
 		}
@@ -276,12 +283,19 @@ jsonexp_write(FILE *f, struct report *r, const struct export_opts *eo, struct di
 	functions_and_arcs(&j);
 	cycles(&j);
 	threads(&j);
-	if (j.m != NULL)
+	if (j.m != NULL) {
 		fprintf(f, "  \"stacks\": {\"hz\": %ld, \"samples\": %llu, \"complete\": %llu, \"signals\": %llu, "
-		    "\"program_samples\": %.6g, \"threads_chosen\": %s}\n}\n", j.m->hz, (unsigned long long)j.m->samples,
+		    "\"program_samples\": %.6g, \"threads_chosen\": %s, \"wait_seconds\": %.9g, \"waits\": %llu, "
+		    "\"waits_recorded\": %s, \"waits_why_not\": ", j.m->hz, (unsigned long long)j.m->samples,
 		    (unsigned long long)j.m->root, (unsigned long long)j.m->signals, j.m->total,
-		    j.m->chosen != NULL ? "true" : "false");
-	else
+		    j.m->chosen != NULL ? "true" : "false", (double)j.m->wait_ns / 1e9,
+		    (unsigned long long)j.m->waits, measure_waits_why(j.m) == NULL ? "true" : "false");
+		if (measure_waits_why(j.m) != NULL)
+			jsonstr_put(f, measure_waits_why(j.m));
+		else
+			fputs("null", f);
+		fputs("}\n}\n", f);
+	} else
 		fputs("  \"stacks\": null\n}\n", f);
 	sbuf_release(&j.sb);
 	if (ferror(f)) {

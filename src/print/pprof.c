@@ -92,7 +92,7 @@ pb_packed(struct pb *p, int field, const uint64_t *v, size_t n, struct pb *s)
 
 /* The string table's fixed entries; then the files, the symbols' names, the library frames'. */
 enum { S_EMPTY, S_SAMPLES, S_COUNT, S_CPU, S_NANOS, S_CALLS, S_UNKNOWN, S_COMMENT, S_IMAGE, S_THREAD, S_TID,
-	S_OTHER_THREADS, S_FIXED };
+	S_OTHER_THREADS, S_WAIT, S_WALL, S_FIXED };
 
 struct pp {
 	struct report *r;
@@ -102,6 +102,15 @@ struct pp {
 	uint8_t *used;			/* per symbol: it has a function and a location */
 	uint32_t nfiles;
 	double ns;			/* nanoseconds a sample */
+	/*
+	 * Waits (the stacks files recorded some): two more sample types,
+	 * "wait" and "wall" nanoseconds; M is then the stacks weighed under
+	 * the wall clock (both kinds), owned, and CLOCK the one asked, the
+	 * default type.
+	 */
+	int waits;
+	struct pf_measure *own;
+	enum truth_clock clock;
 };
 
 /* The function and location id of frame F (a symbol, PF_FRAME_OTHER + k, unknown). */
@@ -138,15 +147,22 @@ thread_labels(struct pp *x, const struct pf_mstack *s)
 	pb_msg(&x->msg, 3, &x->scratch);
 }
 
-/* A sample: its locations (leaf first), its three values, and the thread of S (NULL: none). */
+/*
+ * A sample: its locations (leaf first), its values (samples and CPU
+ * nanoseconds, calls; with waits, wait and wall nanoseconds: a wait's
+ * SAMPLES are the rate's, of its time off CPU), and the thread of S
+ * (NULL: none).
+ */
 static void
 sample(struct pp *x, const uint64_t *loc, size_t n, double samples, uint64_t calls,
     const struct pf_mstack *s)
 {
-	uint64_t v[3] = { (uint64_t)(samples + 0.5), (uint64_t)(samples * x->ns + 0.5), calls };
+	int wait = s != NULL && (s->flags & TGSTACKS_WAIT);
+	uint64_t ns = (uint64_t)(samples * x->ns + 0.5);
+	uint64_t v[5] = { wait ? 0 : (uint64_t)(samples + 0.5), wait ? 0 : ns, calls, wait ? ns : 0, ns };
 
 	pb_packed(&x->msg, 1, loc, n, &x->scratch);
-	pb_packed(&x->msg, 2, v, 3, &x->scratch);
+	pb_packed(&x->msg, 2, v, x->waits ? 5 : 3, &x->scratch);
 	if (s != NULL && x->m->nthread > 0)
 		thread_labels(x, s);
 	pb_msg(&x->out, 2, &x->msg);
@@ -247,7 +263,7 @@ static void
 strings(struct pp *x, const struct export_opts *eo)
 {
 	static const char *const fixed[] = { "", "samples", "count", "cpu", "nanoseconds", "calls",
-	    "[unknown]", NULL, NULL, "thread", "tid", "[other threads]" };
+	    "[unknown]", NULL, NULL, "thread", "tid", "[other threads]", "wait", "wall" };
 	const char *comment = x->m != NULL ? "tgprof: call stacks measured by libtgmon" :
 	    eo->stacks != NULL ? "tgprof: --estimated: the stacks are estimated from the call graph, "
 	    "each function's samples split among its callers by their calls (as gprof estimates), "
@@ -265,6 +281,8 @@ strings(struct pp *x, const struct export_opts *eo)
 	}
 	if (x->m != NULL && x->m->nthread > 0)
 		sbuf_puts(&note, "; samples labelled by thread (calls: all threads)");
+	if (x->waits)
+		sbuf_puts(&note, "; waits off CPU as their own type (wait), and with the CPU time (wall)");
 	if (x->m != NULL && x->m->chosen != NULL) {
 		sbuf_puts(&note, "; ");
 		threadlist_note(&note, x->m);
@@ -301,11 +319,13 @@ static void
 frame(struct pp *x)
 {
 	const struct profile *p = x->p;
-	static const uint64_t types[3][2] = { { S_SAMPLES, S_COUNT }, { S_CPU, S_NANOS }, { S_CALLS, S_COUNT } };
+	static const uint64_t types[5][2] = { { S_SAMPLES, S_COUNT }, { S_CPU, S_NANOS }, { S_CALLS, S_COUNT },
+	    { S_WAIT, S_NANOS }, { S_WALL, S_NANOS } };
 	uint64_t lo = UINT64_MAX, hi = 0, comment = S_COMMENT;
+	uint64_t type = x->clock == TRUTH_WAIT ? S_WAIT : x->clock == TRUTH_WALL ? S_WALL : S_CPU;
 	uint32_t id, k;
 
-	for (k = 0; k < 3; k++) {
+	for (k = 0; k < (x->waits ? 5u : 3u); k++) {
 		pb_uint(&x->msg, 1, types[k][0]);
 		pb_uint(&x->msg, 2, types[k][1]);
 		pb_msg(&x->out, 1, &x->msg);
@@ -327,7 +347,7 @@ frame(struct pp *x)
 	pb_msg(&x->out, 11, &x->msg);
 	pb_uint(&x->out, 12, (uint64_t)(x->ns + 0.5));
 	pb_packed(&x->out, 13, &comment, 1, &x->scratch);
-	pb_uint(&x->out, 14, S_CPU);
+	pb_uint(&x->out, 14, x->waits ? type : S_CPU);
 }
 
 /* CRC-32 (gzip's, reflected 0xedb88320) of N bytes at B. */
@@ -390,12 +410,24 @@ pprof_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag
 	x.r = r;
 	x.p = p;
 	x.m = eo->measured ? eo->stacks : NULL;	/* --estimated: gprof's, though there are stacks */
+	x.clock = eo->truth.clock;
+	if (x.m != NULL && x.m->wait_ns > 0) {	/* both kinds weighed */
+		struct truth_opts wall = x.m->truth;
+
+		wall.clock = TRUTH_WALL;
+		if (measure_reweigh(x.m, p, &wall, &x.own) != 0)
+			return diag_oom(d);
+		x.m = x.own;
+		x.waits = 1;
+	}
 	x.nfiles = profile_nfiles(p);
 	x.ns = 1e9 / (x.m != NULL ? (double)x.m->hz : p->hz > 0 ? (double)p->hz : 1);
-	if ((x.used = calloc((size_t)p->nsyms + 1, 1)) == NULL)
+	if ((x.used = calloc((size_t)p->nsyms + 1, 1)) == NULL) {
+		measure_free(x.own);
 		return diag_oom(d);
+	}
 	for (id = 0; id < p->nsyms; id++)
-		x.used[id] = export_shown(r, id);
+		x.used[id] = export_shown(r, eo, id);
 	frame(&x);
 	if (x.m != NULL)
 		measured(&x);
@@ -409,6 +441,7 @@ pprof_write(FILE *f, struct report *r, const struct export_opts *eo, struct diag
 	else if ((rc = gzip_stored(f, x.out.b != NULL ? x.out.b : (const unsigned char *)"", x.out.n)) != 0)
 		diag_add(d, DIAG_ERROR, "%s", strerror(errno));
 	free(x.used);
+	measure_free(x.own);
 	free(x.out.b);
 	free(x.msg.b);
 	free(x.scratch.b);

@@ -149,6 +149,11 @@ report_truth_note(struct sbuf *sb, const struct truth_sums *s, const struct trut
 	double sampled = s->total + (counted ? 0 : s->profiler) + s->calls;
 	double prof = sampled > 0 ? 100 * s->profiler / sampled : 0, calls = sampled > 0 ? 100 * s->calls / sampled : 0;
 
+	if (o->clock != TRUTH_CPU)
+		sbuf_puts(sb, o->clock == TRUTH_WAIT ? "waits off CPU alone (--clock=wait)" :
+		    "wall-clock time: CPU time and waits off CPU (--clock=wall)");
+	if (o->clock != TRUTH_CPU && (s->profiler > 0 || s->calls > 0))
+		sbuf_puts(sb, "; ");
 	if (o->raw && (s->profiler > 0 || s->calls > 0))
 		sbuf_puts(sb, "as sampled, nothing of -pg's taken out");
 	else if (s->profiler > 0 && s->calls > 0)
