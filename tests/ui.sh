@@ -458,6 +458,36 @@ if want threads; then
 	    ! grep -q 'Threads (Space' '$TH/v1/none'"
 fi
 
+# Waits (tests/stacks/waits.spec: 30 samples; waits of 0.5 s under top, in
+# a library, 0.25 s in fact, 1.5 s under leaf_b): w turns the measured
+# times to wall-clock time, then waits alone, then CPU time; the flat
+# profile's self times follow (top 0.50 s, leaf_b 1.50 s), the flame graph
+# says how much of a frame is waiting.  Without waits, w says why not.
+if want waits; then
+	W=$OUT/waits
+	mkdir -p "$W"
+	python3 "$TOP/tests/gen/stacks.py" "$P/prog" "$P/gmon.out" "$W/gmon.out" "$W/gmon.out.stacks" 0x5eed \
+	    <"$TOP/tests/stacks/waits.spec" || fatal "tests/gen/stacks.py failed (waits)"
+	printf '%s\n' 'key w' 'dump wall' 'key F' 'dump flame' 'key F' 'key w' 'dump wait' 'key w' 'dump cpu' >"$W/keys"
+	(cd "$W" && TGPROF_SIZE=120x50 TGPROF_SCRIPT=keys "$TGPROF" "$P/prog" gmon.out 2>err)
+	check "waits: w: wall-clock time, the top line says so; leaf_b's self 1.50 s, top's 0.50" sh -c "
+	    [ ! -s '$W/err' ] && sed -n 1p '$W/wall' | grep -q 'wall-clock time' &&
+	    grep -Eq ' 1\.50 +1500 .* leaf_b\$' '$W/wall' && grep -Eq ' 0\.50 +1500 .* top\$' '$W/wall' &&
+	    tail -n 1 '$W/wall' | grep -q 'measured times: wall-clock time'"
+	check "waits: the flame graph says how much of a frame waits (all: 98.7%, its error the samples')" \
+	    sh -c "tail -n 1 '$W/flame' | grep -q 'all: 2.28 s .* 0.01 s in its stacks (2.280 s, 100.0% of all; 98.7% of it waiting off CPU)'"
+	check "waits: w again: waits alone (fact 0.25 s, burn none); again: CPU time, the histogram's" sh -c "
+	    sed -n 1p '$W/wait' | grep -q 'waits off CPU alone' && grep -Eq ' 0\.25 +1500 .* fact\$' '$W/wait' &&
+	    grep -Eq ' 0\.00 +78215 .* burn\$' '$W/wait' && ! sed -n 1p '$W/cpu' | grep -q 'wall-clock\\|waits off' &&
+	    grep -Eq ' 0\.00 +1500 .* fact\$' '$W/cpu'"
+	printf '%s\n' 'key w' 'dump none' >"$W/none.keys"
+	mkdir -p "$W/v1" && python3 "$TOP/tests/gen/stacks.py" "$P/prog" "$P/gmon.out" "$W/v1/gmon.out" \
+	    "$W/v1/gmon.out.stacks" 0x5eed <"$TOP/tests/stacks/cycles.spec" || fatal "tests/gen/stacks.py failed"
+	(cd "$W/v1" && TGPROF_SIZE=120x30 TGPROF_SCRIPT=../none.keys "$TGPROF" "$P/prog" gmon.out 2>err)
+	check "waits: without waits, w says why on the bottom line" \
+	    sh -c "tail -n 1 '$W/v1/none' | grep -q 'w: no waits: none were recorded'"
+fi
+
 # The manual lists every key of the key table (ui/keys.c) by the name the
 # help pane, made from the table, shows; and no key the table does not have.
 if want manual; then

@@ -141,6 +141,33 @@ change_truth(struct tui *t, const struct truth_opts *o)
 	t->view.gen++;		/* the flat profile's times */
 }
 
+/*
+ * w (the key C): the measured times' clock, in turn the threads' CPU
+ * time, wall-clock time (CPU time and waits off CPU), and waits alone;
+ * where no waits were recorded, why not.
+ */
+void
+change_clock(struct tui *t, int c)
+{
+	static const char *const said[] = { "CPU time (the samples)", "waits off CPU alone",
+	    "wall-clock time: CPU time and waits off CPU" };
+	struct truth_opts o = t->s->truth;
+	const char *why;
+
+	if (t->s->measure == NULL) {
+		snprintf(t->message, sizeof t->message, "%c: no call stacks, no waits (libtgmon(3) records both)", c);
+		return;
+	}
+	if ((why = measure_waits_why(t->s->measure)) != NULL) {
+		snprintf(t->message, sizeof t->message, "%c: no waits: %s", c, why);
+		return;
+	}
+	o.clock = o.clock == TRUTH_CPU ? TRUTH_WALL : o.clock == TRUTH_WALL ? TRUTH_WAIT : TRUTH_CPU;
+	change_truth(t, &o);
+	if (t->message[0] == '\0')
+		snprintf(t->message, sizeof t->message, "measured times: %s", said[o.clock]);
+}
+
 /* LINE's format and file ("FORMAT FILE"), the file in *PATH; NULL with a message if there is none. */
 static const struct export_format *
 parse(struct tui *t, const char *line, const char **path)

@@ -163,14 +163,16 @@ draw_prefix_lines(struct sbuf *sb, const char *cols, const char *first, const ch
 /*
  * The curses attributes of a row with UI_* FLAGS, SELECTED or not.  The
  * colour pairs are term.c's: 1 hot, 2 warm, 3 the top and bottom lines,
- * 4 notes.
+ * 4 notes, 5 waits (without colours: underlined).
  */
 int
 draw_attr(const struct tui *t, int flags, int selected)
 {
 	int a = A_NORMAL;
 
-	if (t->colors && (flags & UI_HOT))
+	if (flags & UI_WAIT)
+		a |= t->colors ? COLOR_PAIR(5) : A_UNDERLINE;
+	else if (t->colors && (flags & UI_HOT))
 		a |= COLOR_PAIR(1);
 	else if (t->colors && (flags & UI_WARM))
 		a |= COLOR_PAIR(2);

@@ -21,7 +21,7 @@ struct flat {
 	unsigned gen;		/* the flat view's generation they were made for (t->view.gen) */
 	unsigned loaded;	/* the session's loaded profile they were made of */
 	unsigned sgen;		/* the session's generation they stand for */
-	int threads;		/* made of a measure narrowed to threads (threads_only()) */
+	int threads;		/* its self times the stacks' (stacks_self()) */
 	char *needle;		/* the search whose hits are known (flat_match()), or NULL */
 	uint8_t *hit;		/* per function id: its name matches needle */
 };
@@ -42,16 +42,19 @@ libraries(const struct tui *t)
 }
 
 /*
- * Whether the measure is narrowed to some threads (session_threads()):
- * then a function's self time is its samples innermost in their stacks
- * (with those in libraries that the histogram would charge it), in the
- * histogram's ticks, and their total the base of the shares: the
- * histogram is the whole process's.
+ * Whether the self times are the stacks': the measure is narrowed to some
+ * threads (session_threads()), or is of another clock than the CPU's
+ * (w: waits, or wall-clock time).  A function's self time is then its
+ * samples innermost in the stacks (with those in libraries that the
+ * histogram would charge it), in the histogram's ticks, and their total
+ * the base of the shares: the histogram is the whole process's CPU time.
  */
 static int
-threads_only(const struct tui *t)
+stacks_self(const struct tui *t)
 {
-	return t->s->measure != NULL && t->s->measure->chosen != NULL && t->s->measure->hz > 0;
+	const struct pf_measure *m = t->s->measure;
+
+	return m != NULL && (m->chosen != NULL || m->truth.clock != TRUTH_CPU) && m->hz > 0;
 }
 
 /*
@@ -68,7 +71,7 @@ self_of(const struct tui *t, uint32_t id)
 
 	if (id >= PF_FRAME_OTHER)
 		return m->other_self[id - PF_FRAME_OTHER] * per;
-	if (threads_only(t))
+	if (stacks_self(t))
 		return id < s->p->nsyms ? (m->self[id] + (per > 0 ? 0 : m->lib_charged[id])) *
 		    (double)s->p->hz / (double)m->hz : 0;
 	v = truth_self(s->p, id, s->call_ps, &s->truth) - (per > 0 ? m->lib_charged[id] * per : 0);
@@ -82,7 +85,7 @@ self_of(const struct tui *t, uint32_t id)
 static int
 times_changed(const struct tui *t)
 {
-	return libraries(t) || threads_only(t) || (t->s->call_ps > 0 && !t->s->truth.raw);
+	return libraries(t) || stacks_self(t) || (t->s->call_ps > 0 && !t->s->truth.raw);
 }
 
 /* Whether row ID adds to the cumulative time: not a profiler's function unless counted (%). */
@@ -219,8 +222,8 @@ still(const struct tui *t, struct flat *f)
 		return 0;
 	if (f->sgen != t->s->gen && (t->view.sort_key == FLAT_BY_TOTAL || t->view.sort_key == FLAT_BY_MEASURED))
 		return 0;	/* by measured: by time while narrowed */
-	if (f->sgen != t->s->gen && (f->threads || threads_only(t)))
-		return 0;	/* the self times are some threads' stacks', or were */
+	if (f->sgen != t->s->gen && (f->threads || stacks_self(t)))
+		return 0;	/* the self times are the stacks', or were */
 	f->sgen = t->s->gen;
 	return 1;
 }
@@ -266,12 +269,13 @@ make_rows(struct tui *t, struct flat *f)
 
 	if ((fa = malloc(((size_t)p->nsyms + f->nother + 1) * sizeof *fa)) == NULL)
 		return -1;
-	f->total = threads_only(t) ? t->s->measure->total * (double)p->hz / (double)t->s->measure->hz :
+	f->total = stacks_self(t) ? t->s->measure->total * (double)p->hz / (double)t->s->measure->hz :
 	    truth_sum(p, t->s->call_ps, &t->s->truth).total;
 	total = f->total > 0 ? f->total : 1;
 	for (k = 0; k < p->nsyms; k++) {
-		fa[k].shown = report_flat_listed(t->s->r, k) && shown(t, k, total);
 		fa[k].time = self_of(t, k);
+		fa[k].shown = (report_flat_listed(t->s->r, k) || (stacks_self(t) && fa[k].time > 0)) &&
+		    shown(t, k, total);
 		fa[k].value = sort_value(t, k);
 	}
 	for (k = 0; k < p->nsyms; k++)
@@ -310,7 +314,7 @@ flat_fill(struct tui *t, struct pane *pn)
 	f->gen = t->view.gen;
 	f->loaded = t->s->loaded;
 	f->sgen = t->s->gen;
-	f->threads = threads_only(t);
+	f->threads = stacks_self(t);
 	f->nother = libraries(t) ? t->s->measure->nother : 0;
 	f->id = calloc((size_t)p->nsyms + f->nother + 1, sizeof *f->id);
 	f->accum = calloc((size_t)p->nsyms + f->nother + 1, sizeof *f->accum);

@@ -206,18 +206,28 @@ frame_name(struct tui *t, const struct flame *fl, uint32_t node, struct sbuf *sb
 		sbuf_puts(sb, "[unknown]");
 }
 
-/* NODE's samples: "N samples, P% of all[, Q% of ZOOM]". */
+/*
+ * NODE's samples: "N samples, P% of all[, Q% of ZOOM]"; under another
+ * clock than the CPU's (w), its time in seconds, and how much of it is
+ * waiting.
+ */
 static void
 samples(struct tui *t, const struct flame *fl, uint32_t node, struct sbuf *sb)
 {
 	const struct pf_flame_node *n = fl->tree->node;
+	const struct pf_measure *m = t->s->measure;
 	double all = n[0].total > 0 ? n[0].total : 1, z = n[fl->zoom].total > 0 ? n[fl->zoom].total : 1;
 
-	sbuf_printf(sb, "%.0f samples, %.1f%% of all", n[node].total, 100 * n[node].total / all);
+	if (m != NULL && m->truth.clock != TRUTH_CPU && m->hz > 0)
+		sbuf_printf(sb, "%.3f s, %.1f%% of all", n[node].total / (double)m->hz, 100 * n[node].total / all);
+	else
+		sbuf_printf(sb, "%.0f samples, %.1f%% of all", n[node].total, 100 * n[node].total / all);
 	if (fl->zoom != 0) {
 		sbuf_printf(sb, ", %.1f%% of ", 100 * n[node].total / z);
 		frame_name(t, fl, fl->zoom, sb);
 	}
+	if (n[node].wait > 0)
+		sbuf_printf(sb, "; %.1f%% of it waiting off CPU", 100 * n[node].wait / n[node].total);
 }
 
 /*
@@ -368,8 +378,8 @@ draw_box(struct tui *t, struct pane *pn, size_t i, int y, int x, int w, int focu
 	columns(&fl->box[i], w, &c0, &c1);
 	if (c1 <= c0)
 		return;
-	attr = draw_attr(t, share >= FLAME_HOT ? UI_HOT : share >= FLAME_WARM ? UI_WARM : 0,
-	    focused && i == pn->sel);
+	attr = draw_attr(t, 2 * n[fl->box[i].node].wait > n[fl->box[i].node].total ? UI_WAIT :
+	    share >= FLAME_HOT ? UI_HOT : share >= FLAME_WARM ? UI_WARM : 0, focused && i == pn->sel);
 	if (!focused && i == pn->sel)
 		attr |= A_BOLD;
 	if (t->needle[0] != '\0' && flame_match(t, pn, i, t->needle) == 1)
@@ -551,8 +561,9 @@ flame_status(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb)
 	node = fl->box[i].node;
 	n = fl->tree->node[node].total;
 	frame_name(t, fl, node, sb);
+	/* (The samples' sampling error: a wait's length is measured, not sampled.) */
 	sbuf_printf(sb, ": %.2f s %s %.2f s in its stacks (", n / hz, MB_CUR_MAX > 1 ? "\u00b1" : "+-",
-	    sqrt(tui_per_signal(t) * n) / hz);
+	    sqrt(tui_per_signal(t) * (n - fl->tree->node[node].wait)) / hz);
 	samples(t, fl, node, sb);
 	sbuf_puts(sb, ")   ");
 	return 1;

@@ -664,6 +664,10 @@ static const struct binding bindings[] = {
 	{ .key = { { 'O', "O", library_rows } },
 	  .help = "flat profile, with call stacks: the time in libraries as rows of\n"
 	      "its own (memcpy@libc.so.6), out of the functions that called them" },
+	{ .key = { { 'w', "w", change_clock } },
+	  .help = "the measured times (the measured column, trees, flame graph, and the\n"
+	      "flat profile's self times): CPU time, wall-clock time (CPU and waits\n"
+	      "off CPU), or waits alone, in turn; the waits libtgmon recorded" },
 	{ .key = { { '%', "%", profiler_time } },
 	  .help = "the profiler's own functions in the times and shares, or out of\n"
 	      "them (the default: shown, counted in no total nor inclusive time)" },

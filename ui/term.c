@@ -105,6 +105,7 @@ colours(void)
 	init_pair(2, COLOR_GREEN, -1);
 	init_pair(3, COLOR_BLACK, COLOR_CYAN);
 	init_pair(4, COLOR_BLUE, -1);
+	init_pair(5, COLOR_CYAN, -1);
 }
 
 static int

@@ -101,7 +101,8 @@ enum {
 	UI_STRONG = 4,		/* the primary line of a call-graph entry, or a cycle's */
 	UI_DIM = 8,		/* dimmed: too few samples to trust, or <spontaneous> */
 	UI_NOTE = 16,		/* a message rather than data */
-	UI_ESTIMATE = 32	/* numbers gprof estimates (a caller's share, by calls) */
+	UI_ESTIMATE = 32,	/* numbers gprof estimates (a caller's share, by calls) */
+	UI_WAIT = 64		/* time off CPU: a flame graph's waiting frame */
 };
 
 /* The panes; the flat profile's place (left, or top) holds FLAT, TREE, FLAME or COMPARE. */
@@ -301,6 +302,7 @@ void change_narrow(struct tui *t, uint32_t fn, int focus);
 void change_undo(struct tui *t);
 void change_names(struct tui *t, const struct report_opts *ro);
 void change_truth(struct tui *t, const struct truth_opts *o);
+void change_clock(struct tui *t, int c);
 void change_export(struct tui *t, const char *line);
 /* change.c: the thread view's Enter: every pane narrowed to the threads CHOSEN (session_threads()). */
 void change_threads(struct tui *t, const unsigned char *chosen);

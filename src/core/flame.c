@@ -44,12 +44,14 @@ child(struct build *b, uint32_t parent, uint32_t frame)
 	return (uint32_t)f->n++;
 }
 
-/* Node AT's child for FRAME, with C more samples; PF_NONE when out of memory. */
+/* Node AT's child for FRAME, with C more samples, W of them a wait's; PF_NONE when out of memory. */
 static uint32_t
-step(struct build *b, uint32_t at, uint32_t frame, double c)
+step(struct build *b, uint32_t at, uint32_t frame, double c, double w)
 {
-	if ((at = child(b, at, frame)) != PF_NONE)
+	if ((at = child(b, at, frame)) != PF_NONE) {
 		b->f->node[at].total += c;	/* child() may move the nodes: no pointer is kept */
+		b->f->node[at].wait += w;
+	}
 	return at;
 }
 
@@ -122,7 +124,7 @@ static int
 add_stack(struct build *b, const struct pf_measure *m, const struct pf_mstack *s)
 {
 	const struct flame_view *v = b->v;
-	double c = s->weight;
+	double c = s->weight, w = s->flags & TGSTACKS_WAIT ? c : 0;
 	uint32_t n, from, at = 0, k;
 
 	if (c <= 0)
@@ -132,16 +134,17 @@ add_stack(struct build *b, const struct pf_measure *m, const struct pf_mstack *s
 	if (from == n && v->root != PF_NONE)
 		return 0;	/* not through ROOT */
 	b->f->node[0].total += c;
+	b->f->node[0].wait += w;
 	if (!v->callers && v->root == PF_NONE && marker(s) != 0)
-		at = step(b, at, marker(s), c);
+		at = step(b, at, marker(s), c, w);
 	if (!v->callers)
 		for (k = from; at != PF_NONE && k < n; k++)
-			at = step(b, at, b->path[k], c);
+			at = step(b, at, b->path[k], c, w);
 	else
 		for (k = v->root == PF_NONE ? n : from + 1; at != PF_NONE && k-- > 0;)
-			at = step(b, at, b->path[k], c);
+			at = step(b, at, b->path[k], c, w);
 	if (v->callers && at != PF_NONE && marker(s) != 0)
-		at = step(b, at, marker(s), c);
+		at = step(b, at, marker(s), c, w);
 	if (at == PF_NONE)
 		return -1;
 	b->f->node[at].self += c;

@@ -31,6 +31,7 @@ struct pf_flame_node {
 	uint32_t depth;		/* 0 for the root */
 	double total;		/* samples with the node's path on the stack */
 	double self;		/* of them, ending at it */
+	double wait;		/* of TOTAL, waits' (measure.h: TGSTACKS_WAIT stacks, as samples) */
 };
 
 struct pf_flame {
