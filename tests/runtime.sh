@@ -805,6 +805,10 @@ if want_any "waits"; then
 			tcheck "waits: $1 waited $3 s in $2, recorded $ns ns there (5%)" \
 			    awk -v n="$ns" -v s="$3" 'BEGIN { exit !(n >= s * 0.95e9 && n <= s * 1.05e9) }'
 		done
+		"$TGPROF" --batch --folded --clock=wait "$e/waits" "$e/gmon.out" >"$e/wait.folded" 2>&1
+		tcheck "waits: tgprof --clock=wait: sleep_one's second, lock_wait's half, pipe_wait's 0.3 s (ms, 5%)" \
+		    awk '/;sleep_one;/ { s += $NF } /;lock_wait;/ { l += $NF } /;pipe_wait;/ { p += $NF }
+		    END { exit !(s >= 950 && s <= 1050 && l >= 475 && l <= 525 && p >= 285 && p <= 315) }' "$e/wait.folded"
 		(cd "$e" && rm -f gmon.out* && TGMON_WAITS=0 ./waits >/dev/null)
 		"$d/test-stacks" "$e/gmon.out.stacks" >"$e/out0" 2>&1
 		tcheck "waits: TGMON_WAITS=0 records none, and says so (flags 4)" \
