@@ -295,55 +295,60 @@ demangle_opt(struct opts *o, const char *arg)
 	return 0;
 }
 
+/*
+ * ARG as one of the three WORDS of option NAME: its index, or -1 said on
+ * standard error ("--NAME: ARG is not A, B or C").
+ */
+static int
+one_of(const char *name, const char *arg, const char *const words[3])
+{
+	int k;
+
+	for (k = 0; k < 3; k++)
+		if (strcmp(arg, words[k]) == 0)
+			return k;
+	fprintf(stderr, "tgprof: --%s: %s is not %s, %s or %s\n", name, arg, words[0], words[1], words[2]);
+	return -1;
+}
+
+/* --clones=gprof|show|fold (core's enum pf_clones order). */
 static int
 clones_opt(struct opts *o, const char *arg)
 {
-	static const char *const how[] = { "gprof", "show", "fold" };
-	size_t k;
+	static const char *const how[3] = { "gprof", "show", "fold" };
+	int k = one_of("clones", arg, how);
 
-	for (k = 0; k < sizeof how / sizeof *how; k++) {
-		if (strcmp(arg, how[k]) == 0) {
-			o->load.clones = (enum pf_clones)k;
-			o->clones_given = 1;
-			return 0;
-		}
-	}
-	fprintf(stderr, "tgprof: --clones: %s is not gprof, show or fold\n", arg);
-	return -1;
+	if (k < 0)
+		return -1;
+	o->load.clones = (enum pf_clones)k;
+	o->clones_given = 1;
+	return 0;
 }
 
 /* --collapse=none|indirect|all: recursion in the trees (core/flame.h's FLAME_RECURSION_*). */
 static int
 collapse_opt(struct opts *o, const char *arg)
 {
-	static const char *const how[] = { "none", "indirect", "all" };
-	size_t k;
+	static const char *const how[3] = { "none", "indirect", "all" };
+	int k = one_of("collapse", arg, how);
 
-	for (k = 0; k < sizeof how / sizeof *how; k++) {
-		if (strcmp(arg, how[k]) == 0) {
-			o->collapse = (int)k;
-			return 0;
-		}
-	}
-	fprintf(stderr, "tgprof: --collapse: %s is not none, indirect or all\n", arg);
-	return -1;
+	if (k < 0)
+		return -1;
+	o->collapse = k;
+	return 0;
 }
 
-/* --clock=HOW: which time the measured outputs are (core/truth.h's enum truth_clock order). */
+/* --clock=cpu|wait|wall: which time the measured outputs are (core/truth.h's enum truth_clock order). */
 static int
 clock_opt(struct opts *o, const char *arg)
 {
-	static const char *const how[] = { "cpu", "wait", "wall" };
-	size_t k;
+	static const char *const how[3] = { "cpu", "wait", "wall" };
+	int k = one_of("clock", arg, how);
 
-	for (k = 0; k < sizeof how / sizeof *how; k++) {
-		if (strcmp(arg, how[k]) == 0) {
-			o->truth.clock = (enum truth_clock)k;
-			return 0;
-		}
-	}
-	fprintf(stderr, "tgprof: --clock: %s is not cpu, wait or wall\n", arg);
-	return -1;
+	if (k < 0)
+		return -1;
+	o->truth.clock = (enum truth_clock)k;
+	return 0;
 }
 
 /* Options that name symspec tables; 1 if C was one of them, -1 on failure. */
