@@ -186,8 +186,15 @@ tgmon_module(int m)
 }
 
 TGMON_HIDDEN extern int tgmon_rate;	/* samples a second, 0 without a histogram */
+/*
+ * modules.c: the objects loaded at start, each with its histogram's bins
+ * (a 32-bit count for every 1 << TGMON_BIN_SHIFT bytes of its text), and
+ * the index of them by address; how many (0: not even the program).
+ */
+#define TGMON_BIN_SHIFT 2
+TGMON_HIDDEN int tgmon_modules_init(void);
 /* Adds the objects loaded since start (dlopen()): their calls get files, without histograms. */
-TGMON_HIDDEN void tgmon_sample_rescan(void);
+TGMON_HIDDEN void tgmon_modules_rescan(void);
 /* The module whose text holds PC, or -1. */
 TGMON_HIDDEN int tgmon_module_at(uint64_t pc);
 /* Whether module M (tgmon_module_at(), -1 for none) is profiled code (tgmon_hist.profiled). */

@@ -443,7 +443,7 @@ tgmon_stk_entered(uint64_t f, uint64_t *e)
  * Where the histogram charges a sample outside the program whose
  * innermost return address into it is s->frame[K] (R; s->frame[K + 1],
  * if K + 1 < N, its caller's): the call that returns to R, at R - 4,
- * whose bin (4 bytes: sample.c's BIN_SHIFT) holds no byte after the
+ * whose bin (4 bytes: TGMON_BIN_SHIFT) holds no byte after the
  * call (R - 1's holds up to 3 of what follows it: a call that ends its
  * function, to __cxa_throw or abort(), would have its samples shared
  * with the next function, as gprof shares a bin by its bytes); a call

@@ -658,7 +658,7 @@ tgmon_write(int child)
 	cut = 0;
 	if (tgmon_cfg.nowrite)
 		return 0;
-	tgmon_sample_rescan();
+	tgmon_modules_rescan();
 	for (m = 0; m < tgmon_nmod; m++)
 		tgmon_module(m)->has_arcs = 0;
 	tgmon_arcs_each(tgmon_mark_module, NULL);
