@@ -544,6 +544,13 @@ if want "waits folded"; then
 	tcheck "waits folded: --clock=wall has both: 2280" sh -c "
 	    [ \$(grep -v '^#' '$OUT/w.wall' | awk '{ s += \$NF } END { print s }') = 2280 ]"
 fi
+if want "waits threads"; then
+	wt --threads >"$OUT/w.list" 2>&1
+	th --threads >"$OUT/w.list0" 2>&1
+	tcheck "waits threads: --threads says the waits recorded, or why none" sh -c "
+	    grep -q '^Waits off CPU: 2.250 s recorded' '$OUT/w.list' &&
+	    grep -q '^Waits off CPU: none were recorded (libtgmon records them on x86-64' '$OUT/w.list0'"
+fi
 if want "waits json"; then
 	(cd "$OUT" && "$TGPROF" --export=json --clock=wall --stacks=waits.stacks "$P/prog" gmon.out >w.json 2>w.err)
 	tcheck "waits json: wall: valid; top 2.03 s inclusive, leaf_b 1.51, fact 0.25 self; 2.25 s of waits" python3 -c "

@@ -86,6 +86,10 @@ threadlist_write(FILE *f, const struct pf_measure *m, struct diag *d)
 		sbuf_putc(&sb, '\n');
 	}
 	sbuf_puts(&sb, "\nSamples are counted per thread; calls are not: they are all threads'.\n");
+	if (measure_waits_why(m) == NULL)
+		sbuf_printf(&sb, "Waits off CPU: %.3f s recorded (--clock=wait, --clock=wall).\n", (double)m->wait_ns / 1e9);
+	else
+		sbuf_printf(&sb, "Waits off CPU: %s.\n", measure_waits_why(m));
 	if (sb.failed)
 		rc = diag_oom(d);
 	else if (fwrite(sb.s, 1, sb.len, f) != sb.len || fflush(f) != 0) {
