@@ -407,6 +407,7 @@ fi
 	flame
 	runtime
 	stacks_cost
+	switches
 	truth
 	[ -n "${BENCH_SCALE:-}" ] && scale
 	python3 "$TOP/tests/gen/chain.py" 600000 "$OUT/chain" || exit 1
