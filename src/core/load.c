@@ -180,13 +180,17 @@ order_half(void *arg)
 	return rc;
 }
 
+/* FLAT_ONLY (pf_opts.flat_only): the flat profile's order alone. */
 static int
-order_all(struct profile *p)
+order_all(struct profile *p, int flat_only)
 {
 	pthread_t tid;
 	void *res = NULL;
-	int rc, threaded = pthread_create(&tid, NULL, order_half, p) == 0;
+	int rc, threaded;
 
+	if (flat_only)
+		return order_flat(p);
+	threaded = pthread_create(&tid, NULL, order_half, p) == 0;
 	rc = (p->input & GMON_IN_CG) && (order_cg(p) != 0 || order_callers(p) != 0);
 	if (!threaded)
 		res = order_half(p);
@@ -352,7 +356,7 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 	if ((p->input & GMON_IN_CG) && cg_assemble(p, text, d) != 0)
 		return diag_errors(d) ? -1 : diag_oom(d);
 	step(o, "sorting", 770);
-	if (order_all(p) != 0 || (o->narrowable && pf_narrow_prepare(p) != 0))
+	if (order_all(p, o->flat_only) != 0 || (o->narrowable && pf_narrow_prepare(p) != 0))
 		return diag_oom(d);
 	return 0;
 }

@@ -146,6 +146,8 @@ struct pf_opts {
 	int want_bb_warning;		/* warn when basic-block counts are ignored */
 	int source_lines;		/* keep what profile_lines() needs (srclines.h) */
 	enum pf_clones clones;		/* not a gprof option: PF_CLONES_GPROF there */
+	int flat_only;			/* only the flat profile will be read: no call graph's
+					 * order (index numbers, callers' and callees' lists) */
 	int narrowable;			/* keep what makes profile_narrow() fast (memory: about
 					 * 40 bytes a symbol and 30 an arc) */
 	/*
