@@ -22,7 +22,14 @@
  * sampled, and tgprof shows tgmon_* functions as the cost of profiling.
  */
 
-#define RING_PAGES 16		/* the ring's data: 64 KiB, drained at each sample of the thread */
+/*
+ * The ring's data: 16 KiB, drained at each sample of the thread (a
+ * millisecond of its CPU time), where a thread that is not given up
+ * (sample.c: at most 4 waits a millisecond) writes 2 KiB at most.  Small,
+ * as an unprivileged user's rings are limited in all
+ * (kernel.perf_event_mlock_kb, 516 KiB: 25 threads' rings).
+ */
+#define RING_PAGES 4
 #define DUMP_BYTES 256		/* the top of the stack the kernel copies at a switch out */
 #define CHAIN_MAX 64		/* frames of the kernel's call chain */
 #define REC_MAX 2048		/* a record larger (it cannot be, as asked) is passed over */
@@ -129,8 +136,10 @@ tgmon_waits_begin(void)
 	}
 	ring = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	close(fd);	/* the mapping keeps the event */
-	if (ring == MAP_FAILED)
+	if (ring == MAP_FAILED) {	/* past perf_event_mlock_kb: this thread's waits are not recorded */
+		tgmon_threads_flag(TGSTACKS_THREAD_WAITS_LOST);
 		return;
+	}
 	madvise(ring, size, MADV_DONTFORK);	/* a forked child gets none of the parent's */
 	w->out = 0;
 	__atomic_store_n(&w->ring, (unsigned char *)ring, __ATOMIC_RELEASE);

@@ -809,6 +809,23 @@ if want_any "waits"; then
 		tcheck "waits: tgprof --clock=wait: sleep_one's second, lock_wait's half, pipe_wait's 0.3 s (ms, 5%)" \
 		    awk '/;sleep_one;/ { s += $NF } /;lock_wait;/ { l += $NF } /;pipe_wait;/ { p += $NF }
 		    END { exit !(s >= 950 && s <= 1050 && l >= 475 && l <= 525 && p >= 285 && p <= 315) }' "$e/wait.folded"
+		# A user without CAP_PERFMON needs kernel.perf_event_paranoid 1 or less:
+		# the event samples the thread's stack in the kernel's switch.
+		if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
+		    setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "test -x '$e/waits'" 2>/dev/null; then
+			u=$(mktemp -d) && chmod 777 "$u" && cp "$e/waits" "$u/"
+			(cd "$u" && setpriv --reuid=65534 --regid=65534 --clear-groups ./waits >/dev/null)
+			"$d/test-stacks" "$u/gmon.out.stacks" >"$e/out.nobody" 2>&1
+			"$TGPROF" --batch --folded --clock=wait "$u/waits" "$u/gmon.out" >"$e/nobody.folded" 2>&1
+			if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt 1 ]; then
+				tcheck "waits: as nobody, kernel.perf_event_paranoid above 1: refused, said (flags 2, tgprof names the reason)" \
+				    sh -c "grep -q '^flags 2 waits 0 wait_ns 0\$' '$e/out.nobody' &&
+				    grep -q 'the kernel refused libtgmon the event that records them (kernel.perf_event_paranoid above 1' '$e/nobody.folded'"
+			else
+				tcheck "waits: as nobody, kernel.perf_event_paranoid 1 or less: recorded" grep -q '^flags 1 ' "$e/out.nobody"
+			fi
+			rm -rf "$u"
+		fi
 		(cd "$e" && rm -f gmon.out* && TGMON_WAITS=0 ./waits >/dev/null)
 		"$d/test-stacks" "$e/gmon.out.stacks" >"$e/out0" 2>&1
 		tcheck "waits: TGMON_WAITS=0 records none, and says so (flags 4)" \

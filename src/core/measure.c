@@ -544,7 +544,8 @@ measure_waits_why(const struct pf_measure *m)
 		return NULL;
 	if (m->wait_flags & TGSTACKS_FLAG_WAITS_DENIED)
 		return "the kernel refused libtgmon the event that records them "
-		    "(kernel.perf_event_paranoid above 2 without CAP_PERFMON, or a seccomp filter)";
+		    "(kernel.perf_event_paranoid above 1 without CAP_PERFMON: a wait's stack is taken in the "
+		    "kernel's switch; or a seccomp filter)";
 	if (m->wait_flags & TGSTACKS_FLAG_WAITS_OFF)
 		return "TGMON_WAITS=0 turned them off";
 	return "none were recorded (libtgmon records them on x86-64, in version 3 of its stacks files)";

@@ -210,7 +210,7 @@
 /*
  * The header's flags (version 3): TGSTACKS_FLAG_WAITS, some thread's
  * waits were recorded; TGSTACKS_FLAG_WAITS_DENIED, the kernel refused
- * the event that records them (kernel.perf_event_paranoid above 2, a
+ * the event that records them (kernel.perf_event_paranoid above 1, a
  * seccomp filter); TGSTACKS_FLAG_WAITS_OFF, TGMON_WAITS=0 asked for none.
  */
 #define TGSTACKS_FLAG_WAITS		0x1u
