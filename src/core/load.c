@@ -324,12 +324,60 @@ check_belongs(const struct profile *p, const struct pf_opts *o, struct diag *d)
 		    (unsigned long)entered(p), (unsigned long)p->priv->arcs_known, o->image);
 }
 
+/*
+ * The call sites' instructions (linemap_finish), on a second thread while
+ * the histogram and the call graph are assembled: it writes the sites
+ * alone, and reads the symbols' addresses and the text, which neither
+ * changes (the text is read before it starts).
+ */
+static void *
+sites_thread(void *arg)
+{
+	int *rc = malloc(sizeof *rc);
+
+	if (rc != NULL)
+		*rc = linemap_finish(arg);
+	return rc;
+}
+
+/* The sites' thread started in *TID (*WAITING then TID), or the work done here; 0, or -1 (out of memory). */
+static int
+sites_start(struct profile *p, pthread_t *tid, pthread_t **waiting)
+{
+	struct diag quiet;
+
+	diag_init(&quiet);	/* the thread reads the text: read now, on this one */
+	bin_text(p->priv->bin, &quiet);
+	diag_release(&quiet);
+	if (pthread_create(tid, NULL, sites_thread, p) != 0)
+		return linemap_finish(p);
+	*waiting = tid;
+	return 0;
+}
+
+/* The sites' thread (NULL: none was started) joined; 0, or -1 if it failed. */
+static int
+sites_join(pthread_t *tid)
+{
+	void *res = NULL;
+	int rc;
+
+	if (tid == NULL)
+		return 0;
+	pthread_join(*tid, &res);
+	rc = res == NULL || *(int *)res != 0 ? -1 : 0;
+	free(res);
+	return rc;
+}
+
 static int
 analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 {
 	const struct symspecs *ss = &p->priv->specs;
 	const unsigned char *text;
+	pthread_t sites, *waiting = NULL;
 	uint32_t i;
+	int rc;
 
 	if (o->narrowable && o->sized != NULL)
 		o->sized(o->sized_ctx, profile_narrow_bytes(p));
@@ -347,13 +395,16 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 	p->ntallied = p->narcs;
 	if (o->extsyms == NULL && o->ngmon > 0)
 		check_belongs(p, o, d);
-	if (o->source_lines && linemap_finish(p) != 0)
+	if (o->source_lines && sites_start(p, &sites, &waiting) != 0)
 		return diag_oom(d);
 	step(o, "the histogram", 560);
 	if (p->input & GMON_IN_HIST)
 		hist_assign(p);
 	step(o, "the call graph", 565);
-	if ((p->input & GMON_IN_CG) && cg_assemble(p, text, d) != 0)
+	rc = (p->input & GMON_IN_CG) && cg_assemble(p, text, d) != 0;
+	if (sites_join(waiting) != 0 && rc == 0)
+		return diag_oom(d);
+	if (rc)
 		return diag_errors(d) ? -1 : diag_oom(d);
 	step(o, "sorting", 770);
 	if (order_all(p, o->flat_only) != 0 || (o->narrowable && pf_narrow_prepare(p) != 0))
