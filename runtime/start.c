@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "live.h"
 #include "tgmon.h"
 #include "threads.h"
 #include "waits.h"
@@ -298,6 +299,8 @@ tgmon_dump(int child, int leaving)
 	said_cut = 0;
 	if (tgmon_write(child) || said_cut)
 		tgmon_xfsz_drop(&pending);
+	if (!child)
+		tgmon_live_final();
 	writer = 0;
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);
 	if (!leaving)	/* at _exit, nothing more: a signal would only run a handler on a small stack */
@@ -388,6 +391,7 @@ tgmon_in_child(void)
 	tgmon_threads_reset();
 	tgmon_waits_reset();
 	tgmon_sample_reset();
+	tgmon_live_in_child();
 	errno = saved;
 }
 
@@ -563,8 +567,31 @@ tgmon_start(void)
 		__atomic_store_n(&started, 1, __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&lock);
+	tgmon_live_start();
 	tgmon_sample_thread();
 	errno = saved;
+}
+
+int
+tgmon_writer_enter(void)
+{
+	if (!__atomic_load_n(&started, __ATOMIC_ACQUIRE) || !tgmon_owns_memory() ||
+	    __atomic_load_n(&idle, __ATOMIC_RELAXED) || __atomic_load_n(&exiting, __ATOMIC_ACQUIRE) ||
+	    __atomic_exchange_n(&writing, 1, __ATOMIC_ACQUIRE))
+		return 0;
+	if (__atomic_load_n(&exiting, __ATOMIC_ACQUIRE)) {	/* the exit's write came and went meanwhile */
+		__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);
+		return 0;
+	}
+	writer = 1;
+	return 1;
+}
+
+void
+tgmon_writer_leave(void)
+{
+	writer = 0;
+	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);
 }
 
 void
