@@ -2,6 +2,7 @@
 #include "live.h"
 
 #include <errno.h>
+#include <linux/futex.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
@@ -30,6 +31,8 @@ static struct {
 	long interval_ms;	/* TGMON_INTERVAL, in milliseconds; 0: on request only */
 	int signo;		/* the request's signal, blocked in the thread */
 	pid_t pid;		/* the process that started the thread */
+	pid_t tid;		/* the thread, once it runs; 0 before */
+	int parked;		/* 1: asked to stop (tgmon_live_park), 2: stopped there */
 	uint32_t seq;		/* the last snapshot's number (1 the first) */
 	char presence[64];	/* the presence file's path, "" if none was written */
 } live;
@@ -166,6 +169,67 @@ tgmon_live_left(uint64_t deadline, struct timespec *left)
 	return 1;
 }
 
+/* Parked (live.parked 1): says so (2), then waits in the kernel while it is. */
+static void
+tgmon_live_parked(void)
+{
+	int v;
+
+	while ((v = __atomic_load_n(&live.parked, __ATOMIC_ACQUIRE)) != 0) {
+		if (v == 1)
+			__atomic_store_n(&live.parked, v = 2, __ATOMIC_RELEASE);
+		tgmon_raw_syscall(SYS_futex, (long)&live.parked, FUTEX_WAIT_PRIVATE, v, 0, 0, 0);
+	}
+}
+
+/* Whether thread TID of this process sleeps (its state in /proc, 'S'). */
+static int
+tgmon_live_sleeps(pid_t tid)
+{
+	char path[64], buf[256], *p;
+	int fd, n;
+
+	snprintf(path, sizeof path, "/proc/self/task/%ld/stat", (long)tid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 1;	/* no /proc: nothing better to go by */
+	n = (int)read(fd, buf, sizeof buf - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	return (p = strrchr(buf, ')')) != NULL && p[1] == ' ' && p[2] == 'S';
+}
+
+void
+tgmon_live_park(int park)
+{
+	struct timespec us = { 0, 100000 };
+	int saved = errno, k, woken = 0;
+	pid_t tid;
+
+	if (!__atomic_load_n(&live.on, __ATOMIC_ACQUIRE) || live.pid != getpid())
+		return;
+	if (!park) {
+		__atomic_store_n(&live.parked, 0, __ATOMIC_RELEASE);
+		tgmon_raw_syscall(SYS_futex, (long)&live.parked, FUTEX_WAKE_PRIVATE, 1, 0, 0, 0);
+		errno = saved;
+		return;
+	}
+	__atomic_store_n(&live.parked, 1, __ATOMIC_RELEASE);
+	/*
+	 * Up to 10 s (a snapshot of a large program takes milliseconds; a
+	 * thread not yet started parks before its first wait): out of its
+	 * wait by its signal, once it has a tid, then asleep in the futex.
+	 */
+	for (k = 0; k < 100000; k++) {
+		tid = __atomic_load_n(&live.tid, __ATOMIC_ACQUIRE);
+		if (tid != 0 && !woken)
+			woken = tgmon_raw_syscall(SYS_tgkill, live.pid, tid, live.signo, 0, 0, 0) == 0;
+		if (__atomic_load_n(&live.parked, __ATOMIC_ACQUIRE) == 2 && tgmon_live_sleeps(tid))
+			break;
+		nanosleep(&us, NULL);
+	}
+	errno = saved;
+}
+
 /*
  * The thread: named, every signal blocked (from its creation), it waits
  * for its signal (a request) or the interval's end, then writes.  The
@@ -182,11 +246,13 @@ tgmon_live_main(void *arg)
 
 	(void)arg;
 	tgmon_raw_syscall(SYS_prctl, PR_SET_NAME, (long)TGMON_LIVE_COMM, 0, 0, 0, 0);
-	tgmon_live_presence((pid_t)tgmon_raw_syscall(SYS_gettid, 0, 0, 0, 0, 0, 0));
+	__atomic_store_n(&live.tid, (pid_t)tgmon_raw_syscall(SYS_gettid, 0, 0, 0, 0, 0, 0), __ATOMIC_RELEASE);
+	tgmon_live_presence(live.tid);
 	sigemptyset(&req);
 	sigaddset(&req, live.signo);
 	next = tgmon_live_ns(CLOCK_MONOTONIC) + step;
 	while (!__atomic_load_n(&live.done, __ATOMIC_ACQUIRE)) {
+		tgmon_live_parked();
 		if (step > 0 && !tgmon_live_left(next, &left))
 			r = -EAGAIN;
 		else
@@ -197,7 +263,8 @@ tgmon_live_main(void *arg)
 		if (r == -EAGAIN)
 			while (next <= tgmon_live_ns(CLOCK_MONOTONIC))
 				next += step;
-		tgmon_live_once();
+		if (!__atomic_load_n(&live.parked, __ATOMIC_ACQUIRE))
+			tgmon_live_once();
 	}
 	return NULL;
 }

@@ -31,6 +31,13 @@ TGMON_HIDDEN void tgmon_live_start(void);
  * presence file removed.  Nothing in a forked child.
  */
 TGMON_HIDDEN void tgmon_live_final(void);
+/*
+ * PARK 1: before a sandbox for every thread (seccomp's TSYNC), the
+ * thread is stopped for good in a wait of the kernel's, no snapshot
+ * meanwhile (its next system call would be the sandbox's to refuse);
+ * returns once it is there.  PARK 0: the sandbox was refused, it goes on.
+ */
+TGMON_HIDDEN void tgmon_live_park(int park);
 /* A forked child: no thread there, no snapshots, and the parent's presence file is not its own. */
 TGMON_HIDDEN void tgmon_live_in_child(void);
 

@@ -1077,6 +1077,19 @@ if want "live:"; then
 	    [ '$s0' = 0 ] && [ '$s1' = '$s2' ]"
 	tcheck "live: and its stacks the exit's: as many samples" cmp -s -i 48 -n 8 "$l/gmon.out.stacks" \
 	    "$l/gmon.out.live.stacks"
+	# A snapshot of 48 MiB of text (bigtext.c: 24 MB of histogram) takes
+	# tens of milliseconds: taken back to back, the exit comes during one,
+	# and waits for it (the exit's files were not written).
+	gcc -pg -O2 -o "$l/ratebig" "$P/rate.c" "$P/bigtext.c" -L"$RT" -l:libtgmon.a -pthread ||
+	    fatal "cannot build rate.c bigtext.c"
+	got=
+	for i in 1 2 3; do
+		(cd "$l" && rm -f gmon.out* && TGMON_INTERVAL=0.01 ./ratebig 0.4 2>>"$l/big.err")
+		[ -s "$l/gmon.out" ] && grep -q '^final 1$' "$l/gmon.out.live.info" && got="$got ok" || got="$got lost"
+		got="$got($(sed -n 's/^seq //p' "$l/gmon.out.live.info" 2>/dev/null))"
+	done
+	tcheck "live: an exit during a snapshot waits for it, then writes the profile:$got" sh -c "
+	    [ '$(echo "$got" | grep -c lost)' = 0 ] && [ ! -s '$l/big.err' ]"
 	# Without TGMON_INTERVAL or TGMON_LIVE: no thread, no file.
 	rm -f "$l"/gmon.out*
 	(cd "$l" && exec ./rate 0 >/dev/null 2>&1) &

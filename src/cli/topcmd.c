@@ -454,6 +454,8 @@ top_presence(long pid, struct top_peer *p, struct diag *d)
 	snprintf(p->image, sizeof p->image, "/proc/%ld/exe", pid);
 	if (p->pid == pid && p->tid > 0 && p->signo > 0 && p->base[0] == '/' && top_peer_alive(p))
 		return 0;
+	if (p->pid == pid && p->start != 0 && top_start_time(pid) != p->start)
+		unlink(path);	/* this user's, of a process gone without removing it (killed) */
 	diag_add(d, DIAG_ERROR, "top: %ld: not a program running libtgmon with snapshots (TGMON_LIVE=1 or "
 	    "TGMON_INTERVAL=SECONDS in its environment at its start), or not this user's", pid);
 	return -1;
