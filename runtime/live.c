@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -231,6 +232,27 @@ tgmon_live_park(int park)
 }
 
 /*
+ * The thread's descriptors made its own: a private copy of the table
+ * (unshare(CLONE_FILES)), emptied, so that the files it opens never take
+ * a number the program is about to be given (the lowest free one), and
+ * it holds none of the program's files open (a pipe the program closes
+ * ends for its reader as without libtgmon).  Its standard error is then
+ * closed too: what it would say is not said (the exit's writer says it).
+ */
+static void
+tgmon_live_own_fds(void)
+{
+	long k;
+
+	if (tgmon_raw_syscall(SYS_unshare, CLONE_FILES, 0, 0, 0, 0, 0) != 0)
+		return;
+	if (tgmon_raw_syscall(SYS_close_range, 0, ~0U, 0, 0, 0, 0) == 0)
+		return;
+	for (k = 0; k < 65536; k++)	/* a kernel before 5.9 */
+		tgmon_raw_syscall(SYS_close, k, 0, 0, 0, 0, 0);
+}
+
+/*
  * The thread: named, every signal blocked (from its creation), it waits
  * for its signal (a request) or the interval's end, then writes.  The
  * deadlines are fixed steps from the start, so the snapshots do not
@@ -246,6 +268,7 @@ tgmon_live_main(void *arg)
 
 	(void)arg;
 	tgmon_raw_syscall(SYS_prctl, PR_SET_NAME, (long)TGMON_LIVE_COMM, 0, 0, 0, 0);
+	tgmon_live_own_fds();
 	__atomic_store_n(&live.tid, (pid_t)tgmon_raw_syscall(SYS_gettid, 0, 0, 0, 0, 0, 0), __ATOMIC_RELEASE);
 	tgmon_live_presence(live.tid);
 	sigemptyset(&req);

@@ -1038,6 +1038,8 @@ if want "live:"; then
 	tasks=$(ls /proc/$pid/task | wc -l)
 	comms=$(cat /proc/$pid/task/*/comm | sort | tr '\n' ' ')
 	blk=$(for t in /proc/$pid/task/*; do grep -q tgmon-live "$t/comm" && awk '$1 == "SigBlk:" { print $2 }' "$t/status"; done)
+	fds=$(for t in /proc/$pid/task/*; do grep -q tgmon-live "$t/comm" && ls "$t/fd" | wc -l; done)
+	pfds=$(ls /proc/$pid/fd | wc -l)
 	presence=/tmp/tgmon-$(id -u)/$pid
 	sig=$(sed -n 's/^signal //p' "$presence" 2>/dev/null)
 	tcheck "live: a presence file, naming its thread ($(sed -n 's/^tid //p' "$presence" 2>/dev/null))" sh -c "
@@ -1045,10 +1047,11 @@ if want "live:"; then
 	kill -TERM $pid
 	wait $pid 2>/dev/null
 	tcheck "live: SIGTERM ends it with its profile ($?)" [ -f "$l/gmon.out" ]
-	tcheck "live: one thread more, tgmon-live ($comms)" [ "$tasks" = 2 ] && [ "$comms" = "rate tgmon-live " ]
+	tcheck "live: one thread more, tgmon-live ($comms)" sh -c "[ '$tasks' = 2 ] && [ '$comms' = 'rate tgmon-live ' ]"
 	# Blocked: all but SIGKILL, SIGSTOP, the C library's 32 and 33, and the request's signal while it waits for it.
 	want_blk=$(printf '%016x' $(( ~((1 << 8) | (1 << 18) | (1 << 31) | (1 << 32) | (1 << (${sig:-1} - 1))) )))
 	tcheck "live: every signal blocked in it ($blk)" [ "$blk" = "$want_blk" ]
+	tcheck "live: its own table of descriptors, empty ($fds; the program's: $pfds)" sh -c "[ '$fds' = 0 ] && [ '$pfds' -gt 0 ]"
 	tcheck "live: no word on standard error" [ ! -s "$l/rate.err" ]
 	tcheck "live: the presence file removed at exit" [ ! -e "$presence" ]
 	seqs=$(ls "$l/snaps" | sed -n 's/^g\.//p' | sort -n | tr '\n' ' ')
@@ -1131,7 +1134,7 @@ if want "top:"; then
 	(cd "$l" && "$TGPROF" top --batch -d 0.3 -- ./rate 1.5 >end.out 2>end.err)
 	rc=$?
 	tcheck "top: a program that ends: its last table marked final, its status ($rc)" sh -c "
-	    [ $rc = 0 ] && tail -n 5 '$l/end.out' | grep -q '^snapshot [0-9]* (final):' && [ ! -s '$l/end.err' ]"
+	    [ $rc = 0 ] && grep '^snapshot ' '$l/end.out' | tail -n 1 | grep -q '^snapshot [0-9]* (final):' && [ ! -s '$l/end.err' ]"
 	(cd "$l" && exec "$TGPROF" top --batch -d 0.3 -- ./rate 0 >term.out 2>term.err) &
 	pid=$!
 	sleep 1.2
