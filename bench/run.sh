@@ -9,7 +9,52 @@
 # The browser's keys are timed at 100,000 and 1,000,000 functions (the
 # first run makes that profile: about 30 s and 500 MB in bench/out).
 # BENCH_SCALE=1 adds 10 million arcs and 1 GiB gmon.out files (bench/arcs.c).
-# BENCH_ONLY="runtime stacks_cost" runs only the parts named (functions below).
+# What snapshots (TGMON_INTERVAL, issue #29) cost a program of 100,000
+# functions, each called every round (bench/live_gen.py, built once with
+# -pg -O1: about a minute).  The writer thread's CPU time per snapshot
+# (its /proc schedstat, over some 30 snapshots at 10 a second), what one
+# a second is of one CPU (goal: under 1%), the files' size; then the
+# program's CPU time (user + system, all threads) with TGMON_INTERVAL=1
+# against none, the median of 5 interleaved runs of about 8 s each.
+live() {
+	d=$OUT/rt-live
+	mkdir -p "$d"
+	cc -O2 -o "$d/cpu" "$TOP/bench/cpu.c" || exit 1
+	if [ ! -f "$d/built" ]; then
+		rm -rf "$d/src"
+		python3 "$TOP/bench/live_gen.py" 100000 "$d/src" &&
+		    (cd "$d/src" && ls *.c | xargs -P 2 -n 3 gcc -pg -O1 -c) && touch "$d/built" || exit 1
+	fi
+	(cd "$d/src" && gcc -pg -o ../prog *.o -L"$TOP/runtime" -l:libtgmon.a -pthread) || exit 1
+	(cd "$d" && rm -f gmon.out* && exec env TGMON_INTERVAL=0.1 ./prog 2000 >/dev/null) &
+	pid=$!
+	sleep 4
+	ns=0
+	for t in /proc/$pid/task/*; do
+		grep -q tgmon-live "$t/comm" 2>/dev/null && ns=$(cut -d' ' -f1 "$t/schedstat")
+	done
+	n=$(awk '$1 == "seq" { print $2 }' "$d/gmon.out.live.info" 2>/dev/null)
+	size=$(cat "$d/gmon.out.live" "$d/gmon.out.live.stacks" | wc -c)
+	wait $pid
+	awk -v ns="$ns" -v n="${n:-0}" -v b="$size" 'BEGIN { if (n > 0) printf "snapshots at 100,000 functions:   %.1f ms of CPU each (%d taken, %.1f MB written each): at one a second, %.2f%% of one CPU (goal: under 1%%)\n", ns / n / 1e6, n, b / 1e6, ns / n / 1e7; else print "snapshots at 100,000 functions: none taken" }'
+	: >"$d/on"
+	: >"$d/off"
+	for i in 1 2 3 4 5; do
+		for v in $( [ $((i % 2)) = 1 ] && echo "1 0" || echo "0 1"); do
+			if [ "$v" = 1 ]; then
+				(cd "$d" && TGMON_INTERVAL=1 ./cpu ./prog 3000 >>on) || exit 1
+			else
+				(cd "$d" && ./cpu ./prog 3000 >>off) || exit 1
+			fi
+		done
+	done
+	on=$(sort -n "$d/on" | sed -n 3p) off=$(sort -n "$d/off" | sed -n 3p)
+	printf '  the program, CPU time: %.3f s with a snapshot a second, %.3f s without: %+.1f%% (median of 5; this machine varies by a few %%)\n' \
+	    "$on" "$off" "$(awk -v a="$on" -v b="$off" 'BEGIN { print 100 * (a - b) / b }')"
+}
+
+# BENCH_ONLY="runtime stacks_cost" runs only the parts named (functions below);
+# BENCH_ONLY=live measures what libtgmon's snapshots cost (TGMON_INTERVAL).
 # BENCH_ONLY=truth compares libtgmon's profiles of real programs with perf's
 # of the same programs built without -pg (bench/truth.py).
 #
@@ -408,6 +453,7 @@ fi
 	runtime
 	stacks_cost
 	switches
+	live
 	truth
 	[ -n "${BENCH_SCALE:-}" ] && scale
 	python3 "$TOP/tests/gen/chain.py" 600000 "$OUT/chain" || exit 1

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "live.h"
 #include "tgmon.h"
 #include "threads.h"
 #include "waits.h"
@@ -253,6 +254,32 @@ tgmon_xfsz_drop(const sigset_t *before)
 }
 
 /*
+ * The writer's lock, WRITING: 0 free, 1 the files' writer (at exit, or a
+ * fatal signal's), 2 a snapshot's (live.c).  Taken as HOW (1 or 2): 1
+ * if taken; 0 if another holds it as 1 (a snapshot never waits, and
+ * the files' writer waits for a snapshot to end, then takes it).
+ */
+static int files_wait;	/* the files' writer waits for a snapshot: no other starts */
+
+static int
+tgmon_writer_take(int how)
+{
+	struct timespec ms = { 0, 1000000 };
+	int cur = 0;
+
+	if (how == 2 && __atomic_load_n(&files_wait, __ATOMIC_ACQUIRE))
+		return 0;
+	while (!__atomic_compare_exchange_n(&writing, &cur, how, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+		if (cur == 1 || how == 2 || writer)
+			return 0;
+		__atomic_store_n(&files_wait, 1, __ATOMIC_RELEASE);
+		nanosleep(&ms, NULL);	/* a snapshot's: a few milliseconds */
+		cur = 0;
+	}
+	return 1;
+}
+
+/*
  * Writes the file; the threads' timers keep running, so this can be
  * called again later.  Only in a process where profiled code ran
  * (started: __monstartup or a first mcount), never in a vfork child (it
@@ -275,7 +302,7 @@ tgmon_dump(int child, int leaving)
 	if (!__atomic_load_n(&started, __ATOMIC_ACQUIRE) || !tgmon_owns_memory() ||
 	    __atomic_load_n(&idle, __ATOMIC_RELAXED))
 		return;
-	if (__atomic_exchange_n(&writing, 1, __ATOMIC_ACQUIRE)) {
+	if (!tgmon_writer_take(1)) {
 		while (!writer && __atomic_load_n(&writing, __ATOMIC_ACQUIRE))
 			nanosleep(&ms, NULL);
 		errno = saved;
@@ -298,6 +325,8 @@ tgmon_dump(int child, int leaving)
 	said_cut = 0;
 	if (tgmon_write(child) || said_cut)
 		tgmon_xfsz_drop(&pending);
+	if (!child)
+		tgmon_live_final();
 	writer = 0;
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);
 	if (!leaving)	/* at _exit, nothing more: a signal would only run a handler on a small stack */
@@ -381,6 +410,7 @@ tgmon_in_child(void)
 		tgmon_jails = tgmon_jailed;
 	own_pid = getpid();
 	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);	/* a writer in the parent is not here */
+	__atomic_store_n(&files_wait, 0, __ATOMIC_RELEASE);
 	__atomic_store_n(&tgmon_inflight, 0, __ATOMIC_SEQ_CST);	/* nor its other threads' kernel calls */
 	tgmon_run_id_new();
 	tgmon_arcs_reset();
@@ -388,6 +418,7 @@ tgmon_in_child(void)
 	tgmon_threads_reset();
 	tgmon_waits_reset();
 	tgmon_sample_reset();
+	tgmon_live_in_child();
 	errno = saved;
 }
 
@@ -563,8 +594,31 @@ tgmon_start(void)
 		__atomic_store_n(&started, 1, __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&lock);
+	tgmon_live_start();
 	tgmon_sample_thread();
 	errno = saved;
+}
+
+int
+tgmon_writer_enter(void)
+{
+	if (!__atomic_load_n(&started, __ATOMIC_ACQUIRE) || !tgmon_owns_memory() ||
+	    __atomic_load_n(&idle, __ATOMIC_RELAXED) || __atomic_load_n(&exiting, __ATOMIC_ACQUIRE) ||
+	    !tgmon_writer_take(2))
+		return 0;
+	if (__atomic_load_n(&exiting, __ATOMIC_ACQUIRE)) {	/* the exit's write came and went meanwhile */
+		__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);
+		return 0;
+	}
+	writer = 1;
+	return 1;
+}
+
+void
+tgmon_writer_leave(void)
+{
+	writer = 0;
+	__atomic_store_n(&writing, 0, __ATOMIC_RELEASE);
 }
 
 void
@@ -712,9 +766,13 @@ tgmon_sandbox(long nr, const long *a, int all)
 {
 	long r;
 
+	if (all)
+		tgmon_live_park(1);
 	tgmon_sample_jail(all);
 	if ((r = tgmon_raw_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5])) < 0 && r > -4096) {
 		tgmon_sample_unjail(all);
+		if (all)
+			tgmon_live_park(0);
 		errno = (int)-r;
 		return -1;
 	}

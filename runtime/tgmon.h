@@ -334,6 +334,9 @@ TGMON_HIDDEN int tgmon_write_init(void);	/* the directory the program started in
  * by the file size limit (the kernel then sent that thread SIGXFSZ).
  */
 TGMON_HIDDEN int tgmon_write(int child);
+/* live.c's snapshot files, and where they are (write.c says how). */
+TGMON_HIDDEN int tgmon_write_snapshot(const char *suffix, uint32_t seq, const char *info, size_t len);
+TGMON_HIDDEN int tgmon_write_path(const char *suffix, char *buf, size_t size);
 
 /*
  * mcount-ARCH.S: the stubs' span, five offsets each relative to its own
@@ -352,6 +355,14 @@ tgmon_stub_at(int k)
 
 /* start.c */
 TGMON_HIDDEN extern uint64_t tgmon_run_id;	/* this process's run (gmon_out.h), never 0 */
+/*
+ * The writer's lock, for a snapshot (live.c): 1 if taken by the calling
+ * thread (profiled code ran in this process, its own memory, and the
+ * exit files are not written yet), then tgmon_writer_leave(); 0 if not
+ * now.  The caller blocks every signal.
+ */
+TGMON_HIDDEN int tgmon_writer_enter(void);
+TGMON_HIDDEN void tgmon_writer_leave(void);
 TGMON_HIDDEN void tgmon_start(void);
 /*
  * A thread's first profiled call, or a forked child's: the thread is

@@ -516,16 +516,26 @@ tgmon_write_file(const struct fname *f, void (*fill)(struct out *, void *), void
 	return o.failed ? -1 : 0;
 }
 
-/* Module *CTX's profile: the GNU header with the run identifier in its spare bytes, histogram, arcs. */
+/* A gmon file's: its module, and the snapshot's sequence number (live.h; 0 at exit). */
+struct gmon_of {
+	int m;
+	uint32_t seq;
+};
+
+/*
+ * Module CTX->m's profile: the GNU header with the run identifier in its
+ * spare bytes, then the sequence number in the last four, histogram, arcs.
+ */
 static void
 tgmon_fill_gmon(struct out *o, void *ctx)
 {
-	struct arcs_of w = { o, *(int *)ctx };
+	const struct gmon_of *g = ctx;
+	struct arcs_of w = { o, g->m };
 
 	put(o, GMON_MAGIC, GMON_MAGIC_LEN);
 	put32(o, GMON_VERSION);
 	putle(o, tgmon_run_id, GMON_RUNID_LEN);
-	put(o, "\0\0\0\0", GMON_HDR_SIZE - GMON_RUNID_OFFSET - GMON_RUNID_LEN);
+	putle(o, g->seq, GMON_HDR_SIZE - GMON_RUNID_OFFSET - GMON_RUNID_LEN);
 	put_hist(o, tgmon_module(w.m));
 	tgmon_arcs_each(tgmon_put_arc, &w);
 }
@@ -663,9 +673,11 @@ tgmon_write(int child)
 		tgmon_module(m)->has_arcs = 0;
 	tgmon_arcs_each(tgmon_mark_module, NULL);
 	for (m = 0; m < tgmon_nmod; m++) {
+		struct gmon_of g = { m, 0 };
+
 		if (m == 0 || tgmon_module(m)->has_arcs) {
 			tgmon_file_name(&f, m, child);
-			if (tgmon_write_file(&f, tgmon_fill_gmon, &m) == 0 && m == 0)
+			if (tgmon_write_file(&f, tgmon_fill_gmon, &g) == 0 && m == 0)
 				written = 0;
 		}
 	}
@@ -679,4 +691,72 @@ tgmon_write(int child)
 		tgmon_say(n, " calls were not counted ", "(out of memory, or in a signal handler)");
 	}
 	return cut;
+}
+
+/* A text of LEN bytes (the snapshot's info file). */
+struct text_of {
+	const char *s;
+	size_t len;
+};
+
+static void
+tgmon_fill_text(struct out *o, void *ctx)
+{
+	const struct text_of *t = ctx;
+
+	put(o, t->s, t->len);
+}
+
+/*
+ * The snapshot (live.c): the executable's file named with SUFFIX after
+ * its name, its stacks file, then the info file INFO (LEN bytes), each
+ * written as at exit.  The caller holds the writer's lock.  0, or -1 if
+ * the executable's file was not written.
+ */
+int
+tgmon_write_snapshot(const char *suffix, uint32_t seq, const char *info, size_t len)
+{
+	struct gmon_of g = { 0, seq };
+	struct text_of t = { info, len };
+	struct fname f;
+	size_t n;
+
+	if (tgmon_cfg.nowrite)
+		return -1;
+	tgmon_file_name(&f, 0, 0);
+	n = strlen(f.tail);
+	if (n + strlen(suffix) + sizeof ".stacks" > sizeof f.tail)
+		return -1;
+	strcpy(f.tail + n, suffix);
+	if (tgmon_write_file(&f, tgmon_fill_gmon, &g) != 0)
+		return -1;
+	if (tgmon_cfg.stacks && tgmon_rate > 0) {
+		strcpy(f.tail + n + strlen(suffix), ".stacks");
+		tgmon_write_file(&f, tgmon_fill_stacks, NULL);
+	}
+	strcpy(f.tail + n + strlen(suffix), ".info");
+	return tgmon_write_file(&f, tgmon_fill_text, &t) == 0 ? 0 : -1;
+}
+
+/*
+ * The absolute path of the executable's file (the exit's, not a forked
+ * child's) with SUFFIX after, into BUF; 0, or -1 if the starting
+ * directory has no path known or it does not fit.
+ */
+int
+tgmon_write_path(const char *suffix, char *buf, size_t size)
+{
+	const char *dir = tgmon_cfg.dir;
+	struct fname f;
+	int n;
+
+	if (!has_path)
+		return -1;
+	tgmon_file_name(&f, 0, 0);
+	if (dir[0] == '/')
+		n = snprintf(buf, size, "%s/%s%s%s", dir, f.head, f.tail, suffix);
+	else
+		n = snprintf(buf, size, "%s%s%s/%s%s%s", start_cwd, dir[0] != '\0' ? "/" : "", dir, f.head,
+		    f.tail, suffix);
+	return n > 0 && (size_t)n < size ? 0 : -1;
 }

@@ -333,6 +333,33 @@ for how in strict-thread strict-fork filter-thread filter-fork seccomp-thread se
 	        awk -v t='$t' -v c='${4:-0}' 'BEGIN { exit !(c > 0 && t >= 0.7 * c - 0.02) }'"
 done
 
+# 26.2b. With snapshots (TGMON_INTERVAL), libtgmon's thread of its own:
+# before a sandbox for every thread (TSYNC), it is stopped in a wait of
+# the kernel's (its next system call would have ended the process); a
+# forked child has no such thread and writes no snapshot.
+if want "snapshots: seccomp tsync-thread"; then
+	rt sandbox sandbox.c
+	if [ -z "${seccomp_ok:-}" ]; then
+		gcc -O2 -o "$R/sandbox-plain" "$TOP/tests/progs/rt/sandbox.c" -pthread || fatal "cannot build sandbox.c"
+		seccomp_ok=$("$R/sandbox-plain" strict-thread 2>&1 | grep -c '^worker ok$')
+	fi
+	if [ "$seccomp_ok" = 1 ]; then
+		out=$(cd "$R" && rm -f gmon.out* && TGMON_INTERVAL=0.02 timeout 20 ./sandbox tsync-thread 2>&1)
+		rc=$?
+		check "snapshots: seccomp tsync-thread: the program runs to its end (status $rc: $(echo $out))" \
+		    sh -c "[ $rc = 0 ] && echo '$out' | grep -q '^main ok\$'"
+	else
+		pass "snapshots: seccomp tsync-thread: seccomp's strict mode does not work here: skipped"
+	fi
+fi
+if want "snapshots: fork"; then
+	rt exits exits.c
+	cpid=$(cd "$R" && rm -f gmon.out* && TGMON_INTERVAL=0.01 ./exits fork 2>"$R/exits.err")
+	check "snapshots: fork: the child's profile, no snapshot of the child's, the parent's final" sh -c "
+	    [ -f '$R/gmon.out.$cpid' ] && ! ls '$R' | grep -q 'gmon.out.$cpid.*live' &&
+	    grep -q '^final 1\$' '$R/gmon.out.live.info' && [ ! -s '$R/exits.err' ]"
+fi
+
 # 26.3. A program that blocks every signal and waits for any (sigwait,
 # sigwaitinfo, sigtimedwait, a signalfd) got libtgmon's (41), pending since
 # its clock last ran out, instead of the SIGUSR1 it sent itself; the same

@@ -1018,4 +1018,203 @@ if want record; then
 	    grep -q '^tgprof: ./plain: wrote no profile (was it built with -pg?)' '$r/plain.err'"
 fi
 
+# Snapshots (TGMON_INTERVAL): rate.c serves at a known rate (tick 2000
+# calls a second, burn 1000) until SIGTERM ends it (TGMON_SIGNALS=1).
+# Each snapshot is copied as it comes (its gmon file only if its header
+# has the info file's sequence number): the counts only grow, the rate
+# between two snapshots a second or more apart is 2000 a second within
+# 10% (the slots are made up when late), and the last snapshot is the
+# exit's profile byte for byte but for the sequence number.  The
+# thread is one more, named, with every signal blocked; without
+# TGMON_INTERVAL or TGMON_LIVE there is no thread and no file.
+# snap_calls FILE FUNC: FUNC's calls in the snapshot FILE of rate.
+snap_calls() {
+	"$TGPROF" --batch -b -p "$l/rate" "$1" 2>/dev/null | awk -v f="$2" '$NF == f && NF >= 6 { print $4; n = 1 } END { if (!n) print 0 }'
+}
+# seq_of FILE: the sequence number in a gmon file's header (bytes 17-20, little-endian).
+seq_of() {
+	od -An -tu4 -j16 -N4 "$1" | tr -d ' '
+}
+if want "live:"; then
+	l=$OUT/live
+	rm -rf "$l"
+	mkdir -p "$l/snaps"
+	gcc -pg -O2 -o "$l/rate" "$P/rate.c" -L"$RT" -l:libtgmon.a -pthread || fatal "cannot build rate.c"
+	(cd "$l" && exec env TGMON_INTERVAL=0.25 TGMON_SIGNALS=1 ./rate 0 >/dev/null 2>"$l/rate.err") &
+	pid=$!
+	last=0 k=0
+	while [ $k -lt 100 ]; do	# about 4 seconds, the first table taken a second before the last
+		sleep 0.04
+		k=$((k + 1))
+		s=$(awk '$1 == "seq" { print $2 }' "$l/gmon.out.live.info" 2>/dev/null)
+		[ -n "$s" ] && [ "$s" != "$last" ] || continue
+		cp "$l/gmon.out.live" "$l/snaps/g.$s" 2>/dev/null && cp "$l/gmon.out.live.info" "$l/snaps/i.$s" &&
+		    [ "$(seq_of "$l/snaps/g.$s")" = "$s" ] || { rm -f "$l/snaps/g.$s" "$l/snaps/i.$s"; continue; }
+		last=$s
+	done
+	tasks=$(ls /proc/$pid/task | wc -l)
+	comms=$(cat /proc/$pid/task/*/comm | sort | tr '\n' ' ')
+	blk=$(for t in /proc/$pid/task/*; do grep -q tgmon-live "$t/comm" && awk '$1 == "SigBlk:" { print $2 }' "$t/status"; done)
+	fds=$(for t in /proc/$pid/task/*; do grep -q tgmon-live "$t/comm" && ls "$t/fd" | wc -l; done)
+	pfds=$(ls /proc/$pid/fd | wc -l)
+	presence=/tmp/tgmon-$(id -u)/$pid
+	sig=$(sed -n 's/^signal //p' "$presence" 2>/dev/null)
+	tcheck "live: a presence file, naming its thread ($(sed -n 's/^tid //p' "$presence" 2>/dev/null))" sh -c "
+	    grep -q '^tid [0-9]' '$presence' && grep -q '^snapshot $l/gmon.out.live\$' '$presence'"
+	kill -TERM $pid
+	wait $pid 2>/dev/null
+	tcheck "live: SIGTERM ends it with its profile ($?)" [ -f "$l/gmon.out" ]
+	tcheck "live: one thread more, tgmon-live ($comms)" sh -c "[ '$tasks' = 2 ] && [ '$comms' = 'rate tgmon-live ' ]"
+	# Blocked: all but SIGKILL, SIGSTOP, the C library's 32 and 33, and the request's signal while it waits for it.
+	want_blk=$(printf '%016x' $(( ~((1 << 8) | (1 << 18) | (1 << 31) | (1 << 32) | (1 << (${sig:-1} - 1))) )))
+	tcheck "live: every signal blocked in it ($blk)" [ "$blk" = "$want_blk" ]
+	tcheck "live: its own table of descriptors, empty ($fds; the program's: $pfds)" sh -c "[ '$fds' = 0 ] && [ '$pfds' -gt 0 ]"
+	tcheck "live: no word on standard error" [ ! -s "$l/rate.err" ]
+	tcheck "live: the presence file removed at exit" [ ! -e "$presence" ]
+	seqs=$(ls "$l/snaps" | sed -n 's/^g\.//p' | sort -n | tr '\n' ' ')
+	prev=-1 grow=1 series=
+	for s in $seqs; do
+		c=$(snap_calls "$l/snaps/g.$s" tick)
+		series="$series $c"
+		[ "$c" -ge "$prev" ] || grow=0
+		prev=$c
+	done
+	tcheck "live: 8 snapshots or more, counts that only grow:$series" sh -c "[ $grow = 1 ] && [ $(echo $seqs | wc -w) -ge 8 ]"
+	# The rate: the first snapshot and the last before the end, at least a second apart.
+	a=$(echo $seqs | awk '{ print $1 }')
+	b=$(for s in $seqs; do grep -q '^final 0' "$l/snaps/i.$s" && echo $s; done | tail -n 1)
+	ta=$(awk '$1 == "monotonic_ns" { print $2 }' "$l/snaps/i.$a")
+	tb=$(awk '$1 == "monotonic_ns" { print $2 }' "$l/snaps/i.$b")
+	ca=$(snap_calls "$l/snaps/g.$a" tick) cb=$(snap_calls "$l/snaps/g.$b" tick)
+	rate=$(awk -v ca="$ca" -v cb="$cb" -v ta="$ta" -v tb="$tb" 'BEGIN { if (tb - ta >= 1e9) printf "%.0f", (cb - ca) / ((tb - ta) / 1e9); else print "short" }')
+	tcheck "live: tick's rate from snapshots $a and $b: 2000 a second within 10% ($rate)" sh -c "
+	    [ '$rate' != short ] && [ $rate -ge 1800 ] && [ $rate -le 2200 ]"
+	tcheck "live: the last snapshot is marked final" grep -q '^final 1$' "$l/gmon.out.live.info"
+	s0=$(seq_of "$l/gmon.out") s1=$(seq_of "$l/gmon.out.live")
+	s2=$(awk '$1 == "seq" { print $2 }' "$l/gmon.out.live.info")
+	tcheck "live: the last snapshot ($s1, $s2) is the exit's profile ($s0) but for its sequence number" sh -c "
+	    cmp -s -n 16 '$l/gmon.out' '$l/gmon.out.live' && cmp -s -i 20 '$l/gmon.out' '$l/gmon.out.live' &&
+	    [ '$s0' = 0 ] && [ '$s1' = '$s2' ]"
+	tcheck "live: and its stacks the exit's: as many samples" cmp -s -i 48 -n 8 "$l/gmon.out.stacks" \
+	    "$l/gmon.out.live.stacks"
+	# A snapshot of 48 MiB of text (bigtext.c: 24 MB of histogram) takes
+	# tens of milliseconds: taken back to back, the exit comes during one,
+	# and waits for it (the exit's files were not written).
+	gcc -pg -O2 -o "$l/ratebig" "$P/rate.c" "$P/bigtext.c" -L"$RT" -l:libtgmon.a -pthread ||
+	    fatal "cannot build rate.c bigtext.c"
+	got=
+	for i in 1 2 3; do
+		(cd "$l" && rm -f gmon.out* && TGMON_INTERVAL=0.01 ./ratebig 0.4 2>>"$l/big.err")
+		[ -s "$l/gmon.out" ] && grep -q '^final 1$' "$l/gmon.out.live.info" && got="$got ok" || got="$got lost"
+		got="$got($(sed -n 's/^seq //p' "$l/gmon.out.live.info" 2>/dev/null))"
+	done
+	tcheck "live: an exit during a snapshot waits for it, then writes the profile:$got" sh -c "
+	    [ '$(echo "$got" | grep -c lost)' = 0 ] && [ ! -s '$l/big.err' ]"
+	# Without TGMON_INTERVAL or TGMON_LIVE: no thread, no file.
+	rm -f "$l"/gmon.out*
+	(cd "$l" && exec ./rate 0 >/dev/null 2>&1) &
+	pid=$!
+	sleep 0.5
+	tasks=$(ls /proc/$pid/task | wc -l)
+	kill -TERM $pid
+	wait $pid 2>/dev/null
+	tcheck "live: off by default: no thread ($tasks), no presence, no snapshot" sh -c "
+	    [ $tasks = 1 ] && [ ! -e /tmp/tgmon-$(id -u)/$pid ] && ! ls '$l' | grep -q live"
+fi
+
+# tgprof top --batch: tables of rate.c's calls a second, as top runs it
+# (its profile to gmon.out, its status passed on; a SIGTERM to tgprof
+# passed on to it), and as -p watches it; -p refuses a process that is
+# not running libtgmon's snapshots, even with a presence file planted
+# for it, and sends it nothing.
+# top_rates FILE: tick's calls a second in each table of FILE but the
+# first, then "=" and their calls over their seconds (a late slot, made up
+# in the next table, moves one table's rate, not that).
+top_rates() {
+	awk '/^snapshot / { n++; sub(/.*: /, ""); t = $1 } n > 1 && $NF == "tick" { printf " %.0f", $1; c += $2; s += t }
+	    END { if (s > 0) printf " = %.0f", c / s }' "$1"
+}
+# in_10pc RATES: the overall rate (after "=") within 10% of 2000.
+in_10pc() {
+	r=${1##*= }
+	case $1 in *=*) [ "$r" -ge 1800 ] && [ "$r" -le 2200 ] ;; *) return 1 ;; esac
+}
+if want "top:"; then
+	l=$OUT/top
+	rm -rf "$l"
+	mkdir -p "$l"
+	gcc -pg -O2 -o "$l/rate" "$P/rate.c" -L"$RT" -l:libtgmon.a -pthread || fatal "cannot build rate.c"
+	(cd "$l" && "$TGPROF" top --batch -d 0.3 -n 4 -- ./rate 0 >n4.out 2>n4.err)
+	rc=$?
+	r=$(top_rates "$l/n4.out")
+	ok=$(in_10pc "$r" && echo y)
+	tcheck "top: -n 4: four tables, tick at 2000 a second within 10% ($r), status 0 ($rc)" sh -c "
+	    [ $rc = 0 ] && [ \$(grep -c '^snapshot ' '$l/n4.out') = 4 ] && [ ! -s '$l/n4.err' ] && [ '$ok' = y ]"
+	tcheck "top: the program's profile in gmon.out, nothing else left" sh -c "
+	    [ -f '$l/gmon.out' ] && [ -f '$l/gmon.out.stacks' ] && ! ls -a '$l' | grep -q 'tgprof-top\|live'"
+	(cd "$l" && "$TGPROF" top --batch -d 0.3 -- ./rate 1.5 >end.out 2>end.err)
+	rc=$?
+	tcheck "top: a program that ends: its last table marked final, its status ($rc)" sh -c "
+	    [ $rc = 0 ] && grep '^snapshot ' '$l/end.out' | tail -n 1 | grep -q '^snapshot [0-9]* (final):' && [ ! -s '$l/end.err' ]"
+	(cd "$l" && exec "$TGPROF" top --batch -d 0.3 -- ./rate 0 >term.out 2>term.err) &
+	pid=$!
+	sleep 1.2
+	kill -TERM $pid
+	wait $pid
+	rc=$?
+	tcheck "top: SIGTERM to tgprof ends the program with its profile, its status passed on ($rc)" sh -c "
+	    [ $rc = 143 ] && [ -f '$l/gmon.out' ] && grep -q '(final)' '$l/term.out'"
+	(cd "$l" && exec "$TGPROF" record -o rec.gmon -- ./rate 0 >rec.out 2>rec.err) &
+	pid=$!
+	sleep 1
+	kill -TERM $pid
+	wait $pid
+	rc=$?
+	tcheck "top: and record: SIGTERM to tgprof ends the program with its profile, status 143 ($rc)" sh -c "
+	    [ $rc = 143 ] && [ -f '$l/rec.gmon' ] && grep -q '^Flat profile:' '$l/rec.out'"
+	# ^C: the terminal's SIGINT to the whole process group (a session of
+	# its own here, SIGINT's action the default, as a shell's foreground
+	# job has it: a background job of sh ignores it).
+	rm -f "$l/gmon.out"
+	(cd "$l" && exec python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.setsid()
+os.execv(sys.argv[1], sys.argv[1:])' "$TGPROF" top --batch -d 0.3 -- ./rate 0 >int.out 2>int.err) &
+	pid=$!
+	sleep 1.2
+	kill -INT -$pid
+	k=0
+	while kill -0 $pid 2>/dev/null && [ $k -lt 200 ]; do sleep 0.1; k=$((k + 1)); done
+	kill -KILL -$pid 2>/dev/null	# never left running
+	wait $pid
+	rc=$?
+	tcheck "top: ^C ends the program with its profile, its status passed on ($rc)" sh -c "
+	    [ $rc = 130 ] && [ -f '$l/gmon.out' ] && grep -q '(final)' '$l/int.out' && [ ! -s '$l/int.err' ]"
+	(cd "$l" && exec env TGMON_LIVE=1 ./rate 0 >/dev/null 2>&1) &
+	pid=$!
+	sleep 0.3
+	"$TGPROF" top --batch -d 0.3 -n 3 -p $pid >"$l/p.out" 2>"$l/p.err"
+	rc=$?
+	r=$(top_rates "$l/p.out")
+	ok=$(in_10pc "$r" && echo y)
+	tcheck "top -p: three tables, tick at 2000 a second within 10% ($r)" sh -c "
+	    [ $rc = 0 ] && [ \$(grep -c '^snapshot ' '$l/p.out') = 3 ] && [ '$ok' = y ]"
+	kill -TERM $pid
+	wait $pid 2>/dev/null
+	sleep 30 &
+	pid=$!
+	"$TGPROF" top --batch -p $pid >/dev/null 2>"$l/p2.err"
+	rc=$?
+	d=/tmp/tgmon-$(id -u)
+	mkdir -p "$d" && chmod 700 "$d"
+	printf 'tgmon-live 1\npid %s\nstart 1\ntid %s\nsignal 15\ninterval_ms 0\nsnapshot %s/gmon.out.live\n' $pid $pid "$l" >"$d/$pid"
+	"$TGPROF" top --batch -p $pid >/dev/null 2>>"$l/p2.err"
+	rc2=$?
+	tcheck "top -p: a process without libtgmon refused, and sent nothing ($rc $rc2)" sh -c "
+	    [ $rc = 1 ] && [ $rc2 = 1 ] && kill -0 $pid && [ \$(grep -c 'not a program running libtgmon' '$l/p2.err') = 2 ]"
+	rm -f "$d/$pid"
+	kill $pid
+	wait $pid 2>/dev/null
+fi
+
 finish

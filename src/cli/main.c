@@ -16,6 +16,7 @@
 #include "firstaid.h"
 #include "progress.h"
 #include "record.h"
+#include "topcmd.h"
 #include "treecmd.h"
 #include "warm.h"
 #include "opts.h"
@@ -590,6 +591,13 @@ main(int argc, char **argv)
 		diag_release(&d);
 		argfile_release(&af);
 		return 1;
+	}
+	if (topcmd_wanted(af.argc, af.argv)) {
+		rc = topcmd_run(af.argc, af.argv, &d);
+		print_diags(&d);
+		diag_release(&d);
+		argfile_release(&af);
+		return rc;
 	}
 	if (record_wanted(af.argc, af.argv)) {
 		rc = record(af.argc, af.argv, &d);

@@ -94,9 +94,12 @@ find_library(char *out, size_t size)
 	return -1;
 }
 
-/* The child: ARGV run with libtgmon's files in DIR, LIB preloaded (unless NULL); never returns. */
+/*
+ * The child: ARGV run with libtgmon's files in DIR, LIB preloaded (unless
+ * NULL), snapshots every INTERVAL seconds (unless NULL); never returns.
+ */
 static void
-child(char *const *argv, const char *image, const char *dir, const char *lib)
+child(char *const *argv, const char *image, const char *dir, const char *lib, const char *interval)
 {
 	const char *old = getenv("LD_PRELOAD");
 	char preload[8192];
@@ -104,6 +107,8 @@ child(char *const *argv, const char *image, const char *dir, const char *lib)
 	setenv("TGMON_DIR", dir, 1);
 	unsetenv("GMON_OUT_PREFIX");	/* gmon.out, the name looked for */
 	setenv("TGMON_SIGNALS", "1", 0);	/* ^C or a kill ends it with its profile written */
+	if (interval != NULL)
+		setenv("TGMON_INTERVAL", interval, 1);
 	if (lib != NULL) {
 		snprintf(preload, sizeof preload, "%s%s%s", lib, old != NULL && *old ? ":" : "",
 		    old != NULL ? old : "");
@@ -114,29 +119,63 @@ child(char *const *argv, const char *image, const char *dir, const char *lib)
 	_exit(127);
 }
 
-/* Runs ARGV as the child; its exit status (128 + a signal's number), or -1 if it could not start. */
-static int
-run_child(char *const *argv, const char *image, const char *dir, const char *lib)
+/*
+ * While a child runs: tgprof's SIGINT and SIGQUIT ignored (as system():
+ * the terminal sends them to the child too), its SIGTERM passed on to
+ * the child (a supervisor's, which the child would not see), and what
+ * they were before, put back by record_reap().
+ */
+static volatile pid_t running;
+static struct sigaction old_int, old_quit, old_term;
+
+static void
+pass_term(int sig)
 {
-	struct sigaction ign, oint, oquit;
+	if (running > 0)
+		kill(running, sig);
+}
+
+pid_t
+record_start(char *const *argv, const char *image, const char *dir, const char *lib, const char *interval)
+{
+	struct sigaction ign, term;
 	pid_t pid;
-	int st;
 
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
-	sigaction(SIGINT, &ign, &oint);		/* as system(): ^C is the program's */
-	sigaction(SIGQUIT, &ign, &oquit);
+	memset(&term, 0, sizeof term);
+	term.sa_handler = pass_term;
+	term.sa_flags = SA_RESTART;
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
 	fflush(NULL);
 	if ((pid = fork()) == 0) {
-		sigaction(SIGINT, &oint, NULL);
-		sigaction(SIGQUIT, &oquit, NULL);
-		child(argv, image, dir, lib);
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGQUIT, &old_quit, NULL);
+		child(argv, image, dir, lib, interval);
 	}
-	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	sigaction(SIGINT, &oint, NULL);
-	sigaction(SIGQUIT, &oquit, NULL);
+	running = pid;
+	sigaction(SIGTERM, &term, &old_term);
 	if (pid < 0)
+		record_reap(pid, 0);
+	return pid;
+}
+
+int
+record_reap(pid_t pid, int nohang)
+{
+	int st = 0;
+	pid_t r = 0;
+
+	while (pid > 0 && (r = waitpid(pid, &st, nohang ? WNOHANG : 0)) < 0 && errno == EINTR)
+		;
+	if (pid > 0 && r == 0)
+		return -2;
+	running = 0;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (pid < 0 || r < 0)
 		return -1;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
 }
@@ -344,11 +383,32 @@ make_run_dir(const char *out, char *dir, size_t size, int *through, struct diag 
 }
 
 int
+record_prepare(const char *prog, const char *cmd, struct recording *r, char *lib, size_t size, struct diag *d)
+{
+	if (prog == NULL || find_program(prog, r->image, sizeof r->image) != 0) {
+		diag_add(d, DIAG_ERROR, "%s: %s: no such program", cmd, prog != NULL ? prog : "--");
+		return -1;
+	}
+	lib[0] = '\0';
+	if (!has_libtgmon(r->image) && find_library(lib, size) != 0) {
+		diag_add(d, DIAG_ERROR, "%s: libtgmon.so not found (TGMON_LIBRARY names it)", cmd);
+		return -1;
+	}
+	return 0;
+}
+
+int
+record_collect(const char *dir, const char *out, struct diag *d)
+{
+	return move_files(dir, out, 0, d);
+}
+
+int
 record_run(int argc, char **argv, struct recording *r, struct diag *d)
 {
 	const char *out = "gmon.out";
 	char lib[4096], dir[4096 + 32];
-	int k = 2, preload, through;
+	int k = 2, through;
 
 	memset(r, 0, sizeof *r);
 	for (; k < argc && strcmp(argv[k], "--") != 0; k++) {
@@ -360,17 +420,10 @@ record_run(int argc, char **argv, struct recording *r, struct diag *d)
 			return -1;
 		}
 	}
-	if (++k >= argc || find_program(argv[k], r->image, sizeof r->image) != 0) {
-		diag_add(d, DIAG_ERROR, "record: %s: no such program", k < argc ? argv[k] : "--");
+	if (record_prepare(k + 1 < argc ? argv[k + 1] : NULL, "record", r, lib, sizeof lib, d) != 0 ||
+	    make_run_dir(out, dir, sizeof dir, &through, d) != 0)
 		return -1;
-	}
-	if ((preload = !has_libtgmon(r->image)) && find_library(lib, sizeof lib) != 0) {
-		diag_add(d, DIAG_ERROR, "record: libtgmon.so not found (TGMON_LIBRARY names it)");
-		return -1;
-	}
-	if (make_run_dir(out, dir, sizeof dir, &through, d) != 0)
-		return -1;
-	r->status = run_child(argv + k, r->image, dir, preload ? lib : NULL);
+	r->status = record_reap(record_start(argv + k + 1, r->image, dir, lib[0] != '\0' ? lib : NULL, NULL), 0);
 	snprintf(r->gmon, sizeof r->gmon, "%s", out);
 	if (through) {	/* the report reads the run's copy */
 		snprintf(r->rundir, sizeof r->rundir, "%s", dir);

@@ -3,6 +3,7 @@
 #define TGPROF_RECORD_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "util/diag.h"
 
@@ -33,6 +34,35 @@ int record_wanted(int argc, char **argv);
  * or -1 with the reason in D (nothing run, or no profile written).
  */
 int record_run(int argc, char **argv, struct recording *r, struct diag *d);
+
+/*
+ * The parts of a run, for tgprof top too (CMD names the command in
+ * messages).  record_prepare: the program PROG found (into R->image), and
+ * into LIB (SIZE bytes) libtgmon.so's path if it must be preloaded, else
+ * ""; 0, or -1 with the reason in D.
+ */
+int record_prepare(const char *prog, const char *cmd, struct recording *r, char *lib, size_t size,
+    struct diag *d);
+/*
+ * The program of ARGV (IMAGE, as found) started with its files going to
+ * the directory DIR, LIB preloaded unless NULL, TGMON_SIGNALS=1, and
+ * TGMON_INTERVAL=INTERVAL unless NULL.  Until record_reap() says it
+ * ended, tgprof ignores SIGINT and SIGQUIT (the terminal sends them to
+ * the program as well) and passes SIGTERM on to it.  Its pid, or -1.
+ */
+pid_t record_start(char *const *argv, const char *image, const char *dir, const char *lib, const char *interval);
+/*
+ * Waits for the program PID (NOHANG: only looks); -2 if it still runs,
+ * else its exit status (128 + a signal's number), or -1 if PID is -1;
+ * tgprof's signals are then as before record_start().
+ */
+int record_reap(pid_t pid, int nohang);
+/*
+ * The files a run wrote in DIR moved as record does: gmon.out to OUT,
+ * its stacks to OUT.stacks, the others beside it (each said in D); DIR
+ * removed.  Whether gmon.out was there.
+ */
+int record_collect(const char *dir, const char *out, struct diag *d);
 
 /*
  * After the report: the run's own copy of its profile and stacks removed

@@ -47,7 +47,8 @@
  * gmon file the process writes and in its stacks file, so that a reader
  * can refuse a stacks file of another run.  gprof and older readers
  * ignore the spare bytes.  Bytes 0-7 of the spare bytes: the identifier,
- * little-endian; 8-11: zero.  An identifier of 0 means none (glibc's
+ * little-endian; 8-11: zero, but in a snapshot
+ * (gmon.out.live), its sequence number, little-endian (man/libtgmon.3).  An identifier of 0 means none (glibc's
  * files, tgprof's gmon.sum).
  */
 #define GMON_RUNID_OFFSET	8	/* in the file: after "gmon" and the version */
