@@ -49,16 +49,21 @@ int tgmon_rate;
  * far; the first time, after SW_FIRST: a thread that switches 10^5
  * times a second would pay most of a period for them), the thread's
  * voluntary switches since (from SW_LAST: it waited) are counted: past
- * SWITCHES_MAX a period (1% of its time at that cost), its event is
+ * SWITCHES_MAX a period (10% of its time at that cost), its event is
  * closed and its timer samples it instead; past WAIT_SWITCHES_MAX, its
- * waits are no longer recorded.  Never for fewer than SW_MIN switches
- * (those times WAIT_... for the waits): a thread that computes switches
- * a few times as it starts (a barrier, a lock).  Preemptions are not
+ * waits are no longer recorded.  Not sooner: a timer is checked at the
+ * kernel's tick in the thread's time on CPU, and a thread that wakes on
+ * the millisecond for short bursts can miss every tick (rate.c, woken
+ * every millisecond for 0.3 ms of work: 27 samples for 0.63 s of CPU
+ * time when its timer took over at 3 switches a period).  Never for
+ * fewer than SW_MIN times SWITCHES_MAX (WAIT_SWITCHES_MAX for the waits)
+ * switches: a thread that computes switches a few times as it starts
+ * (a barrier, a lock).  Preemptions are not
  * counted: on a busy machine a thread that computes is preempted every
  * millisecond, and it would lose its event for the machine's load.
  */
 #define WATCH_PERIODS 25
-#define SWITCHES_MAX 1
+#define SWITCHES_MAX 10
 #define SW_FIRST 2
 #define SW_MIN 25
 #define WAIT_SWITCHES_MAX 4

@@ -771,6 +771,14 @@ if want_any "thread switches"; then
 	if [ $(( $(od -A n -t u4 -j 92 -N 4 "$e/gmon.out.stacks" | tr -d ' ') & 2 )) = 2 ]; then
 		tcheck "thread switches: the spinner keeps its perf event (flags $(flags spinner))" \
 		    awk -v f="$(flags spinner)" 'BEGIN { exit !(f != "" && int(f / 8) % 2 == 0) }'
+		# rate.c wakes every millisecond for 0.3 ms of work: a timer checked at
+		# the kernel's tick would miss most of its time (27 samples for 0.63 s).
+		gcc -pg -O2 -o "$e/rate" "$P/rate.c" -L"$RT" -l:libtgmon.a -pthread || fatal "cannot build rate.c"
+		(cd "$e" && rm -f gmon.out* && ./rate 1.5 >/dev/null)
+		"$d/test-stacks" "$e/gmon.out.stacks" >"$e/rate.out" 2>&1
+		tcheck "thread switches: a thread woken every millisecond keeps its perf event, its samples its CPU time (10%)" \
+		    awk '$1 == "thread" && $2 == 0 { f = $4; c = $5 / 1e6; s = $6 }
+		    END { exit !(int(f / 8) % 2 == 0 && c > 0 && s >= 0.9 * c && s <= 1.1 * c) }' "$e/rate.out"
 	fi
 fi
 
