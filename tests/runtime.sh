@@ -1057,6 +1057,7 @@ if want "live:"; then
 		s=$(awk '$1 == "seq" { print $2 }' "$l/gmon.out.live.info" 2>/dev/null)
 		[ -n "$s" ] && [ "$s" != "$last" ] || continue
 		cp "$l/gmon.out.live" "$l/snaps/g.$s" 2>/dev/null && cp "$l/gmon.out.live.info" "$l/snaps/i.$s" &&
+		    cp "$l/gmon.out.live.stacks" "$l/snaps/g.$s.stacks" &&
 		    [ "$(seq_of "$l/snaps/g.$s")" = "$s" ] || { rm -f "$l/snaps/g.$s" "$l/snaps/i.$s"; continue; }
 		last=$s
 	done
@@ -1079,7 +1080,7 @@ if want "live:"; then
 	tcheck "live: its own table of descriptors, empty ($fds; the program's: $pfds)" sh -c "[ '$fds' = 0 ] && [ '$pfds' -gt 0 ]"
 	tcheck "live: no word on standard error" [ ! -s "$l/rate.err" ]
 	tcheck "live: the presence file removed at exit" [ ! -e "$presence" ]
-	seqs=$(ls "$l/snaps" | sed -n 's/^g\.//p' | sort -n | tr '\n' ' ')
+	seqs=$(ls "$l/snaps" | sed -n 's/^g\.\([0-9]*\)$/\1/p' | sort -n | tr '\n' ' ')
 	prev=-1 grow=1 series=
 	for s in $seqs; do
 		c=$(snap_calls "$l/snaps/g.$s" tick)
@@ -1097,6 +1098,35 @@ if want "live:"; then
 	rate=$(awk -v ca="$ca" -v cb="$cb" -v ta="$ta" -v tb="$tb" 'BEGIN { if (tb - ta >= 1e9) printf "%.0f", (cb - ca) / ((tb - ta) / 1e9); else print "short" }')
 	tcheck "live: tick's rate from snapshots $a and $b: 2000 a second within 10% ($rate)" sh -c "
 	    [ '$rate' != short ] && [ $rate -ge 1800 ] && [ $rate -le 2200 ]"
+	# --since: the interval from snapshot a to b, as the two files' difference,
+	# call for call and stack for stack (a stacks file may be a snapshot newer
+	# than its gmon file: compared file against file, it does not matter).
+	ci=$("$TGPROF" --batch -b -p --since="$l/snaps/g.$a" "$l/rate" "$l/snaps/g.$b" 2>&1 |
+	    awk '$NF == "tick" && NF >= 6 { print $4 }')
+	tcheck "live: --since: tick's calls in the interval ($ci) are the snapshots' difference ($cb - $ca)" \
+	    [ "$ci" = "$((cb - ca))" ]
+	burn_self() {	# burn's self seconds, from the histogram
+		"$TGPROF" --batch -b -p "$@" 2>/dev/null | awk '$NF == "burn" { print $3 }'
+	}
+	ha=$(burn_self "$l/rate" "$l/snaps/g.$a") hb=$(burn_self "$l/rate" "$l/snaps/g.$b")
+	hi=$(burn_self --since="$l/snaps/g.$a" "$l/rate" "$l/snaps/g.$b")
+	tcheck "live: --since: burn's self time in the interval ($hi s) is the histograms' difference ($hb - $ha)" \
+	    awk -v a="$ha" -v b="$hb" -v i="$hi" 'BEGIN { d = b - a - i; exit !(i > 0 && d < 0.015 && d > -0.015) }'
+	"$TGPROF" --batch --folded --raw "$l/rate" "$l/snaps/g.$a" >"$l/fa" 2>&1
+	"$TGPROF" --batch --folded --raw "$l/rate" "$l/snaps/g.$b" >"$l/fb" 2>&1
+	"$TGPROF" --batch --folded --raw --since="$l/snaps/g.$a" "$l/rate" "$l/snaps/g.$b" >"$l/fi" 2>&1
+	tcheck "live: --since: each stack's samples the difference ($(awk '{ n += $NF } END { print n }' "$l/fi"))" sh -c "
+	    awk '/^#/ { next } FILENAME ~ /fa\$/ { a[\$1] = \$2; next } FILENAME ~ /fb\$/ { b[\$1] = \$2; next }
+	        { i[\$1] = \$2 } END { for (k in b) { d = b[k] - a[k]; if (d != (k in i ? i[k] : 0)) exit 1 }
+	        for (k in i) if (!(k in b)) exit 1; if (length(i) == 0) exit 1 }' '$l/fa' '$l/fb' '$l/fi'"
+	mkdir -p "$l/other" && (cd "$l/other" && ../rate 0.05 >/dev/null 2>&1)
+	tcheck "live: --since: another run's snapshot is refused in one line" sh -c "
+	    ! '$TGPROF' --batch -b -p --since='$l/other/gmon.out' '$l/rate' '$l/snaps/g.$b' >/dev/null 2>'$l/since.err' &&
+	    [ \$(wc -l <'$l/since.err') = 1 ] && grep -q 'not an earlier snapshot of the run' '$l/since.err'"
+	cp "$l/snaps/g.$a" "$l/nostacks"
+	tcheck "live: --since: without the earlier stacks, refused (the times would be the whole run's)" sh -c "
+	    ! '$TGPROF' --batch --folded --since='$l/nostacks' '$l/rate' '$l/snaps/g.$b' >/dev/null 2>'$l/since.err' &&
+	    grep -q 'nostacks.stacks: no call stacks of the earlier snapshot' '$l/since.err'"
 	tcheck "live: the last snapshot is marked final" grep -q '^final 1$' "$l/gmon.out.live.info"
 	s0=$(seq_of "$l/gmon.out") s1=$(seq_of "$l/gmon.out.live")
 	s2=$(awk '$1 == "seq" { print $2 }' "$l/gmon.out.live.info")

@@ -99,6 +99,30 @@ beside(const char *gmon, const char *path, struct diag *d)
 }
 
 /*
+ * --since=FILE's stacks file, FILE.stacks, into *OUT (NULL without
+ * --since): the gmon file's stacks are read, so the earlier snapshot's
+ * must be too, or the interval's times would be the whole run's.  0, or
+ * -1 with the reason in D.
+ */
+static int
+since_stacks(const struct opts *o, char **out, struct diag *d)
+{
+	const char *f = o->load.since;
+
+	*out = NULL;
+	if (f == NULL)
+		return 0;
+	if ((*out = malloc(strlen(f) + sizeof ".stacks")) == NULL)
+		return diag_oom(d);
+	sprintf(*out, "%s.stacks", f);
+	if (beside(f, *out, d))
+		return 0;
+	diag_add(d, DIAG_ERROR, "%s: no call stacks of the earlier snapshot (--since); --no-stacks "
+	    "reads none", *out);
+	return -1;
+}
+
+/*
  * The call stacks libtgmon recorded beside the gmon files, measured
  * against P into *M (NULL if there are none, or --no-stacks).  Every gmon
  * file needs its stacks file, or none is used (the stacks of some runs
@@ -111,7 +135,7 @@ load_measure(const struct opts *o, const struct profile *p, int needed, struct p
     struct diag *d)
 {
 	size_t n = o->load.ngmon, k, found = 0, missing = n;
-	char **path = calloc(n + 1, sizeof *path);
+	char **path = calloc(n + 1, sizeof *path), *since = NULL;
 	int rc = 0;
 
 	*m = NULL;
@@ -129,9 +153,9 @@ load_measure(const struct opts *o, const struct profile *p, int needed, struct p
 		else if (missing == n)
 			missing = k;
 	}
-	if (rc == 0 && found == n && n > 0 && !o->no_stacks)
+	if (rc == 0 && found == n && n > 0 && !o->no_stacks && (rc = since_stacks(o, &since, d)) == 0)
 		rc = measure_load(p, (const char *const *)path, n,
-		    &(struct measure_opts){ debug_dir(), o->load.image, o->truth, o->call_ps }, m, d);
+		    &(struct measure_opts){ debug_dir(), o->load.image, o->truth, o->call_ps, since }, m, d);
 	else if (rc == 0 && (needed || found > 0))
 		diag_add(d, needed ? DIAG_ERROR : DIAG_WARN, "%s: no call stacks%s (libtgmon records "
 		    "them: see libtgmon(3))", o->no_stacks ? "--no-stacks" : path[missing],
@@ -141,6 +165,7 @@ load_measure(const struct opts *o, const struct profile *p, int needed, struct p
 	for (k = 0; k < n; k++)
 		free(path[k]);
 	free(path);
+	free(since);
 	return rc;
 }
 

@@ -24,6 +24,7 @@ enum {
 	OPT_TABSTOP,
 	OPT_CLONES,
 	OPT_STACKS,
+	OPT_SINCE,
 	OPT_NO_STACKS,
 	OPT_FOLDED,
 	OPT_MEASURED,
@@ -91,6 +92,7 @@ static const struct option long_options[] = {
 	{ "tabstop", required_argument, NULL, OPT_TABSTOP },
 	{ "clones", required_argument, NULL, OPT_CLONES },
 	{ "stacks", required_argument, NULL, OPT_STACKS },
+	{ "since", required_argument, NULL, OPT_SINCE },
 	{ "no-stacks", no_argument, NULL, OPT_NO_STACKS },
 	{ "folded", no_argument, NULL, OPT_FOLDED },
 	{ "measured", no_argument, NULL, OPT_MEASURED },
@@ -165,6 +167,9 @@ opts_usage(FILE *f)
 "                               (the default), their waits off CPU, or both\n"
 "      --stacks=FILE            the stacks of the one gmon file are in FILE\n"
 "      --no-stacks              do not read stacks files\n"
+"      --since=FILE             the interval since FILE, an earlier snapshot of the\n"
+"                               run (libtgmon's gmon.out.live): its counts and its\n"
+"                               stacks (FILE.stacks) taken out of the one gmon file's\n"
 "Comparison (not gprof's): tgprof --diff PROG OLD NEW, or OLDPROG OLD NEWPROG NEW\n"
 "      --diff                   compare two profiles (OLD, NEW: gmon files, a,b,c summed)\n"
 "      --format=text|json       the comparison as a table (the default) or JSON\n"
@@ -531,6 +536,7 @@ plain_opt(struct opts *o, int c, const char *arg)
 	case OPT_TABSTOP: return tabstop_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case OPT_CLONES: return clones_opt(o, arg) ? OPTS_EXIT_FAIL : OPTS_RUN;
 	case OPT_STACKS: o->stacks = arg; break;
+	case OPT_SINCE: o->load.since = arg; break;
 	case OPT_NO_STACKS: o->no_stacks = 1; break;
 	case OPT_FOLDED: o->folded = 1; break;
 	case OPT_MEASURED: o->measured = 1; break;

@@ -62,6 +62,7 @@ struct pf_private {
 	int addr_bytes, big_endian;
 	int bb_warned;			/* "ignoring basic-block exec counts" said once */
 	const struct pf_opts *opts;	/* during profile_load() only */
+	struct since *since;		/* during profile_load() with pf_opts.since only */
 	uint64_t arcs_known;		/* arc records into a known symbol, filtered or not */
 	/*
 	 * Of them, how many enter their symbol at each offset (ARCS_ENTRY_REACH

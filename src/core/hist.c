@@ -105,6 +105,21 @@ new_record(struct profile *p, uint64_t lowpc, uint64_t highpc, uint32_t num_bins
 	return 0;
 }
 
+/* Record H's bins as sums of its own (H->sum), once; 0 or -1 (out of memory). */
+static int
+own_sums(const struct profile *p, struct pf_hist *h)
+{
+	uint32_t i;
+
+	if (h->sum != NULL)
+		return 0;
+	if ((h->sum = mem_array(h->num_bins, sizeof *h->sum)) == NULL)
+		return -1;
+	for (i = 0; i < h->num_bins; i++)
+		h->sum[i] = (int)bin_at(h->raw, i, p->priv->big_endian);
+	return 0;
+}
+
 /* Adds the N bins at BINS to record H, as gprof's int sums (wrapping). */
 static int
 add_bins(struct profile *p, struct pf_hist *h, const unsigned char *bins, uint32_t n,
@@ -113,15 +128,31 @@ add_bins(struct profile *p, struct pf_hist *h, const unsigned char *bins, uint32
 	int big = p->priv->big_endian;
 	uint32_t i;
 
-	if (h->sum == NULL) {
-		h->sum = mem_array(h->num_bins, sizeof *h->sum);
-		if (h->sum == NULL)
-			return diag_oom(d);
-		for (i = 0; i < h->num_bins; i++)
-			h->sum[i] = (int)bin_at(h->raw, i, big);
-	}
+	if (own_sums(p, h) != 0)
+		return diag_oom(d);
 	for (i = 0; i < n; i++)
 		h->sum[i] = (int)((unsigned)h->sum[i] + bin_at(bins, i, big));
+	return 0;
+}
+
+int
+hist_take_out(struct profile *p, uint64_t lowpc, uint64_t highpc, uint32_t n, const unsigned char *bins)
+{
+	struct pf_hist *h = NULL;
+	uint32_t i;
+	int b;
+
+	for (i = 0; i < p->nhist && h == NULL; i++)
+		if (p->hist[i].lowpc == lowpc && p->hist[i].highpc == highpc && p->hist[i].num_bins == n)
+			h = &p->hist[i];
+	if (h == NULL)
+		return 1;
+	if (own_sums(p, h) != 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		b = (int)bin_at(bins, i, p->priv->big_endian);
+		h->sum[i] = h->sum[i] > b ? h->sum[i] - b : 0;
+	}
 	return 0;
 }
 

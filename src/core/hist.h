@@ -17,6 +17,13 @@ enum gmon_status hist_on_record(struct profile *p, const struct gmon_hist *h,
 int hist_on_bsd_rate(struct profile *p, uint32_t rate, const char *file, struct diag *d);
 void hist_on_bsd_end(struct profile *p);
 
+/*
+ * The N bins at BINS (an earlier snapshot's, since.h) taken out of P's
+ * record of the range [LOWPC, HIGHPC) and N bins, each down to 0 at
+ * least: 0; 1 if P has no such record; -1 out of memory.
+ */
+int hist_take_out(struct profile *p, uint64_t lowpc, uint64_t highpc, uint32_t n, const unsigned char *bins);
+
 /* Credits every bin's samples to the symbols it overlaps (p->sym[].time, total_time). */
 void hist_assign(struct profile *p);
 

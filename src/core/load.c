@@ -13,6 +13,7 @@
 #include "hist.h"
 #include "linemap.h"
 #include "order.h"
+#include "since.h"
 #include "syms.h"
 
 /*
@@ -59,6 +60,10 @@ on_bsd_end(void *ctx)
 static int
 on_arc(void *ctx, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
 {
+	struct profile *p = ctx;
+
+	if (p->priv->since != NULL && (count = since_take(p->priv->since, from, self, count)) == 0)
+		return 0;	/* no call in the interval */
 	return arcs_queue(ctx, from, self, count, d);
 }
 
@@ -115,6 +120,38 @@ reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layou
 	}
 }
 
+/* pf_opts.since read, for one gmon file; 0, or -1 with the reason in D. */
+static int
+since_start(struct profile *p, const struct pf_opts *o, const struct gmon_layout *lay, struct diag *d)
+{
+	if (o->ngmon != 1) {
+		diag_add(d, DIAG_ERROR, "%s: an earlier snapshot is taken out of one gmon file, not %zu",
+		    o->since, o->ngmon);
+		return -1;
+	}
+	if ((p->priv->since = mem_calloc(1, sizeof *p->priv->since)) == NULL)
+		return diag_oom(d);
+	return since_load(p->priv->since, o->since, o->format, lay, d);
+}
+
+/* Once the gmon file is read: pf_opts.since's histogram taken out of it, and it freed; 0 or -1. */
+static int
+since_end(struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	struct since *s = p->priv->since;
+	int rc = -1;
+
+	if (s->runid == 0 || s->runid != p->gmon[0].counts.runid)
+		diag_add(d, DIAG_ERROR, "%s: not an earlier snapshot of the run that wrote %s "
+		    "(run identifiers differ)", o->since, o->gmon[0]);
+	else
+		rc = since_hist(s, p, o->since, d);
+	since_free(s);
+	free(s);
+	p->priv->since = NULL;
+	return rc;
+}
+
 static int
 read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 {
@@ -138,6 +175,8 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 		p->priv->ngfiles++;
 	}
 	reserve_arcs(p, o, &lay);
+	if (o->since != NULL && since_start(p, o, &lay, d) != 0)
+		return -1;
 	for (i = 0; i < o->ngmon; i++) {
 		struct gmon_file *f = &p->priv->gfile[i];
 
@@ -147,7 +186,7 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 			return -1;
 		p->ngmon++;
 	}
-	return 0;
+	return o->since != NULL ? since_end(p, o, d) : 0;
 }
 
 /* The text for -c, or NULL where gprof cannot scan (it says so once). */
@@ -393,8 +432,8 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 		return diag_oom(d);
 	}
 	p->ntallied = p->narcs;
-	if (o->extsyms == NULL && o->ngmon > 0)
-		check_belongs(p, o, d);
+	if (o->extsyms == NULL && o->ngmon > 0 && o->since == NULL)
+		check_belongs(p, o, d);	/* (an interval's calls may all be elsewhere) */
 	if (o->source_lines && sites_start(p, &sites, &waiting) != 0)
 		return diag_oom(d);
 	step(o, "the histogram", 560);

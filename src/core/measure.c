@@ -8,6 +8,7 @@
 
 #include "input/gmon_out.h"
 #include "libsyms.h"
+#include "since.h"
 #include "tally.h"
 #include "input/stacks.h"
 #include "util/mem.h"
@@ -26,6 +27,8 @@ struct builder {
 	double call_ps;			/* the files' calls' cost, picoseconds, times their samples */
 	uint64_t call_samples;		/* the samples of the files that measured it */
 	size_t file;			/* the stacks file being read */
+	const struct stacks_file *since;	/* measure_opts.since, read; or NULL */
+	const char *since_path;
 	struct u64map others;		/* a frame outside the program's name and library, hashed -> its k */
 	size_t framecap, stackcap, othercap, libcap;
 	/* The current stacks file's libraries (one a module), read at their first frame. */
@@ -274,6 +277,10 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 		diag_add(d, DIAG_ERROR, "%s: sampled at %u a second, the others at %ld", path, sf.rate,
 		    b->m->hz);
 		rc = -1;
+	} else if (b->since != NULL && b->since->runid != sf.runid) {
+		diag_add(d, DIAG_ERROR, "%s: not an earlier snapshot of the run that wrote %s", b->since_path,
+		    path);
+		rc = -1;
 	} else if ((b->lib = mem_calloc(sf.nmod, sizeof *b->lib)) == NULL ||
 	    (b->tried = mem_calloc(sf.nmod, sizeof *b->tried)) == NULL) {
 		rc = diag_oom(d);
@@ -292,7 +299,7 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 			b->call_ps += (double)sf.call_ps * (double)sf.samples;
 			b->call_samples += sf.samples;
 		}
-		if (add_file(b, &sf) != 0)
+		if ((b->since != NULL && since_stacks(&sf, b->since) != 0) || add_file(b, &sf) != 0)
 			rc = diag_oom(d);
 	}
 	for (i = 0; b->lib != NULL && i < (int)sf.nmod; i++)
@@ -309,6 +316,7 @@ int
 measure_load(const struct profile *p, const char *const *paths, size_t n,
     const struct measure_opts *o, struct pf_measure **out, struct diag *d)
 {
+	struct stacks_file before;
 	struct builder b;
 	size_t k;
 	int rc = 0;
@@ -319,16 +327,29 @@ measure_load(const struct profile *p, const char *const *paths, size_t n,
 	b.debug_dir = o->debug_dir;
 	b.image = o->image;
 	u64map_init(&b.others);
+	if (o->since != NULL && n != 1) {
+		diag_add(d, DIAG_ERROR, "%s: an earlier snapshot is taken out of one stacks file, not %zu",
+		    o->since, n);
+		return -1;
+	}
+	if (o->since != NULL && stacks_read(o->since, &before, d) != 0)
+		return -1;
+	b.since = o->since != NULL ? &before : NULL;
+	b.since_path = o->since;
 	if ((b.m = mem_calloc(1, sizeof *b.m)) == NULL)
-		return diag_oom(d);
+		rc = diag_oom(d);
 	for (k = 0; rc == 0 && k < n; k++) {
 		b.file = k;
 		rc = read_one(&b, paths[k], k, d);
 	}
-	b.m->call_ps_measured = b.call_samples > 0 ? b.call_ps / (double)b.call_samples : 0;
-	b.m->call_ps = o->call_ps > 0 ? o->call_ps : 0;
-	if (rc == 0 && tally_count(b.m, p, &o->truth) != 0)
-		rc = diag_oom(d);
+	if (b.since != NULL)
+		stacks_free(&before);
+	if (rc == 0) {
+		b.m->call_ps_measured = b.call_samples > 0 ? b.call_ps / (double)b.call_samples : 0;
+		b.m->call_ps = o->call_ps > 0 ? o->call_ps : 0;
+		if (tally_count(b.m, p, &o->truth) != 0)
+			rc = diag_oom(d);
+	}
 	u64map_release(&b.others);
 	if (rc != 0)
 		measure_free(b.m);

@@ -145,6 +145,11 @@ struct measure_opts {
 	const char *image;		/* the profile's executable, or the -pg library it is of; NULL: the program */
 	struct truth_opts truth;	/* what to take out of the times */
 	double call_ps;			/* -pg's cost a call to take out, picoseconds (<= 0: none) */
+	/*
+	 * An earlier snapshot's stacks file of the same run, taken out of
+	 * the one file read (since.h): the interval's stacks.  NULL: none.
+	 */
+	const char *since;
 };
 
 /*

@@ -8,6 +8,7 @@
 #include "arcs.h"
 #include "core.h"
 #include "linemap.h"
+#include "since.h"
 #include "util/rsort.h"
 
 
@@ -56,6 +57,9 @@ profile_free(struct profile *p)
 	free(p->callee_arc);
 	free(p->gmon);
 	if (p->priv != NULL) {
+		if (p->priv->since != NULL)	/* a load that failed reading the files */
+			since_free(p->priv->since);
+		free(p->priv->since);
 		bin_close(p->priv->bin);
 		srcfiles_release(&p->priv->files);
 		symspec_release(&p->priv->specs);

@@ -148,6 +148,12 @@ struct pf_opts {
 	enum pf_clones clones;		/* not a gprof option: PF_CLONES_GPROF there */
 	int flat_only;			/* only the flat profile will be read: no call graph's
 					 * order (index numbers, callers' and callees' lists) */
+	/*
+	 * An earlier snapshot of the run that wrote the one gmon file
+	 * (libtgmon's snapshots, core/since.h): its counts are taken out, and
+	 * the profile is of the interval between the two.  NULL: none.
+	 */
+	const char *since;
 	int narrowable;			/* keep what makes profile_narrow() fast (memory: about
 					 * 40 bytes a symbol and 30 an arc) */
 	/*

@@ -93,7 +93,7 @@ load(const char *args, struct opts *o, struct profile **p, struct pf_measure **m
 	diag_init(&d);
 	if (profile_load(p, &o->load, &d) != 0 ||
 	    (o->stacks != NULL &&
-	    measure_load(*p, &o->stacks, 1, &(struct measure_opts){ NULL, NULL, { 0, 0 }, -1 }, m, &d) != 0)) {
+	    measure_load(*p, &o->stacks, 1, &(struct measure_opts){ NULL, NULL, { 0, 0 }, -1, NULL }, m, &d) != 0)) {
 		error(&d);
 		exit(1);
 	}
