@@ -1119,6 +1119,10 @@ if want "live:"; then
 	    awk '/^#/ { next } FILENAME ~ /fa\$/ { a[\$1] = \$2; next } FILENAME ~ /fb\$/ { b[\$1] = \$2; next }
 	        { i[\$1] = \$2 } END { for (k in b) { d = b[k] - a[k]; if (d != (k in i ? i[k] : 0)) exit 1 }
 	        for (k in i) if (!(k in b)) exit 1; if (length(i) == 0) exit 1 }' '$l/fa' '$l/fb' '$l/fi'"
+	js=$("$TGPROF" --batch --export=json --since="$l/snaps/g.$a" "$l/rate" "$l/snaps/g.$b" 2>/dev/null |
+	    python3 -c 'import json, sys; print(json.load(sys.stdin)["stacks"]["samples"])' 2>&1)
+	tcheck "live: --since: the header's samples are the interval's ($js, the stacks': $(awk '!/^#/ { n += $NF } END { print n }' "$l/fi"))" \
+	    [ "$js" = "$(awk '!/^#/ { n += $NF } END { print n }' "$l/fi")" ]
 	mkdir -p "$l/other" && (cd "$l/other" && ../rate 0.05 >/dev/null 2>&1)
 	tcheck "live: --since: another run's snapshot is refused in one line" sh -c "
 	    ! '$TGPROF' --batch -b -p --since='$l/other/gmon.out' '$l/rate' '$l/snaps/g.$b' >/dev/null 2>'$l/since.err' &&

@@ -367,6 +367,48 @@ elif want opening; then
 	fail "opening: cannot build or run tests/progs/rt/costly.c with libtgmon"
 fi
 
+# tgprof top in the browser (its live view): rate.c calls tick() 2000
+# times a second and burn() 1000.  Each "tick" of the script waits for the
+# next snapshot (every 0.3 s): the last interval's calls a second within
+# 10%; the function selected (tick, two rows down) stays selected across
+# refreshes; c shows the whole run, Z pauses (a tick then changes
+# nothing); q stops the program, its profile written, status 0.  A run
+# that ends by itself: its final profile, the whole run, is shown.
+# live_rate FILE FUNC: FUNC's calls a second on the screen FILE.
+live_rate() {
+	sed 's/^>//' "$1" | awk -v f="$2" '$NF == f { print int($1 + 0.5) }'
+}
+L=$OUT/live
+if want live && mkdir -p "$L" && gcc -pg -O2 -o "$L/rate" "$TOP/tests/progs/rt/rate.c" \
+    -L"$TOP/runtime" -l:libtgmon.a -pthread; then
+	rm -f "$L"/gmon.out* "$L"/s.*
+	printf 'resize 140 24\ntick\ntick\nkey j\nkey j\ndump s.rate\ntick\ndump s.kept\nkey c\ndump s.whole\nkey Z\ntick\ndump s.paused\nkey q\n' >"$L/keys"
+	(cd "$L" && TGPROF_SCRIPT=keys timeout 60 "$TGPROF" top -d 0.3 -- ./rate 0 >/dev/null 2>"$L/err")
+	rc=$?
+	t=$(live_rate "$L/s.rate" tick) b=$(live_rate "$L/s.rate" burn)
+	check "live: the last interval's calls a second: tick $t, burn $b (2000, 1000 within 10%)" sh -c "
+	    head -n 1 '$L/s.rate' | grep -q ' live: snapshot [0-9]*, its last 0\.[0-9]* s' &&
+	    [ '${t:-0}' -ge 1800 ] && [ '${t:-0}' -le 2200 ] && [ '${b:-0}' -ge 900 ] && [ '${b:-0}' -le 1100 ]"
+	check "live: the function selected stays selected across a refresh" sh -c "
+	    grep -q '^>.* tick\$' '$L/s.rate' && grep -q '^>.* tick\$' '$L/s.kept' &&
+	    [ \"\$(head -n 1 '$L/s.rate' | cut -c1-30)\" != \"\$(head -n 1 '$L/s.kept' | cut -c1-30)\" ]"
+	check "live: c shows the whole run so far, without calls a second" sh -c "
+	    head -n 1 '$L/s.whole' | grep -q 'the whole run so far (c: the last interval)' && ! grep -q 'calls/s' '$L/s.whole'"
+	check "live: Z pauses: a tick changes nothing" sh -c "
+	    head -n 1 '$L/s.paused' | grep -q '| paused (Z)' &&
+	    [ \"\$(sed -n 's/.*snapshot \\([0-9]*\\).*/\\1/p;q' '$L/s.paused')\" = \"\$(sed -n 's/.*snapshot \\([0-9]*\\).*/\\1/p;q' '$L/s.whole')\" ]"
+	check "live: q stops the program, its profile written, status 0 ($rc)" sh -c "
+	    [ $rc = 0 ] && [ -s '$L/gmon.out' ] && [ ! -s '$L/err' ]"
+	printf 'tick\ntick\ntick\ntick\ntick\ntick\ntick\ntick\ndump s.final\nkey q\n' >"$L/keys2"
+	(cd "$L" && TGPROF_SCRIPT=keys2 timeout 60 "$TGPROF" top -d 0.2 -- ./rate 0.5 >/dev/null 2>"$L/err")
+	rc=$?
+	check "live: a program that ends shows its final profile, the whole run (status $rc)" sh -c "
+	    head -n 1 '$L/s.final' | grep -q 'the whole run (final: the program ended)' && [ $rc = 0 ] &&
+	    grep -q ' 1000 .* tick\$' '$L/s.final'"
+elif want live; then
+	fail "live: cannot build tests/progs/rt/rate.c with libtgmon"
+fi
+
 # W: the profile shown exported, as tgprof --export writes it; narrowed, as
 # with the -E that x stands for (and the clones folded, the browser's default).
 W=$OUT/save

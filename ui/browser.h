@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "util/diag.h"
+#include "model/follow.h"
 #include "model/session.h"
 #include "print/export.h"
 #include "print/report.h"
@@ -28,6 +29,13 @@ struct browser_opts {
 	 */
 	const char *script;
 	int cols, lines;
+	/*
+	 * tgprof top: the running program's snapshots (model/follow.h), whose
+	 * profile is the session's; the browser looks for a new one every
+	 * REFRESH_MS.  NULL: a profile that does not change.
+	 */
+	struct follow *live;
+	int refresh_ms;
 };
 
 /*

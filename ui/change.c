@@ -1,4 +1,4 @@
-/* change: the keys that change what the session holds (x f u d T % W, the thread view's Enter), and the view following it. */
+/* change: the keys that change what the session holds (x f u d T % W, the thread view's Enter, a live refresh), and the view following it. */
 #include <stdio.h>
 #include <string.h>
 
@@ -72,6 +72,85 @@ failed(struct tui *t, const struct diag *d, unsigned gen)
 	} else {
 		snprintf(t->message, sizeof t->message, "%s", why);
 	}
+}
+
+/* What a refresh keeps of the view: functions by address (ids of the analysis before), rows by position. */
+struct kept {
+	uint64_t back[UI_HISTORY], fwd[UI_HISTORY], root;
+	size_t sel[NPANES], top[NPANES];
+};
+
+static uint64_t
+addr_of(const struct tui *t, uint32_t id)
+{
+	return id < t->s->p->nsyms ? t->s->p->sym[id].addr : 0;
+}
+
+/* ADDR's function in the profile shown now, or PF_NONE. */
+static uint32_t
+id_of(const struct tui *t, uint64_t addr)
+{
+	return addr != 0 ? profile_lookup(t->s->p, addr) : PF_NONE;
+}
+
+static void
+keep(const struct tui *t, struct kept *k)
+{
+	size_t i;
+
+	for (i = 0; i < t->hist.nback; i++)
+		k->back[i] = addr_of(t, t->hist.back[i]);
+	for (i = 0; i < t->hist.nfwd; i++)
+		k->fwd[i] = addr_of(t, t->hist.fwd[i]);
+	k->root = addr_of(t, t->tree.root);
+	for (i = 0; i < NPANES; i++)
+		k->sel[i] = t->pane[i].sel, k->top[i] = t->pane[i].top;
+}
+
+/* After follow(): the history and the tree's root found again (a cycle's are lost), each pane where it was. */
+static void
+restore(struct tui *t, const struct kept *k, size_t nback, size_t nfwd, int view)
+{
+	size_t i;
+
+	for (i = 0; i < nback; i++)
+		if ((t->hist.back[t->hist.nback] = id_of(t, k->back[i])) != PF_NONE)
+			t->hist.nback++;
+	for (i = 0; i < nfwd; i++)
+		if ((t->hist.fwd[t->hist.nfwd] = id_of(t, k->fwd[i])) != PF_NONE)
+			t->hist.nfwd++;
+	if (view != TREE_WHOLE && (t->tree.root = id_of(t, k->root)) != PF_NONE) {
+		t->tree.view = view;
+		list_fill(t, &t->pane[PANE_TREE]);
+	}
+	for (i = 0; i < NPANES; i++) {
+		struct pane *pn = &t->pane[i];
+
+		if (i == PANE_FLAT || pn->nrows == 0)
+			continue;	/* (the flat pane follows the function shown) */
+		pn->sel = k->sel[i] < pn->nrows ? k->sel[i] : pn->nrows - 1;
+		pn->top = k->top[i] <= pn->sel ? k->top[i] : pn->sel;
+	}
+}
+
+void
+change_live(struct tui *t, struct profile *p, struct pf_measure *m)
+{
+	uint64_t addr = shown_at(t);
+	size_t nback = t->hist.nback, nfwd = t->hist.nfwd;
+	int view = t->tree.view;
+	unsigned gen = t->s->gen;
+	struct kept k;
+	struct diag d;
+
+	keep(t, &k);
+	diag_init(&d);
+	if (session_replace(t->model, p, m, &d) != 0)
+		failed(t, &d, gen);
+	diag_release(&d);
+	follow(t, addr);
+	if (session_usable(t->s))
+		restore(t, &k, nback, nfwd, view);
 }
 
 void

@@ -9,6 +9,8 @@
 /* With call stacks, rows start with the measured inclusive time: % of the stacks ("%8.1f "). */
 #define MEASURED_HEAD1 "measured "
 #define MEASURED_HEAD2 "  incl % "
+#define RATE_HEAD1 "  interval "	/* tgprof top's last interval: each function's calls a second */
+#define RATE_HEAD2 "   calls/s "
 
 struct flat {
 	uint32_t *id;		/* the rows' functions; with library rows PF_FRAME_OTHER + k too */
@@ -337,7 +339,7 @@ static void
 flat_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 {
 	const struct flat *f = pn->data;
-	struct sbuf cols;
+	struct sbuf cols, measured, *inner;
 
 	sbuf_printf(sb, "Flat profile: %zu functions", f != NULL ? f->n - f->nlib : 0);
 	if (libraries(t))
@@ -350,15 +352,18 @@ flat_header(struct tui *t, struct pane *pn, struct sbuf *sb)
 	sbuf_putc(sb, '\n');
 	if (f == NULL)
 		return;
-	if (!tui_measured(t)) {
-		report_flat_columns(t->s->r, sb, &f->unit);
-		return;
-	}
 	sbuf_init(&cols);
-	report_flat_columns(t->s->r, &cols, &f->unit);	/* two lines: each gets the column */
-	if (!cols.failed)
-		draw_prefix_lines(sb, cols.s, MEASURED_HEAD1, MEASURED_HEAD2);
+	sbuf_init(&measured);
+	report_flat_columns(t->s->r, &cols, &f->unit);	/* two lines: each gets the columns before */
+	if (tui_measured(t) && !cols.failed)
+		draw_prefix_lines(&measured, cols.s, MEASURED_HEAD1, MEASURED_HEAD2);
+	inner = tui_measured(t) ? &measured : &cols;
+	if (!inner->failed && watch_interval_secs(t) > 0)
+		draw_prefix_lines(sb, inner->s, RATE_HEAD1, RATE_HEAD2);
+	else if (!inner->failed)
+		sbuf_puts(sb, inner->s);
 	sbuf_release(&cols);
+	sbuf_release(&measured);
 }
 
 /* Why the flat profile has no row: one sentence. */
@@ -381,7 +386,7 @@ flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {
 	const struct flat *f = pn->data;
 	const struct pf_measure *m = t->s->measure;
-	double total = f->total > 0 ? f->total : 1, pct, self;
+	double total = f->total > 0 ? f->total : 1, pct, self, secs;
 
 	if (f->n == 0) {
 		sbuf_puts(sb, empty_note(t));
@@ -392,6 +397,11 @@ flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 	if (!counted(t, f->id[i]))	/* a profiler's, out of the total: its share of the time sampled */
 		total = report_flat_total(t->s->r);
 	pct = 100 * self / total;
+	if ((secs = watch_interval_secs(t)) > 0 && f->id[i] < PF_FRAME_OTHER)
+		sbuf_printf(sb, "%10.1f ", (double)(t->s->p->sym[f->id[i]].ncalls +
+		    t->s->p->sym[f->id[i]].self_calls) / secs);
+	else if (secs > 0)
+		sbuf_puts(sb, "           ");
 	if (tui_measured(t) && f->id[i] < PF_FRAME_OTHER)
 		sbuf_printf(sb, "%8.1f ", 100 * m->incl[f->id[i]] /
 		    (m->total > 0 ? m->total : 1));

@@ -673,6 +673,11 @@ static const struct binding bindings[] = {
 	      "them (the default: shown, counted in no total nor inclusive time)" },
 	{ .key = { { 'I', "I", flame_only } },
 	  .help = "flame graph: bottom-up (each frame's callers under it), or top-down" },
+	{ .key = { { 'c', "c", watch_interval } },
+	  .help = "tgprof top: the last interval between two snapshots (the default: calls\n"
+	      "a second beside each function), or the whole run so far" },
+	{ .key = { { 'Z', "Z", watch_pause } },
+	  .help = "tgprof top: pause the refresh at each snapshot, or go on" },
 	/* Not in the help: */
 	{ .key = { { TERM_END, NULL, quit } }, .flags = OVER | TYPING },
 	{ .key = { { KEY_RESIZE, NULL, resized } } },

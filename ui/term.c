@@ -345,11 +345,13 @@ script_key(void (*draw)(void *), void *ctx)
 			dump(arg);
 		} else if (strncmp(line, "mouse ", 6) == 0) {
 			return script_mouse(arg) ? KEY_MOUSE : refuse("not mouse click|double|up|down X Y", line);
+		} else if (strcmp(line, "tick") == 0) {
+			return TERM_TICK;
 		} else if (sscanf(line, "resize %d %d", &w, &h) == 2 && w > 0 && h > 0) {
 			resizeterm(h, w);
 			return KEY_RESIZE;
 		} else {
-			return refuse("not a command (key, type, paste, dump, mouse, resize)", line);
+			return refuse("not a command (key, type, paste, dump, mouse, resize, tick)", line);
 		}
 	}
 	if (script_error[0] == '\0' && ipending < npending)
@@ -357,22 +359,12 @@ script_key(void (*draw)(void *), void *ctx)
 	return TERM_END;
 }
 
-int
-term_key(void (*draw)(void *), void *ctx)
+/* Key C as read, made one of ours where curses gives Alt-arrows in pieces. */
+static int
+term_key_read(int c)
 {
-	int c, errors = 0;
-
-	if (script != NULL)
-		return script_key(draw, ctx);
-	nodelay(stdscr, TRUE);		/* a key already waiting: no drawing before it */
-	c = getch();
-	nodelay(stdscr, FALSE);
-	if (c == ERR)
-		draw(ctx);
-	/* A blocking getch() fails only when the input is gone (end of file, a hang-up). */
-	while (c == ERR && (c = getch()) == ERR)
-		if (++errors == 100)
-			return TERM_END;
+	if (c == TERM_TICK || c == TERM_END)
+		return c;
 	if (c > KEY_MAX && keyname(c) != NULL) {	/* xterm's Alt-arrows: kRIT3, kLFT3 */
 		if (strcmp(keyname(c), "kRIT3") == 0)
 			return TERM_ALT_RIGHT;
@@ -394,3 +386,45 @@ term_key(void (*draw)(void *), void *ctx)
 	}
 	return c;
 }
+
+/* The next key from the terminal within MS milliseconds (-1: however long), TERM_TICK if none came. */
+static int
+read_key(void (*draw)(void *), void *ctx, int ms)
+{
+	int c, errors = 0;
+
+	nodelay(stdscr, TRUE);		/* a key already waiting: no drawing before it */
+	c = getch();
+	nodelay(stdscr, FALSE);
+	if (c == ERR)
+		draw(ctx);
+	if (c == ERR && ms >= 0) {
+		timeout(ms);
+		c = getch();
+		timeout(-1);
+		if (c == ERR)
+			return TERM_TICK;	/* (a terminal gone gives ERR at once: the caller's next read sees it) */
+	}
+	/* A blocking getch() fails only when the input is gone (end of file, a hang-up). */
+	while (c == ERR && (c = getch()) == ERR)
+		if (++errors == 100)
+			return TERM_END;
+	return c;
+}
+
+int
+term_key_wait(void (*draw)(void *), void *ctx, int ms)
+{
+	if (script != NULL)
+		return script_key(draw, ctx);
+	return term_key_read(read_key(draw, ctx, ms));
+}
+
+int
+term_key(void (*draw)(void *), void *ctx)
+{
+	if (script != NULL)
+		return script_key(draw, ctx);
+	return term_key_read(read_key(draw, ctx, -1));
+}
+

@@ -7,7 +7,8 @@
 /* Key codes beyond curses' own. */
 enum {
 	TERM_ALT_RIGHT = 0x10000, TERM_ALT_LEFT,
-	TERM_END		/* no more keys: the script ended, or the terminal is gone */
+	TERM_END,		/* no more keys: the script ended, or the terminal is gone */
+	TERM_TICK		/* term_key_wait(): no key in the time given; a script's "tick" */
 };
 
 /*
@@ -37,6 +38,13 @@ void term_stop(void);
  * already waiting (a paste) come without a drawing before each.
  */
 int term_key(void (*draw)(void *), void *ctx);
+
+/*
+ * term_key(), but TERM_TICK when no key came within MS milliseconds (the
+ * live view's refresh); a script's "tick" command gives TERM_TICK at
+ * once, and no key is ever waited for in a script.
+ */
+int term_key_wait(void (*draw)(void *), void *ctx, int ms);
 
 /*
  * Why the script ended before its end ("FILE:LINE: what is wrong: the

@@ -92,6 +92,7 @@ top_line(struct tui *t)
 	double hz = p->hz > 0 ? (double)p->hz : 1;
 
 	sbuf_reset(&t->sb);
+	watch_note(t, &t->sb);
 	if (p->nhist == 0)
 		sbuf_puts(&t->sb, " tgprof: no histogram: no time");
 	else
@@ -477,47 +478,68 @@ key_label(char *buf, size_t size, int c, char prompt)
 		snprintf(buf, size, "%s", name);
 }
 
+/* TGPROF_KEYTIMES: each key's time (handled and the screen redrawn), the slowest and the mean. */
+struct keytimes {
+	double slowest, sum;
+	unsigned long n;
+	char name[64];
+	struct sbuf all;
+};
+
+/* What T0 (now() when it started) until now took, for the key (or refresh) LABEL, after a drawing. */
+static void
+timed(struct tui *t, struct keytimes *kt, double t0, const char *label)
+{
+	draw(t);
+	t0 = now() - t0;
+	kt->sum += t0;
+	sbuf_printf(&kt->all, "%.1f ms %s\n", t0 * 1e3, label);
+	if (t0 > kt->slowest)
+		snprintf(kt->name, sizeof kt->name, "%s", label);
+	kt->slowest = t0 > kt->slowest ? t0 : kt->slowest;
+	kt->n++;
+}
+
 /*
- * Keys until one quits (q, Q, the end of a script).  With TGPROF_KEYTIMES
- * naming a file, the time each key takes (handled and the screen redrawn)
- * is measured and the slowest (with its name) and the mean written there
- * at the end, then each key's time, for make bench.
+ * Keys until one quits (q, Q, the end of a script); in a live view, a
+ * tick every refresh_ms without a key (watch.c).  With TGPROF_KEYTIMES
+ * naming a file, the time each key takes (handled and the screen
+ * redrawn) is measured, and each refresh's (a new snapshot, "refresh"),
+ * and the slowest (with its name) and the mean written there at the end,
+ * then each one's time, for make bench.
  */
 static void
 loop(struct tui *t)
 {
 	const char *times = getenv("TGPROF_KEYTIMES");
-	double slowest = 0, sum = 0, t0;
-	unsigned long n = 0;
-	char name[64] = "none", label[64];
-	struct sbuf all;
+	struct keytimes kt = { 0, 0, 0, "none", { NULL, 0, 0, 0 } };
+	char label[64];
+	double t0;
 	FILE *f;
 
-	sbuf_init(&all);
+	sbuf_init(&kt.all);
 	while (!t->quit) {
-		int c = term_key(draw, t);
+		int c = t->o->live != NULL ? term_key_wait(draw, t, t->o->refresh_ms) : term_key(draw, t);
 		char prompt = t->prompt.key;
 
 		t0 = now();
+		if (c == TERM_TICK) {
+			if (watch_tick(t, t->o->script != NULL) && times != NULL)
+				timed(t, &kt, t0, "refresh");
+			continue;
+		}
 		keys_run(t, c);
 		if (times == NULL || c == TERM_END || t->quit)
 			continue;
-		draw(t);
-		t0 = now() - t0;
-		sum += t0;
 		key_label(label, sizeof label, c, prompt);
-		sbuf_printf(&all, "%.1f ms %s\n", t0 * 1e3, label);
-		if (t0 > slowest)
-			memcpy(name, label, sizeof name);
-		slowest = t0 > slowest ? t0 : slowest;
-		n++;
+		timed(t, &kt, t0, label);
 	}
 	if (times != NULL && (f = fopen(times, "w")) != NULL) {
-		fprintf(f, "%lu keys, slowest %.1f ms (%s), mean %.1f ms\n%s", n, slowest * 1e3, name,
-		    n > 0 ? sum / (double)n * 1e3 : 0.0, sbuf_str(&all));
+		fprintf(f, "%lu keys, slowest %.1f ms (%s), mean %.1f ms\n%s", kt.n, kt.slowest * 1e3, kt.name,
+		    kt.n > 0 ? kt.sum / (double)kt.n * 1e3 : 0.0, sbuf_str(&kt.all));
 		fclose(f);
 	}
-	sbuf_release(&all);
+	sbuf_release(&kt.all);
 }
 
 int

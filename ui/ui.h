@@ -186,6 +186,7 @@ struct tui {
 	int threads;			/* the thread view is up (p) */
 	struct pane threads_pane;
 	int info;			/* the file information overlay is up */
+	int paused;			/* Z: a live view not refreshed (watch.c) */
 	char message[256];		/* for the bottom line, until the next key */
 	int quit;
 	int colors;
@@ -306,6 +307,27 @@ void change_clock(struct tui *t, int c);
 void change_export(struct tui *t, const char *line);
 /* change.c: the thread view's Enter: every pane narrowed to the threads CHOSEN (session_threads()). */
 void change_threads(struct tui *t, const unsigned char *chosen);
+/*
+ * watch.c: the live view (browser_opts.live; nothing without one).  On
+ * a tick (TERM_TICK), a new snapshot replaces the profile shown unless
+ * paused (SCRIPTED: a script's tick waits for one); c switches between
+ * the last interval and the whole run, Z pauses.  The interval's
+ * length in seconds (0: the whole run is shown, or it is not known);
+ * the top line's words on it into SB.
+ */
+int watch_tick(struct tui *t, int scripted);	/* 1: refreshed */
+void watch_interval(struct tui *t, int c);
+void watch_pause(struct tui *t, int c);
+double watch_interval_secs(const struct tui *t);
+void watch_note(const struct tui *t, struct sbuf *sb);
+
+/*
+ * A new snapshot of a live program: P and M (taken over) replace the
+ * loaded profile (session_replace(): the narrowings made again); the
+ * function shown, the history, the tree's root and each pane's place
+ * are kept, functions found again by address.
+ */
+void change_live(struct tui *t, struct profile *p, struct pf_measure *m);
 
 /*
  * keys.c: the browser's keys, one table.  keys_run() runs key C (from

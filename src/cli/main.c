@@ -68,18 +68,6 @@ stacks_path(const struct opts *o, size_t k)
 }
 
 /*
- * Where libraries' detached debugging files are, by build ID:
- * $TGPROF_DEBUG_DIR, else /usr/lib/debug (Debian's *-dbg packages).
- */
-static const char *
-debug_dir(void)
-{
-	const char *v = getenv("TGPROF_DEBUG_DIR");
-
-	return v != NULL && *v != '\0' ? v : "/usr/lib/debug";
-}
-
-/*
  * Whether the stacks file PATH beside gmon file GMON is there to read:
  * a regular file (found, not named: a FIFO or a device there would hang
  * or mislead, and is refused with a warning in D); never for stdin's.
@@ -155,7 +143,7 @@ load_measure(const struct opts *o, const struct profile *p, int needed, struct p
 	}
 	if (rc == 0 && found == n && n > 0 && !o->no_stacks && (rc = since_stacks(o, &since, d)) == 0)
 		rc = measure_load(p, (const char *const *)path, n,
-		    &(struct measure_opts){ debug_dir(), o->load.image, o->truth, o->call_ps, since }, m, d);
+		    &(struct measure_opts){ opts_debug_dir(), o->load.image, o->truth, o->call_ps, since }, m, d);
 	else if (rc == 0 && (needed || found > 0))
 		diag_add(d, needed ? DIAG_ERROR : DIAG_WARN, "%s: no call stacks%s (libtgmon records "
 		    "them: see libtgmon(3))", o->no_stacks ? "--no-stacks" : path[missing],
@@ -389,29 +377,6 @@ browse_options(struct opts *o, struct warming *wm)
 	mallopt(M_TRIM_THRESHOLD, INT_MAX);
 }
 
-/* The browser's options from the command line's, for the screen of TGPROF_SIZE (80x24 by default). */
-static void
-browser_options(const struct opts *o, struct browser_opts *b)
-{
-	const char *size = getenv("TGPROF_SIZE");
-
-	memset(b, 0, sizeof *b);
-	b->image = o->load.image;
-	b->gmon = o->load.gmon;
-	b->ngmon = o->load.ngmon;
-	b->search = o->search;
-	b->nsearch = o->nsearch;
-	b->mouse = o->mouse;
-	b->tabstop = o->tabstop;
-	b->libraries = o->library_rows;
-	b->recursion = o->collapse;
-	b->export = (struct export_opts){ o->load.image, o->load.gmon, o->load.ngmon, NULL, !o->estimated,
-	    o->node_pct, o->edge_pct, o->truth, 0, 0 };	/* what is taken out: the session's */
-	b->script = getenv("TGPROF_SCRIPT");
-	if (size == NULL || sscanf(size, "%dx%d", &b->cols, &b->lines) != 2)
-		b->cols = 80, b->lines = 24;
-}
-
 /*
  * The browser on P (taken over), for a terminal (or a TGPROF_SCRIPT, on
  * a virtual screen of TGPROF_SIZE, "COLSxLINES"); with OLD (tgprof
@@ -427,7 +392,7 @@ browse_profile(struct opts *o, struct profile *p, struct profile *old, const str
 	struct session *s;
 	int rc;
 
-	browser_options(o, &b);
+	opts_browser(o, &b);
 	/* Stacks that cannot be used leave a warning, and the browser shows gprof's estimates. */
 	load_measure(o, p, 0, &m, d);
 	if (session_new(p, m, &o->out.ro, &o->truth, o->call_ps, &s, d) != 0) {

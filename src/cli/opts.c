@@ -566,8 +566,8 @@ plain_opt(struct opts *o, int c, const char *arg)
 	return OPTS_RUN;
 }
 
-static void
-set_defaults(struct opts *o)
+void
+opts_defaults(struct opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->load.image = "a.out";
@@ -631,7 +631,7 @@ opts_parse(struct opts *o, int argc, char **argv)
 {
 	int c, r;
 
-	set_defaults(o);
+	opts_defaults(o);
 	optind = 0;	/* GNU getopt: start afresh, even after a scan left halfway */
 	while ((c = getopt_long(argc, argv, GPROF_SHORTOPTS OWN_SHORTOPTS, long_options, NULL)) != -1) {
 		r = spec_opt(o, c, optarg);
@@ -672,3 +672,40 @@ opts_release(struct opts *o)
 	free(o->gmon);
 	memset(o, 0, sizeof *o);
 }
+
+/*
+ * Where libraries' detached debugging files are, by build ID:
+ * $TGPROF_DEBUG_DIR, else /usr/lib/debug (Debian's *-dbg packages).
+ */
+const char *
+opts_debug_dir(void)
+{
+	const char *v = getenv("TGPROF_DEBUG_DIR");
+
+	return v != NULL && *v != '\0' ? v : "/usr/lib/debug";
+}
+
+#if HAVE_UI
+/* The browser's options from the command line's, for the screen of TGPROF_SIZE (80x24 by default). */
+void
+opts_browser(const struct opts *o, struct browser_opts *b)
+{
+	const char *size = getenv("TGPROF_SIZE");
+
+	memset(b, 0, sizeof *b);
+	b->image = o->load.image;
+	b->gmon = o->load.gmon;
+	b->ngmon = o->load.ngmon;
+	b->search = o->search;
+	b->nsearch = o->nsearch;
+	b->mouse = o->mouse;
+	b->tabstop = o->tabstop;
+	b->libraries = o->library_rows;
+	b->recursion = o->collapse;
+	b->export = (struct export_opts){ o->load.image, o->load.gmon, o->load.ngmon, NULL, !o->estimated,
+	    o->node_pct, o->edge_pct, o->truth, 0, 0 };	/* what is taken out: the session's */
+	b->script = getenv("TGPROF_SCRIPT");
+	if (size == NULL || sscanf(size, "%dx%d", &b->cols, &b->lines) != 2)
+		b->cols = 80, b->lines = 24;
+}
+#endif

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "config.h"
+
 #include "core/profile.h"
 #include "core/truth.h"
 #include "print/batch.h"
@@ -64,9 +66,20 @@ enum opts_result {
  * arguments must be attached (-pfoo, --flat-profile=foo).
  */
 enum opts_result opts_parse(struct opts *o, int argc, char **argv);
+/* Where libraries' detached debugging files are, by build ID: $TGPROF_DEBUG_DIR, else /usr/lib/debug. */
+const char *opts_debug_dir(void);
+/* O with the defaults of a command line that names nothing (opts_parse() starts there). */
+void opts_defaults(struct opts *o);
 void opts_release(struct opts *o);
 
 /* Prints the usage text to F. */
 void opts_usage(FILE *f);
+
+#if HAVE_UI
+#include "ui/browser.h"
+
+/* The browser's options from O, for the screen of TGPROF_SIZE (80x24 by default). */
+void opts_browser(const struct opts *o, struct browser_opts *b);
+#endif
 
 #endif

@@ -15,6 +15,7 @@
 
 #include "core/profile.h"
 #include "record.h"
+#include "topview.h"
 
 /* A function's counts in a snapshot. */
 struct top_fn {
@@ -313,6 +314,13 @@ top_child_more(void *ctx, int shown)
 	return c->status == -2;
 }
 
+/* The browser's MORE (topview.h): whether the program top runs still runs. */
+static int
+top_child_alive(void *ctx)
+{
+	return top_child_more(ctx, 0);
+}
+
 /* The run's snapshot files removed, so that record_collect() finds only what record's runs leave. */
 static void
 top_unlink_live(const char *dir)
@@ -352,8 +360,13 @@ top_run_prog(char **argv, const struct top_args *a, struct diag *d)
 	first.mono_ns = top_now();
 	c.pid = record_start(argv + a->prog, r.image, dir, lib[0] != '\0' ? lib : NULL, iv);
 	c.status = c.pid < 0 ? -1 : -2;
-	rc = top_follow(r.image, base, &first, a, top_child_more, &c, d);
-	if (c.status == -2 && rc != 0)	/* COUNT tables, or an error: the program is stopped */
+	if (a->batch)
+		rc = top_follow(r.image, base, &first, a, top_child_more, &c, d);
+	else if (c.pid >= 0 && topview_run(r.image, base, a->secs + 10, top_child_alive, &c, d) == 0)
+		rc = c.status == -2 ? 1 : 0;	/* quit while it runs: stopped, status 0; else its own */
+	else
+		rc = -1;
+	if (c.status == -2 && rc != 0)	/* COUNT tables, the browser quit, or an error: the program is stopped */
 		kill(c.pid, SIGTERM);
 	if (c.status == -2)
 		c.status = record_reap(c.pid, 0);
@@ -489,6 +502,24 @@ top_watch_more(void *ctx, int shown)
 	return top_request(w->peer) == 0;
 }
 
+/* The browser's MORE with -p: a snapshot asked for each interval, never waiting; 0 once the program is gone. */
+struct top_asking {
+	const struct top_peer *peer;
+	double secs;
+	uint64_t next;		/* when the next request is due, CLOCK_MONOTONIC ns */
+};
+
+static int
+top_ask_more(void *ctx)
+{
+	struct top_asking *k = ctx;
+
+	if (top_now() < k->next)
+		return top_peer_alive(k->peer);
+	k->next = top_now() + (uint64_t)(k->secs * 1e9);
+	return top_request(k->peer) == 0;
+}
+
 /* tgprof top -p PID: the first snapshot asked for at once, then one each interval. */
 static int
 top_watch_pid(const struct top_args *a, struct diag *d)
@@ -501,6 +532,11 @@ top_watch_pid(const struct top_args *a, struct diag *d)
 
 	if (top_presence(a->pid, &p, d) != 0)
 		return 1;
+	if (!a->batch) {
+		struct top_asking k = { &p, a->secs, 0 };
+
+		return topview_run(p.image, p.base, 10, top_ask_more, &k, d) != 0;
+	}
 	top_read_info(p.base, &none);	/* the one there now, if any: the first must be newer */
 	if (top_request(&p) != 0) {
 		diag_add(d, DIAG_ERROR, "top: %ld: %s", a->pid, strerror(errno));
@@ -562,11 +598,11 @@ top_parse(int argc, char **argv, struct top_args *a, struct diag *d)
 		    "no program: -- PROG ARGS, or -p PID");
 		return -1;
 	}
-	if (!a->batch) {
-		diag_add(d, DIAG_ERROR, "top: only --batch for now (tables on standard output; the browser "
-		    "has no live view yet)");
+	if (!a->batch && a->count > 0) {
+		diag_add(d, DIAG_ERROR, "top: -n COUNT goes with --batch (the browser runs until q)");
 		return -1;
 	}
+	a->batch = a->batch || !topview_wanted();
 	return 0;
 }
 

@@ -281,6 +281,8 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 		diag_add(d, DIAG_ERROR, "%s: not an earlier snapshot of the run that wrote %s", b->since_path,
 		    path);
 		rc = -1;
+	} else if (b->since != NULL && since_stacks(&sf, b->since) != 0) {
+		rc = diag_oom(d);
 	} else if ((b->lib = mem_calloc(sf.nmod, sizeof *b->lib)) == NULL ||
 	    (b->tried = mem_calloc(sf.nmod, sizeof *b->tried)) == NULL) {
 		rc = diag_oom(d);
@@ -299,7 +301,7 @@ read_one(struct builder *b, const char *path, size_t k, struct diag *d)
 			b->call_ps += (double)sf.call_ps * (double)sf.samples;
 			b->call_samples += sf.samples;
 		}
-		if ((b->since != NULL && since_stacks(&sf, b->since) != 0) || add_file(b, &sf) != 0)
+		if (add_file(b, &sf) != 0)
 			rc = diag_oom(d);
 	}
 	for (i = 0; b->lib != NULL && i < (int)sf.nmod; i++)
