@@ -522,9 +522,11 @@ loop(struct tui *t)
 		int c = t->o->live != NULL ? term_key_wait(draw, t, t->o->refresh_ms) : term_key(draw, t);
 		char prompt = t->prompt.key;
 
+		if (c == TERM_TICK && t->o->script != NULL)
+			watch_wait(t);	/* (the wait is not the refresh's time) */
 		t0 = now();
 		if (c == TERM_TICK) {
-			if (watch_tick(t, t->o->script != NULL) && times != NULL)
+			if (watch_tick(t) && times != NULL)
 				timed(t, &kt, t0, "refresh");
 			continue;
 		}

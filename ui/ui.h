@@ -310,12 +310,13 @@ void change_threads(struct tui *t, const unsigned char *chosen);
 /*
  * watch.c: the live view (browser_opts.live; nothing without one).  On
  * a tick (TERM_TICK), a new snapshot replaces the profile shown unless
- * paused (SCRIPTED: a script's tick waits for one); c switches between
+ * paused (a script's tick first waits for one: watch_wait()); c switches between
  * the last interval and the whole run, Z pauses.  The interval's
  * length in seconds (0: the whole run is shown, or it is not known);
  * the top line's words on it into SB.
  */
-int watch_tick(struct tui *t, int scripted);	/* 1: refreshed */
+int watch_tick(struct tui *t);	/* 1: refreshed */
+void watch_wait(struct tui *t);
 void watch_interval(struct tui *t, int c);
 void watch_pause(struct tui *t, int c);
 double watch_interval_secs(const struct tui *t);

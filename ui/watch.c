@@ -33,8 +33,15 @@ reload(struct tui *t, int on)
 	diag_release(&d);
 }
 
+void
+watch_wait(struct tui *t)
+{
+	if (t->o->live != NULL && !t->paused)
+		follow_wait(t->o->live, WATCH_SCRIPT_WAIT_MS);
+}
+
 int
-watch_tick(struct tui *t, int scripted)
+watch_tick(struct tui *t)
 {
 	struct follow_status st;
 	struct profile *p;
@@ -45,7 +52,7 @@ watch_tick(struct tui *t, int scripted)
 	if (t->o->live == NULL || t->paused)
 		return 0;
 	diag_init(&d);
-	switch (rc = follow_poll(t->o->live, scripted ? WATCH_SCRIPT_WAIT_MS : 0, &p, &m, &d)) {
+	switch (rc = follow_poll(t->o->live, 0, &p, &m, &d)) {
 	case 1:
 		change_live(t, p, m);
 		follow_status(t->o->live, &st);

@@ -238,6 +238,24 @@ follow_poll(struct follow *lv, int wait_ms, struct profile **p, struct pf_measur
 }
 
 int
+follow_wait(struct follow *lv, int ms)
+{
+	struct follow_snap s;
+	int waited = 0;
+
+	for (;;) {
+		int running = lv->ended ? 0 : lv->more(lv->ctx);
+
+		if (follow_read_info(lv->info, &s) == 0 && (lv->newest < 0 || s.seq != lv->snap[lv->newest].seq))
+			return 1;
+		if (!running || waited >= ms)
+			return 0;
+		nap_ms(20);
+		waited += 20;
+	}
+}
+
+int
 follow_interval(struct follow *lv, int on, struct profile **p, struct pf_measure **m, struct diag *d)
 {
 	*p = NULL;

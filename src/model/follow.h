@@ -61,6 +61,13 @@ void follow_free(struct follow *lv);
 int follow_poll(struct follow *lv, int wait_ms, struct profile **p, struct pf_measure **m, struct diag *d);
 
 /*
+ * Up to MS milliseconds until a snapshot newer than the last loaded is
+ * there (not loaded: follow_poll() does): 1; 0 if none came (the time
+ * passed, or the program ended).
+ */
+int follow_wait(struct follow *lv, int ms);
+
+/*
  * The last snapshot loaded again, as its interval (ON 1) or the whole run
  * (ON 0), into *P and *M: 1; 0 if none was loaded yet; -1 with the
  * reason in D.
