@@ -1123,6 +1123,15 @@ if want "live:"; then
 	    python3 -c 'import json, sys; print(json.load(sys.stdin)["stacks"]["samples"])' 2>&1)
 	tcheck "live: --since: the header's samples are the interval's ($js, the stacks': $(awk '!/^#/ { n += $NF } END { print n }' "$l/fi"))" \
 	    [ "$js" = "$(awk '!/^#/ { n += $NF } END { print n }' "$l/fi")" ]
+	# The earlier file's arcs in another order (libtgmon writes them in its
+	# tables' order, and --since reads them so first): the same interval.
+	python3 "$TOP/tests/diff/mkgmon.py" reverse-arcs "$l/snaps/g.$a" "$l/rev" &&
+	    dd if="$l/snaps/g.$a" of="$l/rev" bs=1 skip=8 seek=8 count=12 conv=notrunc 2>/dev/null &&
+	    cp "$l/snaps/g.$a.stacks" "$l/rev.stacks"
+	tcheck "live: --since: an earlier file's arcs in reverse order give the same interval" sh -c "
+	    '$TGPROF' --batch -b --since='$l/rev' '$l/rate' '$l/snaps/g.$b' >'$l/rev.out' 2>&1 &&
+	    '$TGPROF' --batch -b --since='$l/snaps/g.$a' '$l/rate' '$l/snaps/g.$b' | cmp -s - '$l/rev.out' &&
+	    grep -q ' tick\$' '$l/rev.out'"
 	mkdir -p "$l/other" && (cd "$l/other" && ../rate 0.05 >/dev/null 2>&1)
 	tcheck "live: --since: another run's snapshot is refused in one line" sh -c "
 	    ! '$TGPROF' --batch -b -p --since='$l/other/gmon.out' '$l/rate' '$l/snaps/g.$b' >/dev/null 2>'$l/since.err' &&

@@ -116,6 +116,17 @@ if want replace; then
 	same "replace under a narrowing and a comparison: both made again on the new run" \
 	    "$OUT/r.want" "$OUT/r.got"
 fi
+# reload: a profile read again with the executable of an earlier one
+# (profile_reload(), tgprof top's refreshes) is the same as one loaded
+# whole: its reports, its call tree, under a narrowing and after undo.
+if want reload; then
+	for f in gmon.1 "--clones=fold gmon.1" gmon.3; do
+		n=$(echo "$f" | tr -c 'a-z0-9\n' _)
+		printf 'load %s\nnarrow ring\nreplace prog %s\nflat\ngraph\ntree\nundo\nflat\ngraph\ntree\n' "${f%gmon.*}prog gmon.3" "$f" | drive rl.want.$n
+		printf 'load %s\nnarrow ring\nreload prog %s\nflat\ngraph\ntree\nundo\nflat\ngraph\ntree\n' "${f%gmon.*}prog gmon.3" "$f" | drive rl.got.$n
+		same "reload of $f: as replace loads it whole" "$OUT/rl.want.$n" "$OUT/rl.got.$n"
+	done
+fi
 if want stop; then
 	printf 'load prog gmon.3\ncompare prog gmon.1\nnarrow ring\nstop\nstate\nold\ndiff\ngraph\n' | drive st
 	{

@@ -595,7 +595,7 @@ if want script-refused; then
 	(cd "$OUT/syn" && TGPROF_SCRIPT="$OUT/badcmd.keys" "$TGPROF" prog gmon.out 2>"$OUT/badcmd.err")
 	rc=$?
 	check "a script's unknown command: exit 1, the line named" sh -c "
-	    [ $rc -eq 1 ] && grep -q '^tgprof: .*badcmd.keys:2: not a command (key, type, paste, dump, mouse, resize): dmup x\$' '$OUT/badcmd.err'"
+	    [ $rc -eq 1 ] && grep -q '^tgprof: .*badcmd.keys:2: not a command (key, type, paste, dump, mouse, resize, tick): dmup x\$' '$OUT/badcmd.err'"
 fi
 
 # The call tree against gprof's call graph (tests/ui/tree-check.py): on

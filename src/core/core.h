@@ -86,6 +86,15 @@ struct pf_private {
 	 */
 	const struct profile *root;
 	/*
+	 * pf_opts.reusable: the symbols as syms_load() made them, before the
+	 * analysis, for profile_reload(); owned.  A profile made by
+	 * profile_reload(): IMAGE, the profile whose executable, symbols,
+	 * names, symspecs and source lines it borrows (load.c lists them),
+	 * else NULL.
+	 */
+	struct pf_sym *pristine;
+	const struct profile *image;
+	/*
 	 * pf_opts.narrowable: what profile_narrow() needs (narrow.c), owned:
 	 * cg.c's graph, the order plan, and for each place of the plan's
 	 * groups the graph's slot of its arc (or PF_NONE).  Else empty.

@@ -62,7 +62,9 @@ on_arc(void *ctx, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
 {
 	struct profile *p = ctx;
 
-	if (p->priv->since != NULL && (count = since_take(p->priv->since, from, self, count)) == 0)
+	if (p->priv->since != NULL && since_take(p->priv->since, from, self, &count) != 0)
+		return diag_oom(d);
+	if (count == 0 && p->priv->since != NULL)
 		return 0;	/* no call in the interval */
 	return arcs_queue(ctx, from, self, count, d);
 }
@@ -256,7 +258,11 @@ read_and_sort_names(struct profile *p, const struct pf_opts *o, struct diag *d)
 {
 	pthread_t tid;
 	void *res = p;
-	int threaded = pthread_create(&tid, NULL, names_thread, p) == 0, rc;
+	int threaded, rc;
+
+	if (p->priv->image != NULL)	/* reloaded: the names' orders are its image's, copied */
+		return read_profiles(p, o, d) != 0 ? -1 : 0;
+	threaded = pthread_create(&tid, NULL, names_thread, p) == 0;
 
 	rc = read_profiles(p, o, d);
 	if (threaded)
@@ -451,6 +457,18 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 	return 0;
 }
 
+/* pf_opts.reusable: the symbols as syms_load() made them, for profile_reload(); 0 or -1. */
+static int
+keep_pristine(struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	if (!o->reusable)
+		return 0;
+	if ((p->priv->pristine = mem_array((size_t)p->nsyms + 1, sizeof *p->sym)) == NULL)
+		return diag_oom(d);
+	memcpy(p->priv->pristine, p->sym, p->nsyms * sizeof *p->sym);
+	return 0;
+}
+
 int
 profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
 {
@@ -479,7 +497,7 @@ profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
 	if (bin_open(&pv->bin, o->image, d) != 0 ||
 	    (pv->addr_bytes = bin_addr_bytes(pv->bin, d)) == 0 ||
 	    (pv->big_endian = bin_big_endian(pv->bin), step(o, "reading the symbols", 20),
-	    syms_load(p, o, d)) != 0 || analyse(p, o, d) != 0) {
+	    syms_load(p, o, d)) != 0 || keep_pristine(p, o, d) != 0 || analyse(p, o, d) != 0) {
 		step(o, NULL, 1000);
 		profile_free(p);
 		return -1;
@@ -487,6 +505,92 @@ profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
 	step(o, NULL, 1000);
 	/* Only the analysis reads the text: its memory serves what comes later (x, f). */
 	bin_text_release(pv->bin);
+	pv->opts = NULL;
+	*out = p;
+	return 0;
+}
+
+/*
+ * A reloaded profile's state: LIKE's borrowed (its executable, source
+ * files, symspecs and their texts, names, -R map, symbol index, clones'
+ * links, the symspecs' symbol table, the text's source lines), the rest
+ * its own and empty (profile.c's free_analysis() frees it).
+ */
+static void
+borrow(struct pf_private *pv, const struct profile *like, const struct pf_opts *o)
+{
+	*pv = *like->priv;
+	memset(&pv->arcmap, 0, sizeof pv->arcmap);
+	memset(&pv->arcq, 0, sizeof pv->arcq);
+	memset(pv->arc_offset, 0, sizeof pv->arc_offset);
+	memset(&pv->graph, 0, sizeof pv->graph);
+	memset(&pv->oplan, 0, sizeof pv->oplan);
+	pv->group_slot[0] = pv->group_slot[1] = NULL;
+	pv->gfile = NULL;
+	pv->ngfiles = pv->arccap = pv->histcap = 0;
+	pv->symcap = like->priv->symcap;	/* (room for the cycles' headers: copy_symbols()) */
+	pv->bb_warned = 0;
+	pv->opts = o;
+	pv->since = NULL;
+	pv->arcs_known = 0;
+	pv->site = NULL;
+	pv->nsite = pv->sitecap = 0;
+	pv->root = NULL;
+	pv->pristine = NULL;
+	pv->image = like;
+}
+
+/* P's symbols and their names' orders, as LIKE's were before its analysis; 0 or -1. */
+static int
+copy_symbols(struct profile *p, const struct profile *like)
+{
+	size_t n = like->nsyms;
+
+	p->sym = mem_array(p->priv->symcap, sizeof *p->sym);	/* never moved: cycles' headers go after */
+	p->name_order = mem_array(n + 1, sizeof *p->name_order);
+	p->name_rank = mem_array(n + 1, sizeof *p->name_rank);
+	if (p->sym == NULL || p->name_order == NULL || p->name_rank == NULL)
+		return -1;
+	memcpy(p->sym, like->priv->pristine, n * sizeof *p->sym);
+	memcpy(p->name_order, like->name_order, n * sizeof *p->name_order);
+	memcpy(p->name_rank, like->name_rank, n * sizeof *p->name_rank);
+	p->nsyms = like->nsyms;
+	return 0;
+}
+
+int
+profile_reload(const struct profile *like, const struct pf_opts *o, struct profile **out,
+    struct diag *d)
+{
+	struct profile *p;
+	struct pf_private *pv;
+
+	*out = NULL;
+	if (like->priv == NULL || like->priv->pristine == NULL) {
+		diag_add(d, DIAG_ERROR, "%s: its symbols were not kept to be read again", o->image);
+		return -1;
+	}
+	p = mem_calloc(1, sizeof *p);
+	pv = mem_calloc(1, sizeof *pv);
+	if (p == NULL || pv == NULL) {
+		free(p);
+		free(pv);
+		return diag_oom(d);
+	}
+	borrow(pv, like, o);
+	p->priv = pv;
+	strcpy(p->dimension, "seconds");
+	p->dimension_abbrev = 's';
+	p->line_mode = o->line;
+	if (copy_symbols(p, like) != 0 || analyse(p, o, d) != 0) {
+		if (diag_errors(d) == 0)
+			diag_oom(d);
+		step(o, NULL, 1000);
+		profile_free(p);
+		return -1;
+	}
+	step(o, NULL, 1000);
+	bin_text_release(pv->bin);	/* (LIKE's, read by this analysis) */
 	pv->opts = NULL;
 	*out = p;
 	return 0;

@@ -8,6 +8,8 @@
 #include "arcs.h"
 #include "core.h"
 #include "linemap.h"
+#include "order.h"
+#include "prop.h"
 #include "since.h"
 #include "util/rsort.h"
 
@@ -30,17 +32,12 @@ free_narrowed(struct profile *p)
 	free(p);
 }
 
-void
-profile_free(struct profile *p)
+/* What a loaded or reloaded profile owns of the analysis: its own tables, its gmon files, their index. */
+static void
+free_analysis(struct profile *p)
 {
 	uint32_t i;
 
-	if (p == NULL)
-		return;
-	if (p->priv != NULL && p->priv->root != NULL) {
-		free_narrowed(p);
-		return;
-	}
 	for (i = 0; i < p->nhist; i++)
 		free(p->hist[i].sum);
 	free(p->hist);
@@ -56,10 +53,34 @@ profile_free(struct profile *p)
 	free(p->callee_start);
 	free(p->callee_arc);
 	free(p->gmon);
-	if (p->priv != NULL) {
-		if (p->priv->since != NULL)	/* a load that failed reading the files */
-			since_free(p->priv->since);
-		free(p->priv->since);
+	if (p->priv == NULL)
+		return;
+	if (p->priv->since != NULL)	/* a load that failed reading the files */
+		since_free(p->priv->since);
+	free(p->priv->since);
+	arcs_release_index(p);
+	prop_release(&p->priv->graph);
+	order_plan_release(&p->priv->oplan);
+	free(p->priv->group_slot[0]);
+	free(p->priv->group_slot[1]);
+	free(p->priv->site);
+	for (i = 0; i < p->priv->ngfiles; i++)
+		gmon_unload(&p->priv->gfile[i]);
+	free(p->priv->gfile);
+}
+
+void
+profile_free(struct profile *p)
+{
+	if (p == NULL)
+		return;
+	if (p->priv != NULL && p->priv->root != NULL) {
+		free_narrowed(p);
+		return;
+	}
+	free_analysis(p);
+	if (p->priv != NULL && p->priv->image == NULL) {	/* (a reloaded one borrows the rest) */
+		free(p->priv->pristine);
 		bin_close(p->priv->bin);
 		srcfiles_release(&p->priv->files);
 		symspec_release(&p->priv->specs);
@@ -67,20 +88,12 @@ profile_free(struct profile *p)
 		strpool_release(&p->priv->spec_names);
 		strpool_release(&p->priv->names);
 		mapfile_release(&p->priv->map);
-		arcs_release_index(p);
 		symindex_release(&p->priv->index);
 		free(p->priv->clone_link);
-		prop_release(&p->priv->graph);
-		order_plan_release(&p->priv->oplan);
-		free(p->priv->group_slot[0]);
-		free(p->priv->group_slot[1]);
 		symtab_release(&p->priv->spec_syms);
-		linemap_release(p->priv);
-		for (i = 0; i < p->priv->ngfiles; i++)
-			gmon_unload(&p->priv->gfile[i]);
-		free(p->priv->gfile);
-		free(p->priv);
+		free(p->priv->lines.span);
 	}
+	free(p->priv);
 	free(p);
 }
 

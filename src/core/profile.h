@@ -154,6 +154,7 @@ struct pf_opts {
 	 * the profile is of the interval between the two.  NULL: none.
 	 */
 	const char *since;
+	int reusable;			/* keep the symbols for profile_reload() (about 100 bytes a symbol) */
 	int narrowable;			/* keep what makes profile_narrow() fast (memory: about
 					 * 40 bytes a symbol and 30 an arc) */
 	/*
@@ -224,6 +225,19 @@ struct profile {
  */
 int profile_load(struct profile **out, const struct pf_opts *o, struct diag *d);
 void profile_free(struct profile *p);
+
+/*
+ * The gmon files of O (and O->since) analysed as profile_load() would
+ * analyse them with the executable of LIKE, without reading it again:
+ * LIKE was loaded with pf_opts.reusable from the same executable, and
+ * its options are used but for O's files (gmon, ngmon, format, since) and
+ * progress.  For the snapshots of one running program, read again and
+ * again.  0 with *OUT set, or -1 with the reasons in D.  *OUT borrows
+ * LIKE's executable, symbols, names, symspecs and source lines: LIKE
+ * must outlive it, and every profile narrowed from it.
+ */
+int profile_reload(const struct profile *like, const struct pf_opts *o, struct profile **out,
+    struct diag *d);
 
 /*
  * BASE analysed again with the symspecs EXTRA[0..N) after those it was

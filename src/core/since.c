@@ -44,28 +44,16 @@ on_end(void *ctx)
 	(void)ctx;
 }
 
-/* An arc record: added to the arc of the same addresses (a file may repeat one). */
+/* An arc record, in the file's order (indexed only if the later file's order differs: since_take()). */
 static int
 on_arc(void *ctx, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
 {
 	struct since *s = ctx;
-	uint32_t k, first;
 
-	for (k = u64map_get(&s->index, arc_hash(from, self)); k != U64MAP_NONE; k = s->arc[k].next)
-		if (s->arc[k].from == from && s->arc[k].self == self) {
-			s->arc[k].left += count;
-			return 0;
-		}
 	if (s->narc >= UINT32_MAX - 1 ||
 	    mem_reserve(&s->arc, &s->arccap, s->narc + 1, sizeof *s->arc) != 0)
 		return diag_oom(d);
-	k = (uint32_t)s->narc;
-	if ((first = u64map_intern(&s->index, arc_hash(from, self), k)) == U64MAP_NONE)
-		return diag_oom(d);
-	s->arc[k] = (struct since_arc){ from, self, count, first == k ? U64MAP_NONE : first };
-	if (first != k && u64map_put(&s->index, arc_hash(from, self), k) != 0)
-		return diag_oom(d);
-	s->narc++;
+	s->arc[s->narc++] = (struct since_arc){ from, self, count, U64MAP_NONE };
 	return 0;
 }
 
@@ -109,19 +97,55 @@ since_free(struct since *s)
 	memset(s, 0, sizeof *s);
 }
 
-uint64_t
-since_take(struct since *s, uint64_t from, uint64_t self, uint64_t count)
+/* The arcs by hash, each chain through NEXT (repeats of one arc in the file included); 0 or -1. */
+static int
+index_arcs(struct since *s)
 {
-	uint32_t k;
+	uint32_t k, first;
+
+	if (u64map_reserve(&s->index, s->narc) != 0)
+		return -1;
+	for (k = 0; k < s->narc; k++) {
+		uint64_t h = arc_hash(s->arc[k].from, s->arc[k].self);
+
+		if ((first = u64map_intern(&s->index, h, k)) == U64MAP_NONE)
+			return -1;
+		s->arc[k].next = first == k ? U64MAP_NONE : first;
+		if (first != k && u64map_put(&s->index, h, k) != 0)
+			return -1;
+	}
+	s->indexed = 1;
+	return 0;
+}
+
+/* Up to COUNT calls taken out of arc K if it is (FROM, SELF); the calls left of COUNT. */
+static uint64_t
+take_from(struct since_arc *a, uint64_t from, uint64_t self, uint64_t count)
+{
 	uint64_t t;
 
-	for (k = u64map_get(&s->index, arc_hash(from, self)); k != U64MAP_NONE; k = s->arc[k].next)
-		if (s->arc[k].from == from && s->arc[k].self == self) {
-			t = s->arc[k].left < count ? s->arc[k].left : count;
-			s->arc[k].left -= t;
-			return count - t;
-		}
-	return count;
+	if (a->from != from || a->self != self)
+		return count;
+	t = a->left < count ? a->left : count;
+	a->left -= t;
+	return count - t;
+}
+
+int
+since_take(struct since *s, uint64_t from, uint64_t self, uint64_t *count)
+{
+	uint32_t k;
+
+	/* libtgmon writes its arcs in its tables' order, which only grow: mostly the next one. */
+	if (s->next < s->narc && s->arc[s->next].from == from && s->arc[s->next].self == self) {
+		*count = take_from(&s->arc[s->next++], from, self, *count);
+		return 0;
+	}
+	if (!s->indexed && index_arcs(s) != 0)
+		return -1;
+	for (k = u64map_get(&s->index, arc_hash(from, self)); k != U64MAP_NONE && *count > 0; k = s->arc[k].next)
+		*count = take_from(&s->arc[k], from, self, *count);
+	return 0;
 }
 
 int

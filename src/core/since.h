@@ -26,7 +26,7 @@ struct profile;
 struct since_arc {
 	uint64_t from, self;
 	uint64_t left;		/* calls still to take out of the later file's records */
-	uint32_t next;		/* the next arc of the same hash, or U64MAP_NONE */
+	uint32_t next;		/* the arc before it of the same hash, or U64MAP_NONE */
 };
 
 struct since_hist {
@@ -41,7 +41,9 @@ struct since {
 	uint64_t runid;			/* libtgmon's run identifier (0: none; then refused) */
 	struct since_arc *arc;
 	size_t narc, arccap;
-	struct u64map index;		/* (from, self) hashed -> its first arc */
+	size_t next;			/* the arc the later file's next record most likely is */
+	struct u64map index;		/* (from, self) hashed -> its last arc, once INDEXED */
+	int indexed;
 	struct since_hist *hist;
 	size_t nhist, histcap;
 };
@@ -51,8 +53,11 @@ int since_load(struct since *s, const char *path, enum gmon_format fmt, const st
     struct diag *d);
 void since_free(struct since *s);
 
-/* COUNT calls of an arc record (FROM, SELF) of the later file, less what S still has of it. */
-uint64_t since_take(struct since *s, uint64_t from, uint64_t self, uint64_t count);
+/*
+ * *COUNT calls of an arc record (FROM, SELF) of the later file, less what
+ * S still has of it (*COUNT is what is left); 0, or -1 out of memory.
+ */
+int since_take(struct since *s, uint64_t from, uint64_t self, uint64_t *count);
 
 /*
  * S's histogram records taken out of P's (read from the later file), each

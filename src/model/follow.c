@@ -28,6 +28,12 @@ struct follow {
 	struct follow_snap snap[2];
 	int has_stacks[2];
 	int newest;
+	/*
+	 * The first snapshot loaded to be read again (pf_opts.reusable): each
+	 * profile given out is read with its executable (profile_reload()),
+	 * and borrows from it until follow_free().
+	 */
+	struct profile *image;
 	int interval;
 	int ended;
 	int (*more)(void *ctx);
@@ -121,6 +127,7 @@ follow_free(struct follow *lv)
 		}
 		rmdir(lv->dir);
 	}
+	profile_free(lv->image);	/* (the caller freed what it was given: those borrow from it) */
 	free(lv->base);
 	free(lv->info);
 	free(lv->base_stacks);
@@ -131,21 +138,26 @@ follow_free(struct follow *lv)
  * The regular file FROM (at most FOLLOW_MAX_FILE bytes) copied to TO; when
  * SEQ is not 0, only if its gmon header's sequence number (bytes 16-19,
  * little-endian) is SEQ.  0, or -1 (not there, being replaced, no room).
+ * TO is replaced by a rename: a profile still mapping the old file keeps
+ * it whole.
  */
 static int
 copy(const char *from, const char *to, uint32_t seq)
 {
 	unsigned char buf[65536];
+	char tmp[4300];
 	struct stat st;
 	ssize_t n = 0;
 	int in, out, rc = -1;
+
+	snprintf(tmp, sizeof tmp, "%s.new", to);
 
 	if ((in = open(from, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) < 0)
 		return -1;
 	if (fstat(in, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > FOLLOW_MAX_FILE ||
 	    (seq != 0 && (pread(in, buf, 4, 16) != 4 ||
 	    (buf[0] | buf[1] << 8 | buf[2] << 16 | (uint32_t)buf[3] << 24) != seq)) ||
-	    (out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0) {
+	    (out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0) {
 		close(in);
 		return -1;
 	}
@@ -156,6 +168,10 @@ copy(const char *from, const char *to, uint32_t seq)
 	if (n != 0)
 		close(out);
 	close(in);
+	if (rc == 0 && rename(tmp, to) != 0)
+		rc = -1;
+	if (rc != 0)
+		unlink(tmp);
 	return rc;
 }
 
@@ -173,7 +189,15 @@ load(struct follow *lv, struct profile **p, struct pf_measure **m, struct diag *
 	o.gmon = files;
 	o.ngmon = 1;
 	o.since = since ? lv->path[old] : NULL;
-	if (profile_load(p, &o, d) != 0)
+	o.reusable = 1;
+	if (lv->image == NULL) {
+		struct pf_opts first = o;
+
+		first.since = NULL;
+		if (profile_load(&lv->image, &first, d) != 0)
+			return -1;
+	}
+	if (profile_reload(lv->image, &o, p, d) != 0)
 		return -1;
 	if (!lv->has_stacks[k] || (since && !lv->has_stacks[old]))
 		return 0;	/* no stacks: gprof's estimates */

@@ -49,6 +49,7 @@ int follow_read_info(const char *path, struct follow_snap *s);
  */
 int follow_new(const char *base, const struct pf_opts *load, const struct measure_opts *mo,
     int (*more)(void *ctx), void *ctx, struct follow **out, struct diag *d);
+/* Frees LV: every profile it gave out must be freed before (they borrow its executable's symbols). */
 void follow_free(struct follow *lv);
 
 /*

@@ -11,6 +11,9 @@
  *   compare ARGS...  the old profile of ARGS (loaded so too) compared
  *   stop             the comparison ends
  *   replace ARGS...  the loaded profile replaced by that of ARGS
+ *   reload ARGS...   the same, read by profile_reload() with the
+ *                    executable of the first load's command line (loaded
+ *                    again once, to be reused: tgprof top's refreshes)
  *   narrow NAME      x: the function with the raw name NAME analysed away
  *   focus NAME       f: it alone
  *   undo             u
@@ -72,8 +75,16 @@ error(const struct diag *d)
  * LINE (split at blanks, as a shell would without quotes), loaded as the
  * browser loads it; O keeps its options.  0, or -1 having said why.
  */
+static struct profile *image;	/* reload's: the first load's command line loaded again, reusable */
+static struct opts io;		/* its options */
+static char *first_args;
+
+/*
+ * REUSING: 1, the profile is loaded to be read again (pf_opts.reusable);
+ * 2, it is read again with IMAGE's executable (profile_reload()).
+ */
 static int
-load(const char *args, struct opts *o, struct profile **p, struct pf_measure **m)
+load_as(const char *args, struct opts *o, struct profile **p, struct pf_measure **m, int reusing)
 {
 	char *argv[MAXARGS + 2], *w, *line;
 	int argc = 0;
@@ -89,9 +100,10 @@ load(const char *args, struct opts *o, struct profile **p, struct pf_measure **m
 		exit(1);
 	o->load.narrowable = 1;
 	o->load.source_lines = 1;
+	o->load.reusable = reusing;
 	*m = NULL;
 	diag_init(&d);
-	if (profile_load(p, &o->load, &d) != 0 ||
+	if ((reusing == 2 ? profile_reload(image, &o->load, p, &d) : profile_load(p, &o->load, &d)) != 0 ||
 	    (o->stacks != NULL &&
 	    measure_load(*p, &o->stacks, 1, &(struct measure_opts){ NULL, NULL, { 0, 0 }, -1, NULL }, m, &d) != 0)) {
 		error(&d);
@@ -101,7 +113,26 @@ load(const char *args, struct opts *o, struct profile **p, struct pf_measure **m
 	return 0;
 }
 
-/* "load ARGS": the session; "compare", "replace": the profile given to it. */
+static int
+load(const char *args, struct opts *o, struct profile **p, struct pf_measure **m)
+{
+	return load_as(args, o, p, m, 0);
+}
+
+/* "reload ARGS": IMAGE made once from the first load's command line, then ARGS read with it. */
+static void
+reload_args(const char *args, struct opts *o, struct profile **p, struct pf_measure **m)
+{
+	struct pf_measure *im;
+
+	if (image == NULL) {
+		load_as(first_args, &io, &image, &im, 1);
+		measure_free(im);
+	}
+	load_as(args, o, p, m, 2);
+}
+
+/* "load ARGS": the session; "compare", "replace", "reload": the profile given to it. */
 static void
 cmd_load(const char *cmd, const char *args)
 {
@@ -113,7 +144,12 @@ cmd_load(const char *cmd, const char *args)
 
 	if (!loaded && strcmp(cmd, "load") != 0)
 		fail("load first", cmd);
-	load(args, op, &p, &m);
+	if (strcmp(cmd, "reload") == 0)
+		reload_args(args, op, &p, &m);
+	else
+		load(args, op, &p, &m);
+	if (strcmp(cmd, "load") == 0 && (first_args = strdup(args)) == NULL)
+		fail("out of memory", cmd);
 	diag_init(&d);
 	if (strcmp(cmd, "load") == 0) {
 		if (loaded)
@@ -368,7 +404,8 @@ run(char *line)
 
 	if (args != NULL)
 		*args++ = '\0';
-	if (strcmp(cmd, "load") == 0 || strcmp(cmd, "compare") == 0 || strcmp(cmd, "replace") == 0) {
+	if (strcmp(cmd, "load") == 0 || strcmp(cmd, "compare") == 0 || strcmp(cmd, "replace") == 0 ||
+	    strcmp(cmd, "reload") == 0) {
 		cmd_load(cmd, args != NULL ? args : "");
 		return 0;
 	}
@@ -399,6 +436,10 @@ main(void)
 			fail("not a command", line);
 	}
 	session_free(s);
+	profile_free(image);	/* (after the profiles that borrow from it) */
+	if (image != NULL)
+		opts_release(&io);
+	free(first_args);
 	if (loaded)
 		opts_release(&first);
 	while (nkept > 0)
