@@ -51,6 +51,28 @@ live() {
 	on=$(sort -n "$d/on" | sed -n 3p) off=$(sort -n "$d/off" | sed -n 3p)
 	printf '  the program, CPU time: %.3f s with a snapshot a second, %.3f s without: %+.1f%% (median of 5; this machine varies by a few %%)\n' \
 	    "$on" "$off" "$(awk -v a="$on" -v b="$off" 'BEGIN { print 100 * (a - b) / b }')"
+	refresh
+}
+
+# tgprof top's browser on that program, a snapshot a second: each refresh
+# (the new snapshot copied, read with the executable read once, its
+# interval made, every pane's rows made again, the screen drawn;
+# TGPROF_KEYTIMES' "refresh"), 8 of the last interval's then 4 of the
+# whole run's; the medians, the slowest and the peak memory.
+refresh() {
+	grep -q 'HAVE_UI 1' "$TOP/config.h" || { echo "(top's refresh: built without ncursesw)"; return; }
+	d=$OUT/rt-live
+	[ -x "$d/prog" ] || { echo "(top's refresh: no program of 100,000 functions: BENCH_ONLY=live makes it)"; return; }
+	printf 'tick\ntick\ntick\ntick\ntick\ntick\ntick\ntick\nkey c\ntick\ntick\ntick\ntick\nkey q\n' >"$d/top.keys"
+	(cd "$d" && rm -f gmon.out* && TGPROF_KEYTIMES=top.times TGPROF_SCRIPT=top.keys "$PEAK" "$TGPROF" top -d 1 -- \
+	    ./prog 100000 | cut -d' ' -f2 >top.kib) || exit 1
+	awk -v kib="$(cat "$d/top.kib")" 'NR > 1 && $3 == "refresh" { t[n++] = $1 } $3 == "c" { split_at = n }
+	    function med(a, lo, hi,   k, i, j, v, m) { m = 0; for (i = lo; i < hi; i++) v[m++] = a[i]
+	        for (i = 1; i < m; i++) for (j = i; j > 0 && v[j - 1] > v[j]; j--) { k = v[j]; v[j] = v[j - 1]; v[j - 1] = k }
+	        return m % 2 ? v[(m - 1) / 2] : (v[m / 2 - 1] + v[m / 2]) / 2 }
+	    END { s = 0; for (i = 0; i < n; i++) s = t[i] > s ? t[i] : s
+	        printf "top'"'"'s browser at 100,000 functions, a refresh: %.0f ms (the last interval, median of %d), %.0f ms (the whole run, median of %d), slowest %.0f ms (goal: under 200 ms); peak memory %d KiB\n",
+	        med(t, 0, split_at), split_at, med(t, split_at, n), n - split_at, s, kib }' "$d/top.times"
 }
 
 # BENCH_ONLY="runtime stacks_cost" runs only the parts named (functions below);
