@@ -130,8 +130,8 @@ opts_usage(FILE *f)
 {
 	fputs("Usage: tgprof [options] [executable [gmon.out...]]\n"
 "       tgprof record [-o FILE] -- PROG ARGS   run PROG (built -pg) under libtgmon\n"
-"       tgprof top --batch [-d S] [-n N] [-o FILE] -- PROG ARGS | -p PID\n"
-"                                         its call rates and CPU shares every S seconds\n"
+"       tgprof top [--batch [-n N]] [-d S] [-o FILE] -- PROG ARGS | -p PID\n"
+"                                         its call rates, live (or printed) every S seconds\n"
 "Browse a gprof profile interactively, or print exactly what GNU gprof prints.\n"
 "\n"
 "Mode:\n"

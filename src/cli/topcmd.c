@@ -1,4 +1,4 @@
-/* topcmd: tgprof top --batch, a running program's call rates and CPU shares, interval by interval, from libtgmon's snapshots. */
+/* topcmd: tgprof top, a running program run or watched: its call rates and CPU shares, interval by interval, from libtgmon's snapshots, printed or browsed (topview). */
 #include "topcmd.h"
 
 #include <errno.h>
@@ -587,8 +587,8 @@ top_parse(int argc, char **argv, struct top_args *a, struct diag *d)
 			k++;
 			continue;
 		}
-		diag_add(d, DIAG_ERROR, "top: %s%s%s: not an option of top (tgprof top --batch [-d SECONDS] "
-		    "[-n COUNT] [-o FILE] -- PROG ARGS, or -p PID)", o, val != NULL && o[0] == '-' ? " " : "",
+		diag_add(d, DIAG_ERROR, "top: %s%s%s: not an option of top (tgprof top [--batch [-n COUNT]] [-d SECONDS] "
+		    "[-o FILE] -- PROG ARGS, or -p PID)", o, val != NULL && o[0] == '-' ? " " : "",
 		    val != NULL && o[0] == '-' ? val : "");
 		return -1;
 	}
@@ -598,11 +598,11 @@ top_parse(int argc, char **argv, struct top_args *a, struct diag *d)
 		    "no program: -- PROG ARGS, or -p PID");
 		return -1;
 	}
+	a->batch = a->batch || !topview_wanted();
 	if (!a->batch && a->count > 0) {
 		diag_add(d, DIAG_ERROR, "top: -n COUNT goes with --batch (the browser runs until q)");
 		return -1;
 	}
-	a->batch = a->batch || !topview_wanted();
 	return 0;
 }
 
