@@ -704,6 +704,24 @@ if want tmux; then
 	$TM kill-server 2>/dev/null
 fi
 
+# tgprof top in tmux: the live view refreshes by itself (no key pressed:
+# a later snapshot comes on the screen), q stops the program (its
+# profile written), exit 0, the terminal given back.
+if want tmux-top && mkdir -p "$OUT/tmtop" && gcc -pg -O2 -o "$OUT/tmtop/rate" "$TOP/tests/progs/rt/rate.c" \
+    -L"$TOP/runtime" -l:libtgmon.a -pthread; then
+	S=tgprof-test-$$-top
+	TM="tmux -L $S"
+	rm -f "$OUT/tmtop"/gmon.out*
+	tm_new -s "$S" -x 140 -y 30 "cd '$OUT/tmtop' && stty -g >stty.before && '$TGPROF' top -d 0.2 -- ./rate; s=\$?; stty -g >stty.after; echo EXIT=\$s; sleep 30"
+	check "tmux-top: the live view starts" waitfor "live: snapshot [0-9]*, "
+	check "tmux-top: it refreshes by itself (snapshot 12)" waitfor "live: snapshot 12, its last 0\.[0-9]* s"
+	$TM send-keys -t "$S" q
+	check "tmux-top: q stops the program: exit 0" waitfor EXIT=0 10
+	check "tmux-top: its profile written" [ -s "$OUT/tmtop/gmon.out" ]
+	check "tmux-top: the terminal is given back" cmp -s "$OUT/tmtop/stty.before" "$OUT/tmtop/stty.after"
+	$TM kill-server 2>/dev/null
+fi
+
 # killed SIG STATUS: the browser ended by signal SIG (exit STATUS) gives the terminal back.
 killed() {
 	want "tmux-$1" || return 0
