@@ -386,6 +386,9 @@ if want live && mkdir -p "$L" && gcc -pg -O2 -o "$L/rate" "$TOP/tests/progs/rt/r
 	(cd "$L" && TGPROF_SCRIPT=keys timeout 60 "$TGPROF" top -d 0.3 -- ./rate 0 >/dev/null 2>"$L/err")
 	rc=$?
 	t=$(live_rate "$L/s.rate" tick) b=$(live_rate "$L/s.rate" burn)
+	cpu=$(sed 's/^>//' "$L/s.rate" | awk '$NF == "burn" { print int($2 + 0.5) }')
+	check "live: burn's share of a processor over the interval: $cpu% (300 us a call, 1000 a second: 30%)" sh -c "
+	    [ '${cpu:-0}' -ge 20 ] && [ '${cpu:-0}' -le 40 ]"
 	check "live: the last interval's calls a second: tick $t, burn $b (2000, 1000 within 10%)" sh -c "
 	    head -n 1 '$L/s.rate' | grep -q ' live: snapshot [0-9]*, its last 0\.[0-9]* s' &&
 	    [ '${t:-0}' -ge 1800 ] && [ '${t:-0}' -le 2200 ] && [ '${b:-0}' -ge 900 ] && [ '${b:-0}' -le 1100 ]"

@@ -9,8 +9,8 @@
 /* With call stacks, rows start with the measured inclusive time: % of the stacks ("%8.1f "). */
 #define MEASURED_HEAD1 "measured "
 #define MEASURED_HEAD2 "  incl % "
-#define RATE_HEAD1 "  interval "	/* tgprof top's last interval: each function's calls a second */
-#define RATE_HEAD2 "   calls/s "
+#define RATE_HEAD1 "  interval       "	/* tgprof top's last interval: calls a second, share of a CPU */
+#define RATE_HEAD2 "   calls/s  %CPU "
 
 struct flat {
 	uint32_t *id;		/* the rows' functions; with library rows PF_FRAME_OTHER + k too */
@@ -381,6 +381,23 @@ empty_note(const struct tui *t)
 	return "no function has samples or calls (-z lists them all)";
 }
 
+/*
+ * tgprof top's last interval, SECS long: function ID's calls a second
+ * (none for a library's row) and its share of one processor, SELF being
+ * its self time in samples.
+ */
+static void
+interval_columns(const struct tui *t, uint32_t id, double self, double secs, struct sbuf *sb)
+{
+	const struct profile *p = t->s->p;
+
+	if (id < PF_FRAME_OTHER)
+		sbuf_printf(sb, "%10.1f ", (double)(p->sym[id].ncalls + p->sym[id].self_calls) / secs);
+	else
+		sbuf_puts(sb, "           ");
+	sbuf_printf(sb, "%5.1f ", 100 * self / (p->hz > 0 ? (double)p->hz : 1) / secs);
+}
+
 static void
 flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 {
@@ -397,11 +414,8 @@ flat_row(struct tui *t, struct pane *pn, size_t i, struct sbuf *sb, int *attr)
 	if (!counted(t, f->id[i]))	/* a profiler's, out of the total: its share of the time sampled */
 		total = report_flat_total(t->s->r);
 	pct = 100 * self / total;
-	if ((secs = watch_interval_secs(t)) > 0 && f->id[i] < PF_FRAME_OTHER)
-		sbuf_printf(sb, "%10.1f ", (double)(t->s->p->sym[f->id[i]].ncalls +
-		    t->s->p->sym[f->id[i]].self_calls) / secs);
-	else if (secs > 0)
-		sbuf_puts(sb, "           ");
+	if ((secs = watch_interval_secs(t)) > 0)
+		interval_columns(t, f->id[i], self, secs, sb);
 	if (tui_measured(t) && f->id[i] < PF_FRAME_OTHER)
 		sbuf_printf(sb, "%8.1f ", 100 * m->incl[f->id[i]] /
 		    (m->total > 0 ? m->total : 1));
