@@ -12,7 +12,7 @@
 
 #include "util/mem.h"
 
-#define FOLLOW_MAX_FILE ((off_t)1 << 32)	/* a snapshot copied at most (a larger one is refused) */
+#define FOLLOW_MAX_FILE ((off_t)1 << 30)	/* a snapshot copied at most (a larger one is skipped) */
 
 /*
  * PATH[k] and STACKS[k]: the copies of two snapshots in DIR, SNAP[k]
