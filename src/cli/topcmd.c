@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/profile.h"
+#include "model/follow.h"
 #include "record.h"
 #include "topview.h"
 
@@ -91,26 +92,16 @@ top_snap_free(struct top_snap *s)
 static int
 top_read_info(const char *base, struct top_snap *s)
 {
-	char path[4200], line[256], key[32];
-	unsigned long long v;
-	FILE *f;
-	int got = 0;
+	struct follow_snap f;
+	char path[4200];
 
 	snprintf(path, sizeof path, "%s.info", base);
-	if ((f = fopen(path, "r")) == NULL)
+	if (follow_read_info(path, &f) != 0)
 		return -1;
-	while (fgets(line, sizeof line, f) != NULL) {
-		if (sscanf(line, "%31s %llu", key, &v) != 2)
-			continue;
-		if (strcmp(key, "seq") == 0)
-			s->seq = (uint32_t)v, got |= 1;
-		else if (strcmp(key, "monotonic_ns") == 0)
-			s->mono_ns = v, got |= 2;
-		else if (strcmp(key, "final") == 0)
-			s->final = v != 0;
-	}
-	fclose(f);
-	return got == 3 ? 0 : -1;
+	s->seq = f.seq;
+	s->mono_ns = f.mono_ns;
+	s->final = f.final;
+	return 0;
 }
 
 /*
