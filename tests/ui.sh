@@ -402,6 +402,18 @@ if want live && mkdir -p "$L" && gcc -pg -O2 -o "$L/rate" "$TOP/tests/progs/rt/r
 	    [ \"\$(sed -n 's/.*snapshot \\([0-9]*\\).*/\\1/p;q' '$L/s.paused')\" = \"\$(sed -n 's/.*snapshot \\([0-9]*\\).*/\\1/p;q' '$L/s.whole')\" ]"
 	check "live: q stops the program, its profile written, status 0 ($rc)" sh -c "
 	    [ $rc = 0 ] && [ -s '$L/gmon.out' ] && [ ! -s '$L/err' ]"
+	# -p: a program already running with TGMON_LIVE=1, asked for a snapshot each interval; q leaves it running.
+	(cd "$L" && rm -f gmon.out* && exec env TGMON_LIVE=1 TGMON_SIGNALS=1 ./rate 0 >/dev/null 2>&1) &
+	pid=$!
+	sleep 0.3
+	printf 'resize 140 24\ntick\ntick\ndump s.pid\nkey q\n' >"$L/keys3"
+	(cd "$L" && TGPROF_SCRIPT=keys3 timeout 60 "$TGPROF" top -d 0.3 -p $pid >/dev/null 2>"$L/err")
+	rc=$?
+	t=$(live_rate "$L/s.pid" tick)
+	check "live: -p PID: the running program's calls a second (tick $t), q leaves it running (status $rc)" sh -c "
+	    [ $rc = 0 ] && [ '${t:-0}' -ge 1800 ] && [ '${t:-0}' -le 2200 ] && kill -0 $pid"
+	kill -TERM $pid
+	wait $pid 2>/dev/null
 	printf 'tick\ntick\ntick\ntick\ntick\ntick\ntick\ntick\ndump s.final\nkey q\n' >"$L/keys2"
 	(cd "$L" && TGPROF_SCRIPT=keys2 timeout 60 "$TGPROF" top -d 0.2 -- ./rate 0.5 >/dev/null 2>"$L/err")
 	rc=$?
