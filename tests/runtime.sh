@@ -1252,6 +1252,26 @@ os.execv(sys.argv[1], sys.argv[1:])' "$TGPROF" top --batch -d 0.3 -- ./rate 0 >i
 	    [ $rc = 0 ] && [ \$(grep -c '^snapshot ' '$l/p.out') = 3 ] && [ '$ok' = y ]"
 	kill -TERM $pid
 	wait $pid 2>/dev/null
+	# A program with a /tmp of its own (systemd's PrivateTmp, a container):
+	# its presence file and snapshot found through /proc/PID/root (root
+	# only: a mount namespace of its own).
+	if [ "$(id -u)" = 0 ] && unshare -m --propagation private true 2>/dev/null; then
+		unshare -m --propagation private sh -c "mount -t tmpfs none /tmp && mkdir /tmp/w &&
+		    cp '$l/rate' /tmp/w/ && cd /tmp/w && TGMON_LIVE=1 exec ./rate 0" >/dev/null 2>&1 &
+		pid=$!
+		k=0
+		while [ $k -lt 50 ] && ! [ -e /proc/$pid/root/tmp/tgmon-0 ]; do sleep 0.1; k=$((k + 1)); done
+		sleep 0.3
+		cpid=$(ls /proc/$pid/root/tmp/tgmon-0 2>/dev/null | head -n 1)
+		"$TGPROF" top --batch -d 0.3 -n 2 -p "${cpid:-0}" >"$l/pt.out" 2>"$l/pt.err"
+		rc=$?
+		r=$(top_rates "$l/pt.out")
+		ok=$(in_10pc "$r" && echo y)
+		tcheck "top -p: a program with a private /tmp, through /proc/PID/root: tick at 2000 a second ($r)" sh -c "
+		    [ $rc = 0 ] && [ ! -e /tmp/tgmon-0/${cpid:-0} ] && [ '$ok' = y ]"
+		[ -n "$cpid" ] && kill -TERM "$cpid"
+		wait $pid 2>/dev/null
+	fi
 	sleep 30 &
 	pid=$!
 	"$TGPROF" top --batch -p $pid >/dev/null 2>"$l/p2.err"

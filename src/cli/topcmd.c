@@ -426,19 +426,38 @@ top_peer_alive(const struct top_peer *p)
  * (closed to others), naming PID, a thread of libtgmon's and a start time
  * that are PID's now.  0, or -1 with the reason in D.
  */
+/*
+ * PID's presence file under ROOT ("" or /proc/PID/root: the program's
+ * own /tmp, private to it under systemd's PrivateTmp or in a container),
+ * its path into PATH (SIZE bytes), opened if it is in this user's
+ * directory closed to others; else NULL.
+ */
+static FILE *
+top_presence_file(long pid, const char *root, char *path, size_t size)
+{
+	char dir[96];
+	struct stat st;
+
+	snprintf(dir, sizeof dir, "%s/tmp/tgmon-%lu", root, (unsigned long)geteuid());
+	snprintf(path, size, "%s/%ld", dir, pid);
+	if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() && (st.st_mode & 077) == 0 &&
+	    lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid())
+		return fopen(path, "re");
+	return NULL;
+}
+
 static int
 top_presence(long pid, struct top_peer *p, struct diag *d)
 {
-	char dir[48], path[96], line[4200], key[32], val[4100];
-	struct stat st;
-	FILE *f = NULL;
+	char root[48], path[160], line[4200], key[32], val[4100];
+	FILE *f;
 
 	memset(p, 0, sizeof *p);
-	snprintf(dir, sizeof dir, "/tmp/tgmon-%lu", (unsigned long)geteuid());
-	snprintf(path, sizeof path, "%s/%ld", dir, pid);
-	if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() && (st.st_mode & 077) == 0 &&
-	    lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid())
-		f = fopen(path, "r");
+	root[0] = '\0';
+	if ((f = top_presence_file(pid, root, path, sizeof path)) == NULL) {
+		snprintf(root, sizeof root, "/proc/%ld/root", pid);
+		f = top_presence_file(pid, root, path, sizeof path);
+	}
 	while (f != NULL && fgets(line, sizeof line, f) != NULL) {
 		if (sscanf(line, "%31s %4095[^\n]", key, val) != 2)
 			continue;
@@ -450,8 +469,8 @@ top_presence(long pid, struct top_peer *p, struct diag *d)
 			p->start = strtoull(val, NULL, 10);
 		else if (strcmp(key, "signal") == 0)
 			p->signo = (int)strtol(val, NULL, 10);
-		else if (strcmp(key, "snapshot") == 0)
-			snprintf(p->base, sizeof p->base, "%.4095s", val);
+		else if (strcmp(key, "snapshot") == 0 && val[0] == '/')	/* in the program's file system */
+			snprintf(p->base, sizeof p->base, "%s%.4000s", root, val);
 	}
 	if (f != NULL)
 		fclose(f);
