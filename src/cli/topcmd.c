@@ -130,40 +130,58 @@ top_take(const struct profile *p, struct top_snap *s)
 	return 0;
 }
 
+/* Where the snapshots are, and the first one read, kept to read the others with its executable. */
+struct top_src {
+	const char *image;	/* the program */
+	const char *base;	/* its snapshot, gmon.out.live */
+	struct profile *like;	/* pf_opts.reusable: profile_reload() reads the next ones; or NULL */
+};
+
+/* SRC's snapshot in the file FILE, as a profile: the first read whole, the next ones with its executable. */
+static int
+top_profile(struct top_src *src, const char *file, struct profile **p, struct diag *d)
+{
+	const char *files[1] = { file };
+	struct pf_opts o;
+
+	memset(&o, 0, sizeof o);
+	o.image = src->image;
+	o.gmon = files;
+	o.ngmon = 1;
+	o.reusable = 1;
+	if (src->like == NULL && profile_load(&src->like, &o, d) != 0)
+		return -1;
+	return profile_reload(src->like, &o, p, d);
+}
+
 /*
  * Snapshot BASE (gmon.out.live) of the program IMAGE into S, whose info
  * file is read: 0; 1 if the snapshot is being replaced (its gmon file is
  * of another sequence number: read it again); -1 with the reason in D.
  */
 static int
-top_load(const char *image, const char *base, struct top_snap *s, struct diag *d)
+top_load(struct top_src *src, struct top_snap *s, struct diag *d)
 {
 	unsigned char seq[4];
 	char path[64];
-	const char *files[1] = { path };
-	struct pf_opts o;
 	struct profile *p;
 	struct diag quiet;
 	int fd, rc = 1;
 
-	if (top_read_info(base, s) != 0)
+	if (top_read_info(src->base, s) != 0)
 		return 1;
-	if ((fd = open(base, O_RDONLY | O_CLOEXEC)) < 0)	/* this file, whatever replaces it */
+	if ((fd = open(src->base, O_RDONLY | O_CLOEXEC)) < 0)	/* this file, whatever replaces it */
 		return 1;
 	if (pread(fd, seq, 4, 16) == 4 && (seq[0] | seq[1] << 8 | seq[2] << 16 | (uint32_t)seq[3] << 24) == s->seq) {
-		memset(&o, 0, sizeof o);
 		snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-		o.image = image;
-		o.gmon = files;
-		o.ngmon = 1;
 		diag_init(&quiet);
-		rc = profile_load(&p, &o, &quiet) == 0 ? 0 : -1;
+		rc = top_profile(src, path, &p, &quiet) == 0 ? 0 : -1;
 		if (rc == 0) {
 			rc = top_take(p, s);
 			profile_free(p);
 		}
 		if (rc != 0)
-			diag_add(d, DIAG_ERROR, "top: %s: cannot be read as a profile of %s", base, image);
+			diag_add(d, DIAG_ERROR, "top: %s: cannot be read as a profile of %s", src->base, src->image);
 		diag_release(&quiet);
 	}
 	close(fd);
@@ -239,28 +257,27 @@ top_print(const struct top_snap *a, const struct top_snap *b)
  * there is none yet; -1 with the reason in D.
  */
 static int
-top_newer(const char *image, const char *base, const struct top_snap *prev, struct top_snap *cur,
-    struct diag *d)
+top_newer(struct top_src *src, const struct top_snap *prev, struct top_snap *cur, struct diag *d)
 {
 	struct top_snap peek = { 0 };
 	int rc;
 
-	if (top_read_info(base, &peek) != 0 || peek.seq == prev->seq)
+	if (top_read_info(src->base, &peek) != 0 || peek.seq == prev->seq)
 		return 1;
-	if ((rc = top_load(image, base, cur, d)) != 0)
+	if ((rc = top_load(src, cur, d)) != 0)
 		top_snap_free(cur);
 	return rc;
 }
 
 /*
- * Tables from snapshots BASE of IMAGE as they come, while MORE(CTX)
- * says the program may write another (then it is asked how long to
- * wait); the last snapshot is read once MORE says no.  PREV is the
- * first snapshot (freed here).  Stops after A->count tables (then 1);
- * 0 once the program is done; -1 with the reason in D.
+ * Tables from the snapshots of SRC as they come, while MORE(CTX) says
+ * the program may write another (then it is asked how long to wait); the
+ * last snapshot is read once MORE says no.  PREV is the first snapshot
+ * (freed here, as SRC's profile kept).  Stops after A->count tables
+ * (then 1); 0 once the program is done; -1 with the reason in D.
  */
 static int
-top_follow(const char *image, const char *base, struct top_snap *prev, const struct top_args *a,
+top_follow(struct top_src *src, struct top_snap *prev, const struct top_args *a,
     int (*more)(void *ctx, int shown), void *ctx, struct diag *d)
 {
 	struct top_snap cur;
@@ -270,7 +287,7 @@ top_follow(const char *image, const char *base, struct top_snap *prev, const str
 	while (rc >= 0 && (a->count == 0 || shown < a->count)) {
 		live = more(ctx, (int)shown);
 		memset(&cur, 0, sizeof cur);
-		if ((rc = top_newer(image, base, prev, &cur, d)) == 0) {
+		if ((rc = top_newer(src, prev, &cur, d)) == 0) {
 			top_print(prev, &cur);
 			top_snap_free(prev);
 			*prev = cur;
@@ -285,6 +302,8 @@ top_follow(const char *image, const char *base, struct top_snap *prev, const str
 		}
 	}
 	top_snap_free(prev);
+	profile_free(src->like);
+	src->like = NULL;
 	return rc < 0 ? -1 : a->count > 0 && shown >= a->count ? 1 : 0;
 }
 
@@ -352,7 +371,7 @@ top_run_prog(char **argv, const struct top_args *a, struct diag *d)
 	c.pid = record_start(argv + a->prog, r.image, dir, lib[0] != '\0' ? lib : NULL, iv);
 	c.status = c.pid < 0 ? -1 : -2;
 	if (a->batch)
-		rc = top_follow(r.image, base, &first, a, top_child_more, &c, d);
+		rc = top_follow(&(struct top_src){ r.image, base, NULL }, &first, a, top_child_more, &c, d);
 	else if (c.pid >= 0 && topview_run(r.image, base, a->secs + 10, top_child_alive, &c, d) == 0)
 		rc = c.status == -2 ? 1 : 0;	/* quit while it runs: stopped, status 0; else its own */
 	else
@@ -537,6 +556,7 @@ top_watch_pid(const struct top_args *a, struct diag *d)
 	struct top_peer p;
 	struct top_snap first = { 0 }, none = { 0 };
 	struct top_watch w = { &p, a, -1 };
+	struct top_src src = { p.image, p.base, NULL };
 	uint64_t until;
 	int rc = 1;
 
@@ -553,13 +573,14 @@ top_watch_pid(const struct top_args *a, struct diag *d)
 		return 1;
 	}
 	for (until = top_now() + 10000000000ULL; rc > 0 && top_now() < until; top_nap(0.02))
-		rc = top_newer(p.image, p.base, &none, &first, d);
+		rc = top_newer(&src, &none, &first, d);
 	if (rc != 0) {
 		if (rc > 0)
 			diag_add(d, DIAG_ERROR, "top: %ld: no snapshot came in 10 seconds (%s)", a->pid, p.base);
+		profile_free(src.like);
 		return 1;
 	}
-	return top_follow(p.image, p.base, &first, a, top_watch_more, &w, d) < 0;
+	return top_follow(&src, &first, a, top_watch_more, &w, d) < 0;
 }
 
 /* A number of an option's argument V: 0, or -1 if V is not one within [MIN, MAX]. */
