@@ -708,10 +708,40 @@ tgmon_fill_text(struct out *o, void *ctx)
 }
 
 /*
+ * The snapshot's libraries' files: of each library with calls counted in
+ * it (built with -pg), its gmon file as at exit, named with SUFFIX after
+ * (gmon.libfoo.so.out.live), its sequence number SEQ.
+ */
+static void
+tgmon_snapshot_libraries(const char *suffix, uint32_t seq)
+{
+	struct fname f;
+	size_t n;
+	int m;
+
+	tgmon_modules_rescan();
+	for (m = 0; m < tgmon_nmod; m++)
+		tgmon_module(m)->has_arcs = 0;
+	tgmon_arcs_each(tgmon_mark_module, NULL);
+	for (m = 1; m < tgmon_nmod; m++) {
+		struct gmon_of g = { m, seq };
+
+		if (!tgmon_module(m)->has_arcs)
+			continue;
+		tgmon_file_name(&f, m, 0);
+		n = strlen(f.tail);
+		if (n + strlen(suffix) < sizeof f.tail) {
+			strcpy(f.tail + n, suffix);
+			tgmon_write_file(&f, tgmon_fill_gmon, &g);
+		}
+	}
+}
+
+/*
  * The snapshot (live.c): the executable's file named with SUFFIX after
- * its name, its stacks file, then the info file INFO (LEN bytes), each
- * written as at exit.  The caller holds the writer's lock.  0, or -1 if
- * the executable's file was not written.
+ * its name, the libraries' likewise, its stacks file, then the info file
+ * INFO (LEN bytes), each written as at exit.  The caller holds the
+ * writer's lock.  0, or -1 if the executable's file was not written.
  */
 int
 tgmon_write_snapshot(const char *suffix, uint32_t seq, const char *info, size_t len)
@@ -730,6 +760,7 @@ tgmon_write_snapshot(const char *suffix, uint32_t seq, const char *info, size_t 
 	strcpy(f.tail + n, suffix);
 	if (tgmon_write_file(&f, tgmon_fill_gmon, &g) != 0)
 		return -1;
+	tgmon_snapshot_libraries(suffix, seq);
 	if (tgmon_cfg.stacks && tgmon_rate > 0) {
 		strcpy(f.tail + n + strlen(suffix), ".stacks");
 		tgmon_write_file(&f, tgmon_fill_stacks, NULL);

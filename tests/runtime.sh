@@ -176,6 +176,14 @@ tcheck "shared library: 3000000 calls of foo_leaf in it ($n)" [ "$n" = 3000000 ]
 tcheck "shared library: its time is sampled" sh -c \
     "${READER:-$TGPROF --batch} -b -p '$d/libfoo.so' '$d/gmon.libfoo.so.out' | awk '\$NF == \"foo_leaf\" && \$3 > 0 { f = 1 } END { exit !f }'"
 
+# With snapshots (TGMON_INTERVAL): the library's too, gmon.libfoo.so.out.live,
+# the last one the exit's file but for its sequence number.
+(cd "$d" && rm -f gmon* && TGMON_INTERVAL=0.02 ./usefoo >/dev/null)
+tcheck "shared library: its snapshot, the last the exit's file but for its sequence number" sh -c "
+    cmp -s -n 16 '$d/gmon.libfoo.so.out' '$d/gmon.libfoo.so.out.live' &&
+    cmp -s -i 20 '$d/gmon.libfoo.so.out' '$d/gmon.libfoo.so.out.live' &&
+    [ \"\$(od -An -tu4 -j16 -N4 '$d/gmon.libfoo.so.out.live' | tr -d ' ')\" = \"\$(sed -n 's/^seq //p' '$d/gmon.out.live.info')\" ]"
+
 # Two -pg libraries of one file name (plugins from two directories,
 # dlopen()ed): a file each (#26.14), the second gmon.libfoo.so~2.out,
 # each with its own 100000 calls of foo_leaf.
