@@ -382,7 +382,7 @@ L=$OUT/live
 if want live && mkdir -p "$L" && gcc -pg -O2 -o "$L/rate" "$TOP/tests/progs/rt/rate.c" \
     -L"$TOP/runtime" -l:libtgmon.a -pthread; then
 	rm -f "$L"/gmon.out* "$L"/s.*
-	printf 'resize 140 24\ntick\ntick\nkey j\nkey j\ndump s.rate\ntick\ndump s.kept\nkey c\ndump s.whole\nkey Z\ntick\ndump s.paused\nkey q\n' >"$L/keys"
+	printf 'resize 140 24\ntick\ntick\nkey j\nkey j\ndump s.rate\ntick\ndump s.kept\nkey c\ndump s.whole\nkey Z\ntick\ndump s.paused\nkey Z\nkey g\nkey x\ntick\ndump s.narrow\nkey q\n' >"$L/keys"
 	(cd "$L" && TGPROF_SCRIPT=keys timeout 60 "$TGPROF" top -d 0.3 -- ./rate 0 >/dev/null 2>"$L/err")
 	rc=$?
 	t=$(live_rate "$L/s.rate" tick) b=$(live_rate "$L/s.rate" burn)
@@ -400,6 +400,9 @@ if want live && mkdir -p "$L" && gcc -pg -O2 -o "$L/rate" "$TOP/tests/progs/rt/r
 	check "live: Z pauses: a tick changes nothing" sh -c "
 	    head -n 1 '$L/s.paused' | grep -q '| paused (Z)' &&
 	    [ \"\$(sed -n 's/.*snapshot \\([0-9]*\\).*/\\1/p;q' '$L/s.paused')\" = \"\$(sed -n 's/.*snapshot \\([0-9]*\\).*/\\1/p;q' '$L/s.whole')\" ]"
+	check "live: a narrowing (x on burn) stays across a refresh" sh -c "
+	    head -n 1 '$L/s.narrow' | grep -q 'live: snapshot .* | without burn (u undoes)' &&
+	    [ \"\$(sed -n 's/.*snapshot \\([0-9]*\\).*/\\1/p;q' '$L/s.narrow')\" != \"\$(sed -n 's/.*snapshot \\([0-9]*\\).*/\\1/p;q' '$L/s.paused')\" ]"
 	check "live: q stops the program, its profile written, status 0 ($rc)" sh -c "
 	    [ $rc = 0 ] && [ -s '$L/gmon.out' ] && [ ! -s '$L/err' ]"
 	# -p: a program already running with TGMON_LIVE=1, asked for a snapshot each interval; q leaves it running.
@@ -407,7 +410,7 @@ if want live && mkdir -p "$L" && gcc -pg -O2 -o "$L/rate" "$TOP/tests/progs/rt/r
 	pid=$!
 	sleep 0.3
 	printf 'resize 140 24\ntick\ntick\ndump s.pid\nkey q\n' >"$L/keys3"
-	(cd "$L" && TGPROF_SCRIPT=keys3 timeout 60 "$TGPROF" top -d 0.3 -p $pid >/dev/null 2>"$L/err")
+	(cd "$L" && TGPROF_SCRIPT=keys3 timeout 60 "$TGPROF" top -d 0.5 -p $pid >/dev/null 2>"$L/err")
 	rc=$?
 	t=$(live_rate "$L/s.pid" tick)
 	check "live: -p PID: the running program's calls a second (tick $t), q leaves it running (status $rc)" sh -c "
