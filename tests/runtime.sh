@@ -1264,8 +1264,10 @@ os.execv(sys.argv[1], sys.argv[1:])' "$TGPROF" top --batch -d 0.3 -- ./rate 0 >i
 	# its presence file and snapshot found through /proc/PID/root (root
 	# only: a mount namespace of its own).
 	if [ "$(id -u)" = 0 ] && unshare -m --propagation private true 2>/dev/null; then
-		unshare -m --propagation private sh -c "mount -t tmpfs none /tmp && mkdir /tmp/w &&
-		    cp '$l/rate' /tmp/w/ && cd /tmp/w && TGMON_LIVE=1 exec ./rate 0" >/dev/null 2>&1 &
+		# (the program is opened before /tmp is covered: the tree may be under /tmp)
+		unshare -m --propagation private sh -c "exec 3<'$l/rate' && mount -t tmpfs none /tmp && mkdir /tmp/w &&
+		    cat <&3 >/tmp/w/rate && chmod 755 /tmp/w/rate && cd /tmp/w && TGMON_LIVE=1 exec ./rate 0" \
+		    >/dev/null 2>"$l/pt.run.err" &
 		pid=$!
 		k=0
 		while [ $k -lt 50 ] && ! [ -e /proc/$pid/root/tmp/tgmon-0 ]; do sleep 0.1; k=$((k + 1)); done
@@ -1275,7 +1277,7 @@ os.execv(sys.argv[1], sys.argv[1:])' "$TGPROF" top --batch -d 0.3 -- ./rate 0 >i
 		rc=$?
 		r=$(top_rates "$l/pt.out")
 		ok=$(in_10pc "$r" && echo y)
-		tcheck "top -p: a program with a private /tmp, through /proc/PID/root: tick at 2000 a second ($r)" sh -c "
+		tcheck "top -p: a program with a private /tmp, through /proc/PID/root: tick at 2000 a second ($r$(head -c 200 "$l/pt.err" "$l/pt.run.err" 2>/dev/null | tr '\n' ' '))" sh -c "
 		    [ $rc = 0 ] && [ ! -e /tmp/tgmon-0/${cpid:-0} ] && [ '$ok' = y ]"
 		[ -n "$cpid" ] && kill -TERM "$cpid"
 		wait $pid 2>/dev/null
