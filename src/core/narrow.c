@@ -380,7 +380,8 @@ pf_narrow_prepare(struct profile *p)
 {
 	struct pf_private *pv = p->priv;
 
-	if (symbol_table(p, &pv->spec_syms) != 0)
+	/* (a reloaded profile's are its image's, the same symbols: borrowed) */
+	if (pv->spec_syms.ent == NULL && symbol_table(p, &pv->spec_syms) != 0)
 		return -1;
 	if (!(p->input & GMON_IN_CG) || pv->graph.id == NULL)
 		return 0;

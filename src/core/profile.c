@@ -79,6 +79,9 @@ profile_free(struct profile *p)
 		return;
 	}
 	free_analysis(p);
+	if (p->priv != NULL && p->priv->image != NULL &&
+	    p->priv->spec_syms.ent != p->priv->image->priv->spec_syms.ent)
+		symtab_release(&p->priv->spec_syms);	/* made for it: its image kept none */
 	if (p->priv != NULL && p->priv->image == NULL) {	/* (a reloaded one borrows the rest) */
 		free(p->priv->pristine);
 		bin_close(p->priv->bin);
