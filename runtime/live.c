@@ -35,6 +35,7 @@ static struct {
 	pid_t tid;		/* the thread, once it runs; 0 before */
 	int parked;		/* 1: asked to stop (tgmon_live_park), 2: stopped there */
 	uint32_t seq;		/* the last snapshot's number (1 the first) */
+	uint64_t start_ns;	/* CLOCK_MONOTONIC when the thread was started (the program's start) */
 	char presence[64];	/* the presence file's path, "" if none was written */
 } live;
 
@@ -137,10 +138,11 @@ tgmon_live_write(uint32_t seq, int final)
 	int n;
 
 	n = snprintf(info, sizeof info, "tgmon-snapshot 1\nseq %lu\npid %ld\nrun %016llx\nrealtime_ns %llu\n"
-	    "monotonic_ns %llu\ncpu_ns %llu\ninterval_ms %ld\nfinal %d\n", (unsigned long)seq, (long)live.pid,
-	    (unsigned long long)tgmon_run_id, (unsigned long long)tgmon_live_ns(CLOCK_REALTIME),
-	    (unsigned long long)tgmon_live_ns(CLOCK_MONOTONIC),
-	    (unsigned long long)tgmon_live_ns(CLOCK_PROCESS_CPUTIME_ID), live.interval_ms, final);
+	    "monotonic_ns %llu\ncpu_ns %llu\ninterval_ms %ld\nfinal %d\nstart_monotonic_ns %llu\n",
+	    (unsigned long)seq, (long)live.pid, (unsigned long long)tgmon_run_id,
+	    (unsigned long long)tgmon_live_ns(CLOCK_REALTIME), (unsigned long long)tgmon_live_ns(CLOCK_MONOTONIC),
+	    (unsigned long long)tgmon_live_ns(CLOCK_PROCESS_CPUTIME_ID), live.interval_ms, final,
+	    (unsigned long long)live.start_ns);
 	tgmon_write_snapshot(TGMON_LIVE_SUFFIX, seq, info, (size_t)n);
 }
 
@@ -318,6 +320,7 @@ tgmon_live_start(void)
 		return;
 	live.signo = tgmon_live_signal();
 	live.pid = getpid();
+	live.start_ns = tgmon_live_ns(CLOCK_MONOTONIC);
 	live.on = 1;
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);	/* the thread's mask from its first instruction */

@@ -382,10 +382,14 @@ L=$OUT/live
 if want live && mkdir -p "$L" && gcc -pg -O2 -o "$L/rate" "$TOP/tests/progs/rt/rate.c" \
     -L"$TOP/runtime" -l:libtgmon.a -pthread; then
 	rm -f "$L"/gmon.out* "$L"/s.*
-	printf 'resize 140 24\ntick\ntick\nkey j\nkey j\ndump s.rate\ntick\ndump s.kept\nkey c\ndump s.whole\nkey Z\ntick\ndump s.paused\nkey Z\nkey g\nkey x\ntick\ndump s.narrow\nkey q\n' >"$L/keys"
+	printf 'resize 140 24\ndump s.first\ntick\ntick\nkey j\nkey j\ndump s.rate\ntick\ndump s.kept\nkey c\ndump s.whole\nkey Z\ntick\ndump s.paused\nkey Z\nkey g\nkey x\ntick\ndump s.narrow\nkey q\n' >"$L/keys"
 	(cd "$L" && TGPROF_SCRIPT=keys timeout 60 "$TGPROF" top -d 0.3 -- ./rate 0 >/dev/null 2>"$L/err")
 	rc=$?
 	t=$(live_rate "$L/s.rate" tick) b=$(live_rate "$L/s.rate" burn)
+	t=$(live_rate "$L/s.first" tick)
+	check "live: the first snapshot's rates, since the program's start: tick $t (2000 within 20%: its start is libtgmon's)" sh -c "
+	    head -n 1 '$L/s.first' | grep -q ' live: snapshot 1, its first 0\.[0-9]* s' &&
+	    [ '${t:-0}' -ge 1600 ] && [ '${t:-0}' -le 2400 ]"
 	cpu=$(sed 's/^>//' "$L/s.rate" | awk '$NF == "burn" { print int($2 + 0.5) }')
 	check "live: burn's share of a processor over the interval: $cpu% (300 us a call, 1000 a second: 30%)" sh -c "
 	    [ '${cpu:-0}' -ge 20 ] && [ '${cpu:-0}' -le 40 ]"

@@ -100,6 +100,8 @@ watch_interval_secs(const struct tui *t)
 	if (t->o->live == NULL)
 		return 0;
 	follow_status(t->o->live, &st);
+	if (st.interval && st.before.seq == 0 && st.now.start_ns != 0 && st.now.mono_ns > st.now.start_ns)
+		return (double)(st.now.mono_ns - st.now.start_ns) / 1e9;	/* the first: since the start */
 	if (!st.interval || st.before.seq == 0 || st.now.mono_ns <= st.before.mono_ns)
 		return 0;
 	return (double)(st.now.mono_ns - st.before.mono_ns) / 1e9;
@@ -116,6 +118,9 @@ watch_note(const struct tui *t, struct sbuf *sb)
 	follow_status(t->o->live, &st);
 	if (st.now.seq == 0)
 		sbuf_puts(sb, " live: waiting for the first snapshot");
+	else if (st.interval && st.before.seq == 0 && secs > 0)
+		sbuf_printf(sb, " live: snapshot %u, its first %.2f s, %.0f%% CPU", st.now.seq, secs,
+		    (double)st.now.cpu_ns / 1e7 / secs);
 	else if (st.interval && st.before.seq == 0)
 		sbuf_printf(sb, " live: snapshot %u, the first interval: the run so far", st.now.seq);
 	else if (secs > 0)

@@ -51,7 +51,7 @@ follow_read_info(const char *path, struct follow_snap *s)
 	memset(s, 0, sizeof *s);
 	if ((f = fopen(path, "re")) == NULL)
 		return -1;
-	while (got != 15 && fgets(line, sizeof line, f) != NULL) {
+	while (got != 31 && fgets(line, sizeof line, f) != NULL) {
 		if (sscanf(line, "%31s %llu", key, &v) != 2)
 			continue;
 		if (strcmp(key, "seq") == 0)
@@ -62,6 +62,8 @@ follow_read_info(const char *path, struct follow_snap *s)
 			s->cpu_ns = v, got |= 4;
 		else if (strcmp(key, "final") == 0)
 			s->final = v != 0, got |= 8;
+		else if (strcmp(key, "start_monotonic_ns") == 0)
+			s->start_ns = v, got |= 16;
 	}
 	fclose(f);
 	return (got & 3) == 3 && s->seq != 0 ? 0 : -1;

@@ -27,6 +27,7 @@ struct follow_snap {
 	uint64_t mono_ns;	/* when it was taken, CLOCK_MONOTONIC */
 	uint64_t cpu_ns;	/* the process's CPU time then */
 	int final;		/* the last, written at the program's exit */
+	uint64_t start_ns;	/* when the program started, CLOCK_MONOTONIC (0: not said) */
 };
 
 /* What is shown (follow_status()). */
