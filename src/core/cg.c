@@ -12,7 +12,7 @@
 
 /*
  * gprof's cg_assemble() in five phases:
- *   1. subtract recursive calls, and with -c add arcs found in the code;
+ *   1. subtract recursive calls, then with -c add arcs found in the code;
  *   2. number the symbols in depth-first post-order, gluing ("glomming")
  *      the members of each strongly connected component into one cycle;
  *   3. number the cycles and count the calls into and within them;
@@ -252,18 +252,24 @@ link_cycles(struct cgw *w)
 
 /* ---- phase 1, setup and results ---- */
 
-/* Recursive calls, and -c arcs. */
-static int
-prepare(struct profile *p, uint32_t i, const unsigned char *text, struct diag *d)
+/*
+ * Recursive calls: a tallied arc from a symbol to itself (one at most per
+ * symbol).  One sweep of the arcs, before -c adds any: gprof looks each
+ * symbol's up before scanning its code, and a scan adds arcs of count 0.
+ */
+static void
+recursive_calls(struct profile *p)
 {
-	struct pf_sym *s = &p->sym[i];
-	uint32_t a = arcs_find(p, i, i);
+	uint32_t a;
 
-	if (a != PF_NONE) {
-		s->ncalls -= p->arc[a].count;
-		s->self_calls = p->arc[a].count;
+	for (a = 0; a < p->narcs; a++) {
+		const struct pf_arc *arc = &p->arc[a];
+
+		if (arc->parent == arc->child) {
+			p->sym[arc->child].ncalls -= arc->count;
+			p->sym[arc->child].self_calls = arc->count;
+		}
 	}
-	return text != NULL ? callscan_symbol(p, i, text, d) : 0;
 }
 
 /* The callee of each callee_arc slot, the caller of each caller_arc slot. */
@@ -369,8 +375,9 @@ cg_assemble(struct profile *p, const unsigned char *text, struct diag *d)
 	uint32_t i;
 	int rc;
 
-	for (i = 0; i < p->nsyms; i++)
-		if (prepare(p, i, text, d) != 0)
+	recursive_calls(p);
+	for (i = 0; text != NULL && i < p->nsyms; i++)
+		if (callscan_symbol(p, i, text, d) != 0)
 			return -1;
 	/* No arc is added after this: the (parent, child) index is done. */
 	arcs_release_index(p);
