@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arcsort.h"
 #include "core.h"
 #include "linemap.h"
 #include "srclines.h"
@@ -70,6 +71,9 @@ arcs_release_index(struct profile *p)
 {
 	free(p->priv->arcmap.slot);
 	memset(&p->priv->arcmap, 0, sizeof p->priv->arcmap);
+	free(p->priv->arckey);
+	p->priv->arckey = NULL;
+	p->priv->arckeycap = 0;
 }
 
 /*
@@ -103,12 +107,15 @@ arcs_add(struct profile *p, uint32_t parent, uint32_t child, uint64_t count, int
 
 	if (p->narcs == PF_NONE - 1)
 		return -1;
+	/* The index is made when first needed (tallying by sorting makes none). */
+	if (!by_range && pv->arcmap.cap == 0 && arcs_reserve_index(p, (size_t)p->narcs + 1) != 0)
+		return -1;
 	a = by_range ? find_by_range(p, parent, child) : arcs_find(p, parent, child);
 	if (a != PF_NONE) {
 		p->arc[a].count += count;
 		return 0;
 	}
-	if (((size_t)p->narcs + 1 > pv->arcmap.cap / 4 * 3 &&
+	if ((pv->arcmap.cap > 0 && (size_t)p->narcs + 1 > pv->arcmap.cap / 4 * 3 &&
 	    arcs_reserve_index(p, (size_t)p->narcs + 1) != 0) ||
 	    mem_reserve(&p->arc, &pv->arccap, p->narcs + 1, sizeof *p->arc) != 0)
 		return -1;
@@ -123,7 +130,39 @@ arcs_add(struct profile *p, uint32_t parent, uint32_t child, uint64_t count, int
 	p->sym[parent].children = a;
 	arc->next_parent = p->sym[child].parents;
 	p->sym[child].parents = a;
-	pv->arcmap.slot[probe(p, parent, child)] = a;
+	if (pv->arcmap.cap > 0)
+		pv->arcmap.slot[probe(p, parent, child)] = a;
+	p->narcs++;
+	return 0;
+}
+
+/*
+ * Tallying by sorting: the record PARENT -> CHILD kept as provisional arc
+ * number narcs, and its key; arcs_settle() makes the arcs.  0 or -1.
+ */
+static int
+keep(struct profile *p, uint32_t parent, uint32_t child, uint64_t count)
+{
+	struct pf_private *pv = p->priv;
+	unsigned shift = pv->seqbits;
+	struct pf_arc *arc;
+
+	if ((size_t)p->narcs + 1 >= (size_t)1 << pv->seqbits) {
+		/* More records than counted: the rest through the index. */
+		if (arcs_settle(p) != 0)
+			return -1;
+		return arcs_add(p, parent, child, count, 0);
+	}
+	if (mem_reserve(&p->arc, &pv->arccap, p->narcs + 1, sizeof *p->arc) != 0 ||
+	    mem_reserve(&pv->arckey, &pv->arckeycap, p->narcs + 1, sizeof *pv->arckey) != 0)
+		return -1;
+	arc = &p->arc[p->narcs];
+	memset(arc, 0, sizeof *arc);
+	arc->parent = parent;
+	arc->child = child;
+	arc->count = count;
+	arc->next_child = arc->next_parent = PF_NONE;
+	pv->arckey[p->narcs] = ((uint64_t)parent << pv->idbits | child) << shift | p->narcs;
 	p->narcs++;
 	return 0;
 }
@@ -157,7 +196,8 @@ arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, stru
 	pc = &p->sym[child];
 	if (symspec_arc_chosen(ss, SPEC_INCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr)) {
 		p->sym[child].ncalls += count;
-		if (arcs_add(p, parent, child, count, 0) != 0)
+		if ((p->priv->arckey != NULL ? keep(p, parent, child, count) :
+		    arcs_add(p, parent, child, count, 0)) != 0)
 			return diag_oom(d);
 		if (p->priv->opts != NULL && p->priv->opts->source_lines &&
 		    linemap_add_site(p, from, child, count) != 0)
@@ -186,12 +226,13 @@ prefetch_batch(const struct profile *p, const struct arcqueue *q)
 		symindex_prefetch(x, q->from[i], 1);
 		symindex_prefetch(x, q->self[i], 1);
 	}
-	for (i = 0; i < q->n && ai->cap > 0; i++) {
+	for (i = 0; i < q->n; i++) {
 		uint32_t parent = profile_lookup(p, q->from[i]), child = pf_sym_at(p, q->self[i]);
 
 		if (parent != PF_NONE && child != PF_NONE) {
 			__builtin_prefetch(&p->sym[child]);
-			__builtin_prefetch(&ai->slot[slot_of(parent, child, ai->cap)]);
+			if (ai->cap > 0)
+				__builtin_prefetch(&ai->slot[slot_of(parent, child, ai->cap)]);
 		}
 	}
 }

@@ -48,6 +48,15 @@ struct pf_private {
 	struct mapfile map;		/* -R: functions to object files */
 	struct arcindex arcmap;		/* until the call graph is assembled */
 	struct arcqueue arcq;		/* while the gmon files are read */
+	/*
+	 * Tallying by sorting (arcs.h), while the gmon files are read: each
+	 * record kept is a provisional arc, and a key of (parent, child,
+	 * record number) in IDBITS, IDBITS and SEQBITS bits; arcs_settle()
+	 * merges them.  ARCKEY NULL: tallied through the index instead.
+	 */
+	uint64_t *arckey;
+	size_t arckeycap;
+	unsigned idbits, seqbits;
 	struct gmon_file *gfile;	/* the gmon files, loaded: histograms point into them */
 	size_t ngfiles;
 	size_t arccap, histcap, symcap;

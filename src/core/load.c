@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "arcs.h"
+#include "arcsort.h"
 #include "cg.h"
 #include "core.h"
 #include "hist.h"
@@ -95,10 +96,10 @@ static const struct gmon_ops reader_ops = {
 
 /*
  * Room for as many arcs as the files have arc records, so that tallying
- * never copies the arc array.  Only address space: pages are used as arcs
- * come, so files that repeat arcs (merged profiles) cost the distinct ones
- * only.  The index, which is touched all over, starts at a quarter of that
- * and doubles as needed.
+ * never copies the arc array.  Only address space: pages are used as
+ * records are kept.  Tallied by sorting (arcsort.h) where the keys fit;
+ * else through the index, which is touched all over: it starts at a
+ * quarter of that and doubles as needed.
  */
 static void
 reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layout *lay)
@@ -111,7 +112,8 @@ reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layou
 		n = (size_t)1 << 26;
 	if (mem_reserve(&p->arc, &p->priv->arccap, n, sizeof *p->arc) == 0) {
 		mem_huge(p->arc, n * sizeof *p->arc);
-		arcs_reserve_index(p, n / 4);
+		if (arcs_sort_begin(p, n) == 0)
+			arcs_reserve_index(p, n / 4);
 	}
 }
 
@@ -147,7 +149,7 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 			return -1;
 		p->ngmon++;
 	}
-	return 0;
+	return arcs_settle(p) != 0 ? diag_oom(d) : 0;
 }
 
 /* The text for -c, or NULL where gprof cannot scan (it says so once). */
