@@ -119,7 +119,15 @@ uint32_t pf_sym_at(const struct profile *p, uint64_t addr);
 int pf_keep_specs(struct pf_private *pv, const struct pf_spec *a, size_t na,
     const struct pf_spec *b, size_t nb);
 
-/* pf_opts.narrowable: the rest of what profile_narrow() needs, once the orders are made; 0 or -1.  narrow.c. */
+/* pf_opts.narrowable: the rest of what profile_narrow() needs, once the call graph is assembled; 0 or -1.  narrow.c. */
 int pf_narrow_prepare(struct profile *p);
+
+/*
+ * After pf_narrow_prepare(): the call graph's order and each symbol's
+ * callers and callees in the orders order_cg(), order_callers() and
+ * order_callees() give, from its plan in linear time (through those
+ * where there is no plan).  0 or -1.  narrow.c.
+ */
+int pf_narrow_orders(struct profile *p);
 
 #endif

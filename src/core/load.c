@@ -178,22 +178,35 @@ order_half(void *arg)
 	int *rc = malloc(sizeof *rc);
 
 	if (rc != NULL)
-		*rc = order_flat(p) != 0 || ((p->input & GMON_IN_CG) && order_callees(p) != 0);
+		*rc = order_flat(p) != 0 ||
+		    (!p->priv->opts->narrowable && (p->input & GMON_IN_CG) && order_callees(p) != 0);
 	return rc;
 }
 
-/* FLAT_ONLY (pf_opts.flat_only): the flat profile's order alone. */
+/*
+ * The call graph's orders on this thread: pf_opts.narrowable makes the
+ * plan profile_narrow() needs, and takes them from it.
+ */
 static int
-order_all(struct profile *p, int flat_only)
+order_graph(struct profile *p, const struct pf_opts *o)
+{
+	if (o->narrowable)
+		return pf_narrow_prepare(p) != 0 || ((p->input & GMON_IN_CG) && pf_narrow_orders(p) != 0);
+	return (p->input & GMON_IN_CG) && (order_cg(p) != 0 || order_callers(p) != 0);
+}
+
+/* pf_opts.flat_only: the flat profile's order alone. */
+static int
+order_all(struct profile *p, const struct pf_opts *o)
 {
 	pthread_t tid;
 	void *res = NULL;
 	int rc, threaded;
 
-	if (flat_only)
-		return order_flat(p);
+	if (o->flat_only)
+		return order_flat(p) != 0 || (o->narrowable && pf_narrow_prepare(p) != 0) ? -1 : 0;
 	threaded = pthread_create(&tid, NULL, order_half, p) == 0;
-	rc = (p->input & GMON_IN_CG) && (order_cg(p) != 0 || order_callers(p) != 0);
+	rc = order_graph(p, o);
 	if (!threaded)
 		res = order_half(p);
 	else
@@ -409,7 +422,7 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 	if (rc)
 		return diag_errors(d) ? -1 : diag_oom(d);
 	step(o, "sorting", 770);
-	if (order_all(p, o->flat_only) != 0 || (o->narrowable && pf_narrow_prepare(p) != 0))
+	if (order_all(p, o) != 0)
 		return diag_oom(d);
 	return 0;
 }
