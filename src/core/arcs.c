@@ -167,12 +167,28 @@ keep(struct profile *p, uint32_t parent, uint32_t child, uint64_t count)
 	return 0;
 }
 
-/* gprof's cg_tally(): one arc record of a gmon file. */
-int
-arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
+/* pf_sym_at(ADDR) from the symbol index's floor I of ADDR. */
+static uint32_t
+sym_from_floor(const struct profile *p, uint32_t i, uint64_t addr)
+{
+	return i == UINT32_MAX || addr > p->sym[i].end_addr ? PF_NONE : i;
+}
+
+/* profile_lookup(ADDR) from the symbol index's floor I of ADDR. */
+static uint32_t
+lookup_from_floor(const struct profile *p, uint32_t i, uint64_t addr)
+{
+	i = sym_from_floor(p, i, addr);
+	return i == PF_NONE || p->sym[i].fold == PF_NONE ? i : p->sym[i].fold;
+}
+
+/* arcs_tally(), FROM_AT and SELF_AT the symbol index's floors of FROM and SELF. */
+static int
+tally_at(struct profile *p, uint64_t from, uint64_t self, uint64_t count, uint32_t from_at,
+    uint32_t self_at, struct diag *d)
 {
 	const struct symspecs *ss = &p->priv->specs;
-	uint32_t parent = profile_lookup(p, from), child = pf_sym_at(p, self);
+	uint32_t parent = lookup_from_floor(p, from_at, from), child = sym_from_floor(p, self_at, self);
 	const struct pf_sym *pc;
 
 	if (child != PF_NONE) {
@@ -206,13 +222,24 @@ arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, stru
 	return 0;
 }
 
+/* gprof's cg_tally(): one arc record of a gmon file. */
+int
+arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
+{
+	const struct symindex *x = &p->priv->index;
+
+	return tally_at(p, from, self, count, symindex_floor(x, from), symindex_floor(x, self), d);
+}
+
 /*
  * The batch's prefetches, each stage's loads issued for every record
  * before any is waited for: the symbol index's buckets, then the
- * addresses they name, then the symbols found and the arc's slot.
+ * addresses they name, then the symbols found (their floors into
+ * FROM_AT and SELF_AT), then the arc's slot when there is an index.
  */
 static void
-prefetch_batch(const struct profile *p, const struct arcqueue *q)
+prefetch_batch(const struct profile *p, const struct arcqueue *q, uint32_t *from_at,
+    uint32_t *self_at)
 {
 	const struct symindex *x = &p->priv->index;
 	const struct arcindex *ai = &p->priv->arcmap;
@@ -227,13 +254,19 @@ prefetch_batch(const struct profile *p, const struct arcqueue *q)
 		symindex_prefetch(x, q->self[i], 1);
 	}
 	for (i = 0; i < q->n; i++) {
-		uint32_t parent = profile_lookup(p, q->from[i]), child = pf_sym_at(p, q->self[i]);
+		from_at[i] = symindex_floor(x, q->from[i]);
+		self_at[i] = symindex_floor(x, q->self[i]);
+		if (from_at[i] != UINT32_MAX)
+			__builtin_prefetch(&p->sym[from_at[i]]);
+		if (self_at[i] != UINT32_MAX)
+			__builtin_prefetch(&p->sym[self_at[i]]);
+	}
+	for (i = 0; i < q->n && ai->cap > 0; i++) {
+		uint32_t parent = lookup_from_floor(p, from_at[i], q->from[i]);
+		uint32_t child = sym_from_floor(p, self_at[i], q->self[i]);
 
-		if (parent != PF_NONE && child != PF_NONE) {
-			__builtin_prefetch(&p->sym[child]);
-			if (ai->cap > 0)
-				__builtin_prefetch(&ai->slot[slot_of(parent, child, ai->cap)]);
-		}
+		if (parent != PF_NONE && child != PF_NONE)
+			__builtin_prefetch(&ai->slot[slot_of(parent, child, ai->cap)]);
 	}
 }
 
@@ -241,12 +274,13 @@ int
 arcs_flush(struct profile *p, struct diag *d)
 {
 	struct arcqueue *q = &p->priv->arcq;
+	uint32_t from_at[ARCS_BATCH], self_at[ARCS_BATCH];
 	unsigned i;
 	int rc = 0;
 
-	prefetch_batch(p, q);
+	prefetch_batch(p, q, from_at, self_at);
 	for (i = 0; rc == 0 && i < q->n; i++)
-		rc = arcs_tally(p, q->from[i], q->self[i], q->count[i], d);
+		rc = tally_at(p, q->from[i], q->self[i], q->count[i], from_at[i], self_at[i], d);
 	q->n = 0;
 	return rc;
 }
