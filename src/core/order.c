@@ -125,12 +125,6 @@ sorted_ids(struct profile *p, uint32_t n, msort_cmp cmp)
 	return ids;
 }
 
-int
-order_flat(struct profile *p)
-{
-	p->flat_order = sorted_ids(p, p->nsyms, cmp_time);
-	return p->flat_order != NULL ? 0 : -1;
-}
 
 int
 order_cg(struct profile *p)
@@ -394,6 +388,91 @@ order_cg_again(struct profile *p, const uint32_t *ties, const double *total)
 		p->sym[i].index = (int)k[i].id;
 	free(k);
 	return 0;
+}
+
+/* Bits to hold every number up to V. */
+static unsigned
+bits_upto(uint64_t v)
+{
+	unsigned b = 0;
+
+	while (b < 64 && v >> b != 0)
+		b++;
+	return b;
+}
+
+/*
+ * cmp_time()'s order without its time (calls down, then raw name, ties
+ * in id order) by one radix sort of one key, into K; 0, 1 where the key
+ * would not fit 64 bits or a time is NaN (only gprof's sort gives its
+ * order then), -1 if out of memory.
+ */
+static int
+flat_ties(const struct profile *p, struct keyed_id *k, uint32_t n)
+{
+	uint64_t most = 0;
+	uint32_t i, rank = 0;
+	unsigned rb;
+
+	for (i = 0; i < n; i++) {
+		if (p->sym[i].time != p->sym[i].time)
+			return 1;
+		most = p->sym[i].ncalls > most ? p->sym[i].ncalls : most;
+		rank = p->name_rank[i] > rank ? p->name_rank[i] : rank;
+	}
+	rb = bits_upto(rank);
+	if (bits_upto(most) + rb > 64)
+		return 1;
+	for (i = 0; i < n; i++) {
+		k[i].key = (most - p->sym[i].ncalls) << rb | p->name_rank[i];
+		k[i].id = i;
+	}
+	return rsort_records(k, n, sizeof *k, offsetof(struct keyed_id, key)) != 0 ? -1 : 0;
+}
+
+/*
+ * gprof's flat order (msort_ids() with cmp_time()) in linear time: the
+ * symbols in flat_ties()' order, those with a time other than 0 then
+ * sorted stably by it (as order_cg_again() sorts the totals).
+ */
+int
+order_flat(struct profile *p)
+{
+	uint32_t n = p->nsyms, i, m = 0, at = 0;
+	struct keyed_id *k = mem_array((size_t)n + 1, sizeof *k), *t = NULL;
+	int rc = k != NULL ? flat_ties(p, k, n) : -1;
+
+	if (rc == 0 && (p->flat_order = mem_array((size_t)n + 1, sizeof *p->flat_order)) == NULL)
+		rc = -1;
+	if (rc == 0) {
+		for (i = 0; i < n; i++)
+			m += p->sym[k[i].id].time != 0.0;
+		if ((t = mem_array((size_t)m + 1, sizeof *t)) == NULL)
+			rc = -1;
+	}
+	if (rc == 0) {
+		for (m = 0, i = 0; i < n; i++)
+			if (p->sym[k[i].id].time != 0.0) {
+				t[m].key = down_key(p->sym[k[i].id].time);
+				t[m++].id = k[i].id;
+			}
+		rc = rsort_records(t, m, sizeof *t, offsetof(struct keyed_id, key)) != 0 ? -1 : 0;
+	}
+	if (rc == 0) {
+		/* The positive times, the zeros, then the negative ones. */
+		for (i = 0; i < m && t[i].key < down_key(0.0); i++)
+			p->flat_order[at++] = t[i].id;
+		for (m = 0; m < n; m++)
+			if (p->sym[k[m].id].time == 0.0)
+				p->flat_order[at++] = k[m].id;
+		for (; at < n; i++)
+			p->flat_order[at++] = t[i].id;
+	}
+	free(k);
+	free(t);
+	if (rc == 1)
+		p->flat_order = sorted_ids(p, n, cmp_time);
+	return rc == 0 || (rc == 1 && p->flat_order != NULL) ? 0 : -1;
 }
 
 /* What cmp_arc() compares of an arc but its times: for static_groups()'s passes. */
