@@ -401,18 +401,29 @@ bits_upto(uint64_t v)
 	return b;
 }
 
+/* cmp_time() for two symbols of equal calls and names: their times alone. */
+static int
+cmp_time_only(const void *a, const void *b, void *ctx)
+{
+	const struct profile *p = ctx;
+	double diff = p->sym[*(const uint32_t *)b].time - p->sym[*(const uint32_t *)a].time;
+
+	return diff > 0.0 ? 1 : diff < 0.0 ? -1 : 0;
+}
+
 /*
- * cmp_time()'s order without its time (calls down, then raw name, ties
- * in id order) by one radix sort of one key, into K; 0, 1 where the key
- * would not fit 64 bits or a time is NaN (only gprof's sort gives its
- * order then), -1 if out of memory.
+ * cmp_time()'s order but for the times (calls down, then name rank, then
+ * id) into *OUT (owned), by one sort of (calls, rank, id) keys in place:
+ * no more memory than a merge sort's.  0, 1 where the keys would not fit
+ * 64 bits or a time is NaN (only gprof's sort gives its order then), -1
+ * if out of memory.
  */
 static int
-flat_ties(const struct profile *p, struct keyed_id *k, uint32_t n)
+flat_ties(const struct profile *p, uint32_t n, uint32_t **out)
 {
-	uint64_t most = 0;
-	uint32_t i, rank = 0;
-	unsigned rb;
+	uint64_t most = 0, *k;
+	uint32_t i, rank = 0, id;
+	unsigned rb, ib = bits_upto(n), tb;
 
 	for (i = 0; i < n; i++) {
 		if (p->sym[i].time != p->sym[i].time)
@@ -421,58 +432,64 @@ flat_ties(const struct profile *p, struct keyed_id *k, uint32_t n)
 		rank = p->name_rank[i] > rank ? p->name_rank[i] : rank;
 	}
 	rb = bits_upto(rank);
-	if (bits_upto(most) + rb > 64)
+	if ((tb = bits_upto(most) + rb + ib) > 64)
 		return 1;
-	for (i = 0; i < n; i++) {
-		k[i].key = (most - p->sym[i].ncalls) << rb | p->name_rank[i];
-		k[i].id = i;
+	if ((k = mem_array((size_t)n + 1, sizeof *k)) == NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		k[i] = ((most - p->sym[i].ncalls) << rb | p->name_rank[i]) << ib | i;
+	rsort_u64_inplace(k, n, tb);
+	for (i = 0; i < n; i++) {	/* the ids over the keys: the Ith is written once K[I] is read */
+		id = (uint32_t)(k[i] & (((uint64_t)1 << ib) - 1));
+		memcpy((char *)k + (size_t)i * sizeof id, &id, sizeof id);
 	}
-	return rsort_records(k, n, sizeof *k, offsetof(struct keyed_id, key)) != 0 ? -1 : 0;
+	*out = realloc(k, ((size_t)n + 1) * sizeof id);
+	if (*out == NULL)
+		*out = (uint32_t *)(void *)k;
+	return 0;
 }
 
 /*
- * gprof's flat order (msort_ids() with cmp_time()) in linear time: the
- * symbols in flat_ties()' order, those with a time other than 0 then
- * sorted stably by it (as order_cg_again() sorts the totals).
+ * gprof's flat order (msort_ids() with cmp_time()), in near-linear time:
+ * flat_ties()' order, then the symbols with a time other than 0 sorted
+ * stably by it, the positive ones placed first and the negative ones
+ * last (as order_cg_again() places the totals).
  */
 int
 order_flat(struct profile *p)
 {
-	uint32_t n = p->nsyms, i, m = 0, at = 0;
-	struct keyed_id *k = mem_array((size_t)n + 1, sizeof *k), *t = NULL;
-	int rc = k != NULL ? flat_ties(p, k, n) : -1;
+	uint32_t n = p->nsyms, i, m = 0, at = 0, npos = 0, *o = NULL, *t;
+	int rc = flat_ties(p, n, &o);
 
-	if (rc == 0 && (p->flat_order = mem_array((size_t)n + 1, sizeof *p->flat_order)) == NULL)
-		rc = -1;
-	if (rc == 0) {
-		for (i = 0; i < n; i++)
-			m += p->sym[k[i].id].time != 0.0;
-		if ((t = mem_array((size_t)m + 1, sizeof *t)) == NULL)
-			rc = -1;
-	}
-	if (rc == 0) {
-		for (m = 0, i = 0; i < n; i++)
-			if (p->sym[k[i].id].time != 0.0) {
-				t[m].key = down_key(p->sym[k[i].id].time);
-				t[m++].id = k[i].id;
-			}
-		rc = rsort_records(t, m, sizeof *t, offsetof(struct keyed_id, key)) != 0 ? -1 : 0;
-	}
-	if (rc == 0) {
-		/* The positive times, the zeros, then the negative ones. */
-		for (i = 0; i < m && t[i].key < down_key(0.0); i++)
-			p->flat_order[at++] = t[i].id;
-		for (m = 0; m < n; m++)
-			if (p->sym[k[m].id].time == 0.0)
-				p->flat_order[at++] = k[m].id;
-		for (; at < n; i++)
-			p->flat_order[at++] = t[i].id;
-	}
-	free(k);
-	free(t);
 	if (rc == 1)
-		p->flat_order = sorted_ids(p, n, cmp_time);
-	return rc == 0 || (rc == 1 && p->flat_order != NULL) ? 0 : -1;
+		return (p->flat_order = sorted_ids(p, n, cmp_time)) != NULL ? 0 : -1;
+	if (rc != 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		m += p->sym[o[i]].time != 0.0;
+	if ((t = mem_array((size_t)m + 1, sizeof *t)) == NULL) {
+		free(o);
+		return -1;
+	}
+	for (m = 0, i = 0; i < n; i++) {
+		if (p->sym[o[i]].time != 0.0)
+			t[m++] = o[i];
+		else
+			o[at++] = o[i];	/* the zeros, in order, to the front */
+	}
+	if (msort_ids(t, m, cmp_time_only, p) != 0) {
+		free(o);
+		free(t);
+		return -1;
+	}
+	while (npos < m && p->sym[t[npos]].time > 0.0)
+		npos++;
+	memmove(o + npos, o, (size_t)at * sizeof *o);
+	memcpy(o, t, (size_t)npos * sizeof *o);
+	memcpy(o + npos + at, t + npos, (size_t)(m - npos) * sizeof *o);
+	free(t);
+	p->flat_order = o;
+	return 0;
 }
 
 /* What cmp_arc() compares of an arc but its times: for static_groups()'s passes. */
