@@ -48,7 +48,6 @@ struct cgw {
 	int *cycle;
 	uint32_t *head;		/* cycle header (or self) */
 	uint32_t *kid;		/* the callee of each callee_arc slot */
-	uint32_t *par;		/* the caller of each caller_arc slot */
 	uint32_t *next;		/* cycle member lists (gprof's cyc.next) */
 	/* depth-first search */
 	uint32_t *stack;	/* 1-based; stack[depth] is being visited */
@@ -194,22 +193,30 @@ number_all(struct cgw *w)
 
 /* ---- phase 3: cycles (gprof's cycle_link) ---- */
 
-/* Calls into cycle K from outside and between its members. */
+/*
+ * Calls into each cycle from outside and between its members, once every
+ * cycle is numbered: one sweep of the arcs in creation order (the sums
+ * are of integers, so any order gives gprof's), not a walk of each
+ * member's callers, whose arcs are all over memory.
+ */
 static void
-count_cycle_calls(struct cgw *w, struct pf_sym *h, uint32_t first, int k)
+count_cycle_calls(struct cgw *w)
 {
-	const struct profile *p = w->p;
-	uint32_t m, i;
+	struct profile *p = w->p;
+	uint32_t a;
 
-	for (m = first; m != PF_NONE; m = w->next[m]) {
-		for (i = p->caller_start[m]; i < p->caller_start[m + 1]; i++) {
-			if (w->par[i] == m)
-				continue;
-			if (w->cycle[w->par[i]] == k)
-				h->self_calls += p->arc[p->caller_arc[i]].count;
-			else
-				h->ncalls += p->arc[p->caller_arc[i]].count;
-		}
+	for (a = 0; a < p->narcs; a++) {
+		const struct pf_arc *arc = &p->arc[a];
+		int k = w->cycle[arc->child];
+		struct pf_sym *h;
+
+		if (k == 0 || arc->parent == arc->child)
+			continue;
+		h = &p->sym[p->nsyms + (uint32_t)k - 1];
+		if (w->cycle[arc->parent] == k)
+			h->self_calls += arc->count;
+		else
+			h->ncalls += arc->count;
 	}
 }
 
@@ -243,11 +250,11 @@ link_cycles(struct cgw *w)
 			w->cycle[m] = h->cycle;
 			w->head[m] = hid;
 		}
-		count_cycle_calls(w, h, i, h->cycle);
 		w->top_order[hid] = 0;
 		w->cycle[hid] = h->cycle;
 		w->head[hid] = hid;
 	}
+	count_cycle_calls(w);
 	return 0;
 }
 
@@ -273,7 +280,7 @@ recursive_calls(struct profile *p)
 	}
 }
 
-/* The callee of each callee_arc slot, the caller of each caller_arc slot. */
+/* The callee of each callee_arc slot. */
 static int
 arc_ends(struct cgw *w)
 {
@@ -281,13 +288,10 @@ arc_ends(struct cgw *w)
 	uint32_t i;
 
 	w->kid = mem_array(p->narcs, sizeof *w->kid);
-	w->par = mem_array(p->narcs, sizeof *w->par);
-	if (!w->kid || !w->par)
+	if (!w->kid)
 		return -1;
-	for (i = 0; i < p->narcs; i++) {
+	for (i = 0; i < p->narcs; i++)
 		w->kid[i] = p->arc[p->callee_arc[i]].child;
-		w->par[i] = p->arc[p->caller_arc[i]].parent;
-	}
 	return 0;
 }
 
@@ -343,7 +347,6 @@ release(struct cgw *w)
 	free(w->head);
 	free(w->next);
 	free(w->kid);
-	free(w->par);
 	free_dfn(w);
 }
 
