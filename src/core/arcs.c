@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arcsort.h"
 #include "core.h"
 #include "linemap.h"
 #include "srclines.h"
@@ -70,6 +71,9 @@ arcs_release_index(struct profile *p)
 {
 	free(p->priv->arcmap.slot);
 	memset(&p->priv->arcmap, 0, sizeof p->priv->arcmap);
+	free(p->priv->arckey);
+	p->priv->arckey = NULL;
+	p->priv->arckeycap = 0;
 }
 
 /*
@@ -103,12 +107,15 @@ arcs_add(struct profile *p, uint32_t parent, uint32_t child, uint64_t count, int
 
 	if (p->narcs == PF_NONE - 1)
 		return -1;
+	/* The index is made when first needed (tallying by sorting makes none). */
+	if (!by_range && pv->arcmap.cap == 0 && arcs_reserve_index(p, (size_t)p->narcs + 1) != 0)
+		return -1;
 	a = by_range ? find_by_range(p, parent, child) : arcs_find(p, parent, child);
 	if (a != PF_NONE) {
 		p->arc[a].count += count;
 		return 0;
 	}
-	if (((size_t)p->narcs + 1 > pv->arcmap.cap / 4 * 3 &&
+	if ((pv->arcmap.cap > 0 && (size_t)p->narcs + 1 > pv->arcmap.cap / 4 * 3 &&
 	    arcs_reserve_index(p, (size_t)p->narcs + 1) != 0) ||
 	    mem_reserve(&p->arc, &pv->arccap, p->narcs + 1, sizeof *p->arc) != 0)
 		return -1;
@@ -123,17 +130,65 @@ arcs_add(struct profile *p, uint32_t parent, uint32_t child, uint64_t count, int
 	p->sym[parent].children = a;
 	arc->next_parent = p->sym[child].parents;
 	p->sym[child].parents = a;
-	pv->arcmap.slot[probe(p, parent, child)] = a;
+	if (pv->arcmap.cap > 0)
+		pv->arcmap.slot[probe(p, parent, child)] = a;
 	p->narcs++;
 	return 0;
 }
 
-/* gprof's cg_tally(): one arc record of a gmon file. */
-int
-arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
+/*
+ * Tallying by sorting: the record PARENT -> CHILD kept as provisional arc
+ * number narcs, and its key; arcs_settle() makes the arcs.  0 or -1.
+ */
+static int
+keep(struct profile *p, uint32_t parent, uint32_t child, uint64_t count)
+{
+	struct pf_private *pv = p->priv;
+	unsigned shift = pv->seqbits;
+	struct pf_arc *arc;
+
+	if ((size_t)p->narcs + 1 >= (size_t)1 << pv->seqbits) {
+		/* More records than counted: the rest through the index. */
+		if (arcs_settle(p) != 0)
+			return -1;
+		return arcs_add(p, parent, child, count, 0);
+	}
+	if (mem_reserve(&p->arc, &pv->arccap, p->narcs + 1, sizeof *p->arc) != 0 ||
+	    mem_reserve(&pv->arckey, &pv->arckeycap, p->narcs + 1, sizeof *pv->arckey) != 0)
+		return -1;
+	arc = &p->arc[p->narcs];
+	memset(arc, 0, sizeof *arc);
+	arc->parent = parent;
+	arc->child = child;
+	arc->count = count;
+	arc->next_child = arc->next_parent = PF_NONE;
+	pv->arckey[p->narcs] = ((uint64_t)parent << pv->idbits | child) << shift | p->narcs;
+	p->narcs++;
+	return 0;
+}
+
+/* pf_sym_at(ADDR) from the symbol index's floor I of ADDR. */
+static uint32_t
+sym_from_floor(const struct profile *p, uint32_t i, uint64_t addr)
+{
+	return i == UINT32_MAX || addr > p->sym[i].end_addr ? PF_NONE : i;
+}
+
+/* profile_lookup(ADDR) from the symbol index's floor I of ADDR. */
+static uint32_t
+lookup_from_floor(const struct profile *p, uint32_t i, uint64_t addr)
+{
+	i = sym_from_floor(p, i, addr);
+	return i == PF_NONE || p->sym[i].fold == PF_NONE ? i : p->sym[i].fold;
+}
+
+/* arcs_tally(), FROM_AT and SELF_AT the symbol index's floors of FROM and SELF. */
+static int
+tally_at(struct profile *p, uint64_t from, uint64_t self, uint64_t count, uint32_t from_at,
+    uint32_t self_at, struct diag *d)
 {
 	const struct symspecs *ss = &p->priv->specs;
-	uint32_t parent = profile_lookup(p, from), child = pf_sym_at(p, self);
+	uint32_t parent = lookup_from_floor(p, from_at, from), child = sym_from_floor(p, self_at, self);
 	const struct pf_sym *pc;
 
 	if (child != PF_NONE) {
@@ -157,7 +212,8 @@ arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, stru
 	pc = &p->sym[child];
 	if (symspec_arc_chosen(ss, SPEC_INCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr)) {
 		p->sym[child].ncalls += count;
-		if (arcs_add(p, parent, child, count, 0) != 0)
+		if ((p->priv->arckey != NULL ? keep(p, parent, child, count) :
+		    arcs_add(p, parent, child, count, 0)) != 0)
 			return diag_oom(d);
 		if (p->priv->opts != NULL && p->priv->opts->source_lines &&
 		    linemap_add_site(p, from, child, count) != 0)
@@ -166,13 +222,24 @@ arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, stru
 	return 0;
 }
 
+/* gprof's cg_tally(): one arc record of a gmon file. */
+int
+arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
+{
+	const struct symindex *x = &p->priv->index;
+
+	return tally_at(p, from, self, count, symindex_floor(x, from), symindex_floor(x, self), d);
+}
+
 /*
  * The batch's prefetches, each stage's loads issued for every record
  * before any is waited for: the symbol index's buckets, then the
- * addresses they name, then the symbols found and the arc's slot.
+ * addresses they name, then the symbols found (their floors into
+ * FROM_AT and SELF_AT), then the arc's slot when there is an index.
  */
 static void
-prefetch_batch(const struct profile *p, const struct arcqueue *q)
+prefetch_batch(const struct profile *p, const struct arcqueue *q, uint32_t *from_at,
+    uint32_t *self_at)
 {
 	const struct symindex *x = &p->priv->index;
 	const struct arcindex *ai = &p->priv->arcmap;
@@ -186,13 +253,20 @@ prefetch_batch(const struct profile *p, const struct arcqueue *q)
 		symindex_prefetch(x, q->from[i], 1);
 		symindex_prefetch(x, q->self[i], 1);
 	}
+	for (i = 0; i < q->n; i++) {
+		from_at[i] = symindex_floor(x, q->from[i]);
+		self_at[i] = symindex_floor(x, q->self[i]);
+		if (from_at[i] != UINT32_MAX)
+			__builtin_prefetch(&p->sym[from_at[i]]);
+		if (self_at[i] != UINT32_MAX)
+			__builtin_prefetch(&p->sym[self_at[i]]);
+	}
 	for (i = 0; i < q->n && ai->cap > 0; i++) {
-		uint32_t parent = profile_lookup(p, q->from[i]), child = pf_sym_at(p, q->self[i]);
+		uint32_t parent = lookup_from_floor(p, from_at[i], q->from[i]);
+		uint32_t child = sym_from_floor(p, self_at[i], q->self[i]);
 
-		if (parent != PF_NONE && child != PF_NONE) {
-			__builtin_prefetch(&p->sym[child]);
+		if (parent != PF_NONE && child != PF_NONE)
 			__builtin_prefetch(&ai->slot[slot_of(parent, child, ai->cap)]);
-		}
 	}
 }
 
@@ -200,12 +274,13 @@ int
 arcs_flush(struct profile *p, struct diag *d)
 {
 	struct arcqueue *q = &p->priv->arcq;
+	uint32_t from_at[ARCS_BATCH], self_at[ARCS_BATCH];
 	unsigned i;
 	int rc = 0;
 
-	prefetch_batch(p, q);
+	prefetch_batch(p, q, from_at, self_at);
 	for (i = 0; rc == 0 && i < q->n; i++)
-		rc = arcs_tally(p, q->from[i], q->self[i], q->count[i], d);
+		rc = tally_at(p, q->from[i], q->self[i], q->count[i], from_at[i], self_at[i], d);
 	q->n = 0;
 	return rc;
 }

@@ -12,7 +12,7 @@
 
 /*
  * gprof's cg_assemble() in five phases:
- *   1. subtract recursive calls, and with -c add arcs found in the code;
+ *   1. subtract recursive calls, then with -c add arcs found in the code;
  *   2. number the symbols in depth-first post-order, gluing ("glomming")
  *      the members of each strongly connected component into one cycle;
  *   3. number the cycles and count the calls into and within them;
@@ -26,7 +26,7 @@
  * grouped once by caller and by callee in creation order (the profile's
  * caller_arc and callee_arc, later sorted for printing); walking a group
  * backwards visits the arcs in gprof's list order.  The phases work on a
- * compact copy of each symbol (struct node) and write the results back at
+ * compact copy of each symbol (struct cgw's arrays) and write the results back at
  * the end: on large graphs the random accesses of these walks dominate,
  * and 128-byte symbols would cost two cache lines each.
  */
@@ -34,20 +34,20 @@
 #define DFN_NAN 0
 #define DFN_BUSY (-1)
 
-/* What the numbering needs of a symbol or a cycle header. */
-struct node {
-	int top_order;
-	int cycle;
-	uint32_t head;		/* cycle header (or self) */
-};
 
 /* The analysis' working state; every array has one entry per node. */
 struct cgw {
 	struct profile *p;
 	uint32_t cap;		/* nodes room: symbols and cycle headers */
-	struct node *nd;	/* nsyms symbols, then the cycle headers */
+	/*
+	 * What the numbering needs of each node (nsyms symbols, then the
+	 * cycle headers), one array a field: the search reads top_order
+	 * alone, the cycles' calls cycle alone.
+	 */
+	int *top_order;
+	int *cycle;
+	uint32_t *head;		/* cycle header (or self) */
 	uint32_t *kid;		/* the callee of each callee_arc slot */
-	uint32_t *par;		/* the caller of each caller_arc slot */
 	uint32_t *next;		/* cycle member lists (gprof's cyc.next) */
 	/* depth-first search */
 	uint32_t *stack;	/* 1-based; stack[depth] is being visited */
@@ -116,7 +116,7 @@ pre_visit(struct cgw *w, uint32_t id)
 	w->cursor[w->depth] = w->p->callee_start[id + 1];
 	w->pos[id] = w->depth;
 	w->roots[w->nroots++] = w->depth;
-	w->nd[id].top_order = DFN_BUSY;
+	w->top_order[id] = DFN_BUSY;
 }
 
 static void
@@ -127,7 +127,7 @@ post_visit(struct cgw *w, uint32_t id)
 	if (find_head(w, id) == id) {
 		w->counter++;
 		for (m = id; m != PF_NONE; m = w->next[m])
-			w->nd[m].top_order = w->counter;
+			w->top_order[m] = w->counter;
 	}
 	if (w->nroots > 0 && w->roots[w->nroots - 1] == w->depth)
 		w->nroots--;
@@ -148,9 +148,9 @@ dfn_from(struct cgw *w, uint32_t root)
 			continue;
 		}
 		c = w->kid[--w->cursor[w->depth]];
-		if (w->nd[c].top_order == DFN_NAN)
+		if (w->top_order[c] == DFN_NAN)
 			pre_visit(w, c);
-		else if (w->nd[c].top_order == DFN_BUSY)
+		else if (w->top_order[c] == DFN_BUSY)
 			find_cycle(w, c);
 	}
 }
@@ -183,32 +183,40 @@ number_all(struct cgw *w)
 	for (i = 0; i < n; i++)
 		w->uf[i] = w->tail[i] = i;
 	for (i = 0; i < n; i++)
-		if (w->nd[i].top_order == DFN_NAN)
+		if (w->top_order[i] == DFN_NAN)
 			dfn_from(w, i);
 	for (i = 0; i < n; i++)
-		w->nd[i].head = find_head(w, i);
+		w->head[i] = find_head(w, i);
 	free_dfn(w);
 	return 0;
 }
 
 /* ---- phase 3: cycles (gprof's cycle_link) ---- */
 
-/* Calls into cycle K from outside and between its members. */
+/*
+ * Calls into each cycle from outside and between its members, once every
+ * cycle is numbered: one sweep of the arcs in creation order (the sums
+ * are of integers, so any order gives gprof's), not a walk of each
+ * member's callers, whose arcs are all over memory.
+ */
 static void
-count_cycle_calls(struct cgw *w, struct pf_sym *h, uint32_t first, int k)
+count_cycle_calls(struct cgw *w)
 {
-	const struct profile *p = w->p;
-	uint32_t m, i;
+	struct profile *p = w->p;
+	uint32_t a;
 
-	for (m = first; m != PF_NONE; m = w->next[m]) {
-		for (i = p->caller_start[m]; i < p->caller_start[m + 1]; i++) {
-			if (w->par[i] == m)
-				continue;
-			if (w->nd[w->par[i]].cycle == k)
-				h->self_calls += p->arc[p->caller_arc[i]].count;
-			else
-				h->ncalls += p->arc[p->caller_arc[i]].count;
-		}
+	for (a = 0; a < p->narcs; a++) {
+		const struct pf_arc *arc = &p->arc[a];
+		int k = w->cycle[arc->child];
+		struct pf_sym *h;
+
+		if (k == 0 || arc->parent == arc->child)
+			continue;
+		h = &p->sym[p->nsyms + (uint32_t)k - 1];
+		if (w->cycle[arc->parent] == k)
+			h->self_calls += arc->count;
+		else
+			h->ncalls += arc->count;
 	}
 }
 
@@ -220,14 +228,14 @@ link_cycles(struct cgw *w)
 	uint32_t i, m, n = 0, hid;
 
 	for (i = 0; i < p->nsyms; i++)
-		n += w->nd[i].head == i && w->next[i] != PF_NONE;
+		n += w->head[i] == i && w->next[i] != PF_NONE;
 	/* syms.c reserved room for the headers: a cycle has at least two members. */
 	if ((size_t)p->nsyms + n > w->cap)
 		return -1;
 	for (i = 0; i < p->nsyms; i++) {
 		struct pf_sym *h;
 
-		if (w->nd[i].head != i || w->next[i] == PF_NONE)
+		if (w->head[i] != i || w->next[i] == PF_NONE)
 			continue;
 		hid = p->nsyms + p->ncycles++;
 		h = &p->sym[hid];
@@ -239,34 +247,40 @@ link_cycles(struct cgw *w)
 		h->parents = h->children = PF_NONE;
 		w->next[hid] = i;
 		for (m = i; m != PF_NONE; m = w->next[m]) {
-			w->nd[m].cycle = h->cycle;
-			w->nd[m].head = hid;
+			w->cycle[m] = h->cycle;
+			w->head[m] = hid;
 		}
-		count_cycle_calls(w, h, i, h->cycle);
-		memset(&w->nd[hid], 0, sizeof w->nd[hid]);
-		w->nd[hid].cycle = h->cycle;
-		w->nd[hid].head = hid;
+		w->top_order[hid] = 0;
+		w->cycle[hid] = h->cycle;
+		w->head[hid] = hid;
 	}
+	count_cycle_calls(w);
 	return 0;
 }
 
 /* ---- phase 1, setup and results ---- */
 
-/* Recursive calls, and -c arcs. */
-static int
-prepare(struct profile *p, uint32_t i, const unsigned char *text, struct diag *d)
+/*
+ * Recursive calls: a tallied arc from a symbol to itself (one at most per
+ * symbol).  One sweep of the arcs, before -c adds any: gprof looks each
+ * symbol's up before scanning its code, and a scan adds arcs of count 0.
+ */
+static void
+recursive_calls(struct profile *p)
 {
-	struct pf_sym *s = &p->sym[i];
-	uint32_t a = arcs_find(p, i, i);
+	uint32_t a;
 
-	if (a != PF_NONE) {
-		s->ncalls -= p->arc[a].count;
-		s->self_calls = p->arc[a].count;
+	for (a = 0; a < p->narcs; a++) {
+		const struct pf_arc *arc = &p->arc[a];
+
+		if (arc->parent == arc->child) {
+			p->sym[arc->child].ncalls -= arc->count;
+			p->sym[arc->child].self_calls = arc->count;
+		}
 	}
-	return text != NULL ? callscan_symbol(p, i, text, d) : 0;
 }
 
-/* The callee of each callee_arc slot, the caller of each caller_arc slot. */
+/* The callee of each callee_arc slot. */
 static int
 arc_ends(struct cgw *w)
 {
@@ -274,13 +288,10 @@ arc_ends(struct cgw *w)
 	uint32_t i;
 
 	w->kid = mem_array(p->narcs, sizeof *w->kid);
-	w->par = mem_array(p->narcs, sizeof *w->par);
-	if (!w->kid || !w->par)
+	if (!w->kid)
 		return -1;
-	for (i = 0; i < p->narcs; i++) {
+	for (i = 0; i < p->narcs; i++)
 		w->kid[i] = p->arc[p->callee_arc[i]].child;
-		w->par[i] = p->arc[p->caller_arc[i]].parent;
-	}
 	return 0;
 }
 
@@ -292,19 +303,21 @@ setup(struct cgw *w, struct profile *p)
 	w->p = p;
 	w->cap = cap;
 	/* Room for cycle headers, touched only as they are added. */
-	w->nd = malloc((size_t)cap * sizeof *w->nd);
+	w->top_order = malloc((size_t)cap * sizeof *w->top_order);
+	w->cycle = malloc((size_t)cap * sizeof *w->cycle);
+	w->head = malloc((size_t)cap * sizeof *w->head);
 	w->next = malloc((size_t)cap * sizeof *w->next);
-	if (w->nd != NULL && w->next != NULL) {
-		mem_populate(w->nd, (size_t)p->nsyms * sizeof *w->nd);
-		mem_populate(w->next, (size_t)p->nsyms * sizeof *w->next);
-	}
-	if (!w->nd || !w->next || order_group(p) != 0 || arc_ends(w) != 0)
+	if (!w->top_order || !w->cycle || !w->head || !w->next)
+		return -1;
+	mem_populate(w->top_order, (size_t)p->nsyms * sizeof *w->top_order);
+	mem_populate(w->cycle, (size_t)p->nsyms * sizeof *w->cycle);
+	mem_populate(w->head, (size_t)p->nsyms * sizeof *w->head);
+	mem_populate(w->next, (size_t)p->nsyms * sizeof *w->next);
+	if (order_group(p) != 0 || arc_ends(w) != 0)
 		return -1;
 	for (i = 0; i < p->nsyms; i++) {
-		struct node *n = &w->nd[i];
-
-		memset(n, 0, sizeof *n);
-		n->head = i;
+		w->top_order[i] = w->cycle[i] = 0;
+		w->head[i] = i;
 		w->next[i] = PF_NONE;
 	}
 	return 0;
@@ -318,11 +331,10 @@ write_back(const struct cgw *w)
 
 	for (i = 0; i < p->nsyms + p->ncycles; i++) {
 		struct pf_sym *s = &p->sym[i];
-		const struct node *n = &w->nd[i];
 
-		s->top_order = n->top_order;
-		s->cycle = n->cycle;
-		s->cyc_head = n->head;
+		s->top_order = w->top_order[i];
+		s->cycle = w->cycle[i];
+		s->cyc_head = w->head[i];
 		s->cyc_next = w->next[i];
 	}
 }
@@ -330,10 +342,11 @@ write_back(const struct cgw *w)
 static void
 release(struct cgw *w)
 {
-	free(w->nd);
+	free(w->top_order);
+	free(w->cycle);
+	free(w->head);
 	free(w->next);
 	free(w->kid);
-	free(w->par);
 	free_dfn(w);
 }
 
@@ -369,8 +382,9 @@ cg_assemble(struct profile *p, const unsigned char *text, struct diag *d)
 	uint32_t i;
 	int rc;
 
-	for (i = 0; i < p->nsyms; i++)
-		if (prepare(p, i, text, d) != 0)
+	recursive_calls(p);
+	for (i = 0; text != NULL && i < p->nsyms; i++)
+		if (callscan_symbol(p, i, text, d) != 0)
 			return -1;
 	/* No arc is added after this: the (parent, child) index is done. */
 	arcs_release_index(p);

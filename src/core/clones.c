@@ -15,27 +15,54 @@ name_key(const char *name, size_t n, uint32_t file)
 	return file == PF_NONE ? h : h ^ (((uint64_t)file + 1) * 0x9e3779b97f4a7c15ULL);
 }
 
-/* Functions that are not clones, by name and by name in their file; globals first. */
+/* The keys original_of() will look up, into WANT: how many clones there are, or -1. */
+static long
+wanted_keys(const struct profile *p, struct u64map *want)
+{
+	long n = 0;
+	uint32_t i;
+
+	for (i = 0; i < p->nsyms; i++) {
+		const struct pf_sym *s = &p->sym[i];
+
+		if (s->clone == 0)
+			continue;
+		n++;
+		if (u64map_put(want, name_key(s->name, s->clone, PF_NONE), 0) != 0 ||
+		    (s->file != PF_NONE && u64map_put(want, name_key(s->name, s->clone, s->file), 0) != 0))
+			return -1;
+	}
+	return n;
+}
+
+/*
+ * Functions that are not clones, by name and by name in their file;
+ * globals first.  Only under keys in WANT: no other is looked up.
+ */
 static int
-index_originals(const struct profile *p, struct u64map *any, struct u64map *infile)
+index_originals(const struct profile *p, const struct u64map *want, struct u64map *any,
+    struct u64map *infile)
 {
 	uint32_t i, old;
 
-	if (u64map_reserve(any, p->nsyms) != 0 || u64map_reserve(infile, p->nsyms) != 0)
-		return -1;
 	for (i = 0; i < p->nsyms; i++) {
 		const struct pf_sym *s = &p->sym[i];
 		uint64_t k;
+		size_t len;
 
 		if (!s->is_func || s->clone != 0 || s->name == NULL)
 			continue;
-		k = name_key(s->name, strlen(s->name), PF_NONE);
-		if ((old = u64map_intern(any, k, i)) == U64MAP_NONE)
-			return -1;
-		if (old != i && p->sym[old].is_static && !s->is_static && u64map_put(any, k, i) != 0)
-			return -1;
-		if (s->file != PF_NONE &&
-		    u64map_intern(infile, name_key(s->name, strlen(s->name), s->file), i) == U64MAP_NONE)
+		k = name_key(s->name, len = strlen(s->name), PF_NONE);
+		if (u64map_get(want, k) != U64MAP_NONE) {
+			if ((old = u64map_intern(any, k, i)) == U64MAP_NONE)
+				return -1;
+			if (old != i && p->sym[old].is_static && !s->is_static && u64map_put(any, k, i) != 0)
+				return -1;
+		}
+		if (s->file == PF_NONE)
+			continue;
+		k = name_key(s->name, len, s->file);
+		if (u64map_get(want, k) != U64MAP_NONE && u64map_intern(infile, k, i) == U64MAP_NONE)
 			return -1;
 	}
 	return 0;
@@ -64,15 +91,22 @@ int
 clones_fold(struct profile *p)
 {
 	struct pf_private *pv = p->priv;
-	struct u64map any, infile;
+	struct u64map any, infile, want;
 	uint32_t i, o;
+	long nclones;
 	int rc;
 
 	u64map_init(&any);
 	u64map_init(&infile);
+	u64map_init(&want);
 	free(pv->clone_link);
-	rc = (pv->clone_link = mem_array(p->nsyms + 1, sizeof *pv->clone_link)) != NULL ?
-	    index_originals(p, &any, &infile) : -1;
+	pv->clone_link = NULL;
+	nclones = wanted_keys(p, &want);
+	rc = nclones >= 0 &&
+	    (pv->clone_link = mem_array(p->nsyms + 1, sizeof *pv->clone_link)) != NULL ? 0 : -1;
+	if (rc == 0 && nclones > 0)
+		rc = index_originals(p, &want, &any, &infile);
+	u64map_release(&want);
 	for (i = 0; rc == 0 && i < p->nsyms; i++)
 		pv->clone_link[i] = PF_NONE;
 	for (i = 0; rc == 0 && i < p->nsyms; i++) {

@@ -48,6 +48,15 @@ struct pf_private {
 	struct mapfile map;		/* -R: functions to object files */
 	struct arcindex arcmap;		/* until the call graph is assembled */
 	struct arcqueue arcq;		/* while the gmon files are read */
+	/*
+	 * Tallying by sorting (arcs.h), while the gmon files are read: each
+	 * record kept is a provisional arc, and a key of (parent, child,
+	 * record number) in IDBITS, IDBITS and SEQBITS bits; arcs_settle()
+	 * merges them.  ARCKEY NULL: tallied through the index instead.
+	 */
+	uint64_t *arckey;
+	size_t arckeycap;
+	unsigned idbits, seqbits;
 	struct gmon_file *gfile;	/* the gmon files, loaded: histograms point into them */
 	size_t ngfiles;
 	size_t arccap, histcap, symcap;
@@ -120,7 +129,15 @@ uint32_t pf_sym_at(const struct profile *p, uint64_t addr);
 int pf_keep_specs(struct pf_private *pv, const struct pf_spec *a, size_t na,
     const struct pf_spec *b, size_t nb);
 
-/* pf_opts.narrowable: the rest of what profile_narrow() needs, once the orders are made; 0 or -1.  narrow.c. */
+/* pf_opts.narrowable: the rest of what profile_narrow() needs, once the call graph is assembled; 0 or -1.  narrow.c. */
 int pf_narrow_prepare(struct profile *p);
+
+/*
+ * After pf_narrow_prepare(): the call graph's order and each symbol's
+ * callers and callees in the orders order_cg(), order_callers() and
+ * order_callees() give, from its plan in linear time (through those
+ * where there is no plan).  0 or -1.  narrow.c.
+ */
+int pf_narrow_orders(struct profile *p);
 
 #endif

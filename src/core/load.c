@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "arcs.h"
+#include "arcsort.h"
 #include "cg.h"
 #include "core.h"
 #include "hist.h"
@@ -102,10 +103,10 @@ static const struct gmon_ops reader_ops = {
 
 /*
  * Room for as many arcs as the files have arc records, so that tallying
- * never copies the arc array.  Only address space: pages are used as arcs
- * come, so files that repeat arcs (merged profiles) cost the distinct ones
- * only.  The index, which is touched all over, starts at a quarter of that
- * and doubles as needed.
+ * never copies the arc array.  Only address space: pages are used as
+ * records are kept.  Tallied by sorting (arcsort.h) where the keys fit;
+ * else through the index, which is touched all over: it starts at a
+ * quarter of that and doubles as needed.
  */
 static void
 reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layout *lay)
@@ -118,7 +119,8 @@ reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layou
 		n = (size_t)1 << 26;
 	if (mem_reserve(&p->arc, &p->priv->arccap, n, sizeof *p->arc) == 0) {
 		mem_huge(p->arc, n * sizeof *p->arc);
-		arcs_reserve_index(p, n / 4);
+		if (arcs_sort_begin(p, n) == 0)
+			arcs_reserve_index(p, n / 4);
 	}
 }
 
@@ -188,6 +190,8 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 			return -1;
 		p->ngmon++;
 	}
+	if (arcs_settle(p) != 0)
+		return diag_oom(d);
 	return o->since != NULL ? since_end(p, o, d) : 0;
 }
 
@@ -217,22 +221,35 @@ order_half(void *arg)
 	int *rc = malloc(sizeof *rc);
 
 	if (rc != NULL)
-		*rc = order_flat(p) != 0 || ((p->input & GMON_IN_CG) && order_callees(p) != 0);
+		*rc = order_flat(p) != 0 ||
+		    (!p->priv->opts->narrowable && (p->input & GMON_IN_CG) && order_callees(p) != 0);
 	return rc;
 }
 
-/* FLAT_ONLY (pf_opts.flat_only): the flat profile's order alone. */
+/*
+ * The call graph's orders on this thread: pf_opts.narrowable makes the
+ * plan profile_narrow() needs, and takes them from it.
+ */
 static int
-order_all(struct profile *p, int flat_only)
+order_graph(struct profile *p, const struct pf_opts *o)
+{
+	if (o->narrowable)
+		return pf_narrow_prepare(p) != 0 || ((p->input & GMON_IN_CG) && pf_narrow_orders(p) != 0);
+	return (p->input & GMON_IN_CG) && (order_cg(p) != 0 || order_callers(p) != 0);
+}
+
+/* pf_opts.flat_only: the flat profile's order alone. */
+static int
+order_all(struct profile *p, const struct pf_opts *o)
 {
 	pthread_t tid;
 	void *res = NULL;
 	int rc, threaded;
 
-	if (flat_only)
-		return order_flat(p);
+	if (o->flat_only)
+		return order_flat(p) != 0 || (o->narrowable && pf_narrow_prepare(p) != 0) ? -1 : 0;
 	threaded = pthread_create(&tid, NULL, order_half, p) == 0;
-	rc = (p->input & GMON_IN_CG) && (order_cg(p) != 0 || order_callers(p) != 0);
+	rc = order_graph(p, o);
 	if (!threaded)
 		res = order_half(p);
 	else
@@ -452,7 +469,7 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 	if (rc)
 		return diag_errors(d) ? -1 : diag_oom(d);
 	step(o, "sorting", 770);
-	if (order_all(p, o->flat_only) != 0 || (o->narrowable && pf_narrow_prepare(p) != 0))
+	if (order_all(p, o) != 0)
 		return diag_oom(d);
 	return 0;
 }
@@ -522,6 +539,9 @@ borrow(struct pf_private *pv, const struct profile *like, const struct pf_opts *
 	*pv = *like->priv;
 	memset(&pv->arcmap, 0, sizeof pv->arcmap);
 	memset(&pv->arcq, 0, sizeof pv->arcq);
+	pv->arckey = NULL;
+	pv->arckeycap = 0;
+	pv->idbits = pv->seqbits = 0;
 	memset(pv->arc_offset, 0, sizeof pv->arc_offset);
 	memset(&pv->graph, 0, sizeof pv->graph);
 	memset(&pv->oplan, 0, sizeof pv->oplan);

@@ -387,3 +387,40 @@ pf_narrow_prepare(struct profile *p)
 		return 0;
 	return build_plan(p, &pv->graph, &pv->oplan, pv->group_slot);
 }
+
+/* An arc's time, by place in the plan's group (ctx: the profile's arcs in that group's order). */
+struct own_time {
+	const struct pf_arc *arc;
+	const uint32_t *group;
+};
+
+static double
+own_time_at(const void *ctx, uint32_t place)
+{
+	const struct own_time *ot = ctx;
+	const struct pf_arc *a = &ot->arc[ot->group[place]];
+
+	return a->time + a->child_time;
+}
+
+int
+pf_narrow_orders(struct profile *p)
+{
+	const struct order_plan *op = &p->priv->oplan;
+	uint32_t n = p->nsyms + p->ncycles, i;
+	struct own_time ot[2] = { { p->arc, op->group[0] }, { p->arc, op->group[1] } };
+	double *total;
+	int rc;
+
+	if (op->ties == NULL)
+		return order_cg(p) != 0 || order_callers(p) != 0 || order_callees(p) != 0 ? -1 : 0;
+	if ((total = mem_array((size_t)n + 1, sizeof *total)) == NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		total[i] = p->sym[i].prop_self + p->sym[i].prop_child;
+	rc = order_cg_again(p, op->ties, total) != 0 ||
+	    order_groups_again(p, op, ORDER_CALLERS, own_time_at, &ot[ORDER_CALLERS]) != 0 ||
+	    order_groups_again(p, op, ORDER_CALLEES, own_time_at, &ot[ORDER_CALLEES]) != 0;
+	free(total);
+	return rc ? -1 : 0;
+}

@@ -125,12 +125,6 @@ sorted_ids(struct profile *p, uint32_t n, msort_cmp cmp)
 	return ids;
 }
 
-int
-order_flat(struct profile *p)
-{
-	p->flat_order = sorted_ids(p, p->nsyms, cmp_time);
-	return p->flat_order != NULL ? 0 : -1;
-}
 
 int
 order_cg(struct profile *p)
@@ -393,6 +387,108 @@ order_cg_again(struct profile *p, const uint32_t *ties, const double *total)
 	for (i = 0; i < n; i++)
 		p->sym[i].index = (int)k[i].id;
 	free(k);
+	return 0;
+}
+
+/* Bits to hold every number up to V. */
+static unsigned
+bits_upto(uint64_t v)
+{
+	unsigned b = 0;
+
+	while (b < 64 && v >> b != 0)
+		b++;
+	return b;
+}
+
+/* cmp_time() for two symbols of equal calls and names: their times alone. */
+static int
+cmp_time_only(const void *a, const void *b, void *ctx)
+{
+	const struct profile *p = ctx;
+	double diff = p->sym[*(const uint32_t *)b].time - p->sym[*(const uint32_t *)a].time;
+
+	return diff > 0.0 ? 1 : diff < 0.0 ? -1 : 0;
+}
+
+/*
+ * cmp_time()'s order but for the times (calls down, then name rank, then
+ * id) into *OUT (owned), by one sort of (calls, rank, id) keys in place:
+ * no more memory than a merge sort's.  0, 1 where the keys would not fit
+ * 64 bits or a time is NaN (only gprof's sort gives its order then), -1
+ * if out of memory.
+ */
+static int
+flat_ties(const struct profile *p, uint32_t n, uint32_t **out)
+{
+	uint64_t most = 0, *k;
+	uint32_t i, rank = 0, id;
+	unsigned rb, ib = bits_upto(n), tb;
+
+	for (i = 0; i < n; i++) {
+		if (p->sym[i].time != p->sym[i].time)
+			return 1;
+		most = p->sym[i].ncalls > most ? p->sym[i].ncalls : most;
+		rank = p->name_rank[i] > rank ? p->name_rank[i] : rank;
+	}
+	rb = bits_upto(rank);
+	if ((tb = bits_upto(most) + rb + ib) > 64)
+		return 1;
+	if ((k = mem_array((size_t)n + 1, sizeof *k)) == NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		k[i] = ((most - p->sym[i].ncalls) << rb | p->name_rank[i]) << ib | i;
+	rsort_u64_inplace(k, n, tb);
+	for (i = 0; i < n; i++) {	/* the ids over the keys: the Ith is written once K[I] is read */
+		id = (uint32_t)(k[i] & (((uint64_t)1 << ib) - 1));
+		memcpy((char *)k + (size_t)i * sizeof id, &id, sizeof id);
+	}
+	*out = realloc(k, ((size_t)n + 1) * sizeof id);
+	if (*out == NULL)
+		*out = (uint32_t *)(void *)k;
+	return 0;
+}
+
+/*
+ * gprof's flat order (msort_ids() with cmp_time()), in near-linear time:
+ * flat_ties()' order, then the symbols with a time other than 0 sorted
+ * stably by it, the positive ones placed first and the negative ones
+ * last (as order_cg_again() places the totals).
+ */
+int
+order_flat(struct profile *p)
+{
+	uint32_t n = p->nsyms, i, m = 0, at = 0, npos = 0, *o = NULL, *t;
+	int rc = flat_ties(p, n, &o);
+
+	if (rc == 1)
+		return (p->flat_order = sorted_ids(p, n, cmp_time)) != NULL ? 0 : -1;
+	if (rc != 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		m += p->sym[o[i]].time != 0.0;
+	if ((t = mem_array((size_t)m + 1, sizeof *t)) == NULL) {
+		free(o);
+		return -1;
+	}
+	for (m = 0, i = 0; i < n; i++) {
+		if (p->sym[o[i]].time != 0.0)
+			t[m++] = o[i];
+		else
+			o[at++] = o[i];	/* the zeros, in order, to the front */
+	}
+	if (msort_ids(t, m, cmp_time_only, p) != 0) {
+		free(o);
+		free(t);
+		return -1;
+	}
+	while (npos < m && p->sym[t[npos]].time > 0.0)
+		npos++;
+	memmove(o + npos, o, (size_t)at * sizeof *o);
+	memcpy(o, t, (size_t)npos * sizeof *o);
+	memcpy(o + npos + at, t + npos, (size_t)(m - npos) * sizeof *o);
+	free(t);
+	p->flat_order = o;
 	return 0;
 }
 

@@ -303,6 +303,10 @@ keep_lines(struct pf_private *pv, struct srcq *q)
 	pv->lines.end = end;
 	if (q->map != NULL) {
 		rc = srcmap_lines(q->map, line_span, &w);
+	} else if (!bin_has_lines(pv->bin)) {
+		/* libbfd knows no line: the byte walk's one span, without the walk. */
+		if (a < end)
+			rc = linemap_add(&pv->lines, a, PF_NONE, 0);
 	} else {
 		for (; rc == 0 && a < end; a++) {
 			uint32_t f = PF_NONE;

@@ -131,19 +131,32 @@ matches(const struct pattern *p, const struct symtab_ent *e, char lead)
 static int
 index_names(struct build *b)
 {
+	struct u64map wanted;
 	uint32_t i;
+	size_t k;
+	int side, rc = 0;
 
+	/* Only names a spec looks up (match_runs()): their hashes, a small map read per symbol. */
+	u64map_init(&wanted);
+	for (k = 0; rc == 0 && k < b->nspec; k++)
+		for (side = 0; rc == 0 && side < 2; side++)
+			if (b->sp[k].side[side].name != NULL)
+				rc = u64map_put(&wanted, u64map_strhash(b->sp[k].side[side].name), 0);
 	b->next_same = mem_array(b->syms->len, sizeof *b->next_same);
-	if (b->next_same == NULL)
+	if (rc != 0 || b->next_same == NULL) {
+		u64map_release(&wanted);
 		return -1;
-	for (i = b->syms->len; i-- > 0;) {
+	}
+	for (i = b->syms->len; rc == 0 && i-- > 0;) {
 		uint64_t h = u64map_strhash(plain_name(b->syms->ent[i].name, b->lead));
 
+		if (u64map_get(&wanted, h) == U64MAP_NONE)
+			continue;	/* no spec reads its chain */
 		b->next_same[i] = u64map_get(&b->byname, h);
-		if (u64map_put(&b->byname, h, i) != 0)
-			return -1;
+		rc = u64map_put(&b->byname, h, i);
 	}
-	return 0;
+	u64map_release(&wanted);
+	return rc;
 }
 
 static int

@@ -1,11 +1,13 @@
 /* symtab: address-sorted symbol tables with GNU gprof's de-duplication and lookup rules. */
 #include "symtab.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/mem.h"
 #include "util/msort.h"
+#include "util/rsort.h"
 
 static int
 cmp_addr(const void *a, const void *b, void *ctx)
@@ -39,12 +41,49 @@ prefer(const struct symtab_ent *src, const struct symtab_ent *d)
 	    src->name[1] != '_' && d->name[1] == '_';
 }
 
+struct keyed {
+	uint64_t key;
+	uint32_t id, pad;
+};
+
+/*
+ * IDX[0..N) in cmp_addr()'s order, stably, by one radix sort of the
+ * address and the two flags as one key: 0, 1 where an address leaves no
+ * room for the flags (above 48 bits: then msort_ids() with cmp_addr()),
+ * -1 if out of memory.
+ */
+static int
+radix_ids(const struct symtab_ent *ent, uint32_t *idx, uint32_t n)
+{
+	struct keyed *k;
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		if (ent[i].addr >> 48 != 0)
+			return 1;
+	if ((k = mem_array(n, sizeof *k)) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		k[i].key = ent[i].addr << 16 | (uint64_t)(255 - ent[i].is_func) << 8 | ent[i].is_static;
+		k[i].id = i;
+	}
+	if (rsort_records(k, n, sizeof *k, offsetof(struct keyed, key)) != 0) {
+		free(k);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		idx[i] = k[i].id;
+	free(k);
+	return 0;
+}
+
 /* Sorted copy of ENT[0..N) (gprof sorts in place; the order is the same). */
 static struct symtab_ent *
 sorted_copy(const struct symtab_ent *ent, uint32_t n)
 {
 	uint32_t *idx = mem_array(n, sizeof *idx), i;
 	struct symtab_ent *out = mem_array(n, sizeof *out);
+	int rc;
 
 	if (idx == NULL || out == NULL) {
 		free(idx);
@@ -53,7 +92,9 @@ sorted_copy(const struct symtab_ent *ent, uint32_t n)
 	}
 	for (i = 0; i < n; i++)
 		idx[i] = i;
-	if (msort_ids(idx, n, cmp_addr, (void *)ent) != 0) {
+	if ((rc = radix_ids(ent, idx, n)) == 1)
+		rc = msort_ids(idx, n, cmp_addr, (void *)ent);
+	if (rc != 0) {
 		free(idx);
 		free(out);
 		return NULL;

@@ -106,3 +106,49 @@ rsort_u64(uint64_t *k, size_t n)
 {
 	return rsort_records(k, n, sizeof *k, 0);
 }
+
+/* The keys of K[0..N) at or above bit SHIFT: by the digit there, then those below it. */
+static void
+msd(uint64_t *k, size_t n, unsigned shift)
+{
+	size_t count[BUCKETS] = { 0 }, next[BUCKETS], end[BUCKETS], i, b, sum = 0;
+
+	if (n < 32) {
+		insertion((char *)k, n, sizeof *k, 0);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		count[(k[i] >> shift) & (BUCKETS - 1)]++;
+	for (b = 0; b < BUCKETS; b++) {
+		next[b] = sum;
+		sum += count[b];
+		end[b] = sum;
+	}
+	/* Each key swapped into its bucket's next place until the bucket is full. */
+	for (b = 0; b < BUCKETS; b++) {
+		while (next[b] < end[b]) {
+			uint64_t v = k[next[b]];
+			size_t d = (v >> shift) & (BUCKETS - 1);
+
+			if (d == b) {
+				next[b]++;
+				continue;
+			}
+			k[next[b]] = k[next[d]];
+			k[next[d]++] = v;
+		}
+	}
+	if (shift == 0)
+		return;
+	for (b = 0, sum = 0; b < BUCKETS; sum += count[b++])
+		if (count[b] > 1)
+			msd(k + sum, count[b], shift - DIGIT_BITS);
+}
+
+void
+rsort_u64_inplace(uint64_t *k, size_t n, unsigned bits)
+{
+	if (bits == 0 || n < 2)
+		return;
+	msd(k, n, (bits - 1) / DIGIT_BITS * DIGIT_BITS);
+}

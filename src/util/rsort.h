@@ -15,4 +15,11 @@ int rsort_u64(uint64_t *k, size_t n);
  */
 int rsort_records(void *base, size_t n, size_t size, size_t key_off);
 
+/*
+ * Sorts the N keys at K in place, without scratch memory (most
+ * significant digit first), every key below 2^BITS (BITS <= 64).  Equal
+ * keys cannot be told apart, so no stability is needed.
+ */
+void rsort_u64_inplace(uint64_t *k, size_t n, unsigned bits);
+
 #endif
