@@ -103,6 +103,12 @@ best() {	# runs: the fastest of N runs of the rest, as "time kib"
 	for _ in $(seq "$n"); do "$PEAK" "$@"; done | sort -n | head -n 1 | cut -d' ' -f1,2
 }
 
+median() {	# runs: the median of N runs (N odd) of the rest, as "time kib"
+	n=$1
+	shift
+	for _ in $(seq "$n"); do "$PEAK" "$@"; done | sort -n | sed -n "$(( (n + 1) / 2 ))p" | cut -d' ' -f1,2
+}
+
 report() {	# label time kib
 	printf '%-34s %8.3f s %9d KiB\n' "$1" "$2" "$3"
 }
@@ -378,6 +384,36 @@ scale() {
 	done
 }
 
+# Issue #30's figures in one run, at 100,000 and 1,000,000 functions
+# (tests/gen/synth.py's profiles; the first run makes the larger, about
+# 30 s): the floor of reading the inputs (nm of the executable, cat of
+# gmon.out), tgprof --batch -b -p, the whole -b (796 MB of text at a
+# million, to /dev/null), the browser's first screen (the load, a screen
+# drawn, q); each the median of 5 with its peak memory.  Then a million
+# against 100,000 (goal: at most 11x).  GNU gprof takes minutes at
+# 100,000 functions (BENCH_FULL=1 above; over 100 s for -b -p alone).
+million() {
+	printf 'key Q\n' >"$OUT/quit.keys"
+	for n in 100000 1000000; do
+		profile $n
+		p=$OUT/s$n
+		set -- $(median 5 sh -c "nm '$p/prog' >/dev/null && cat '$p/gmon.out' >/dev/null")
+		report "nm + cat (the floor), $n" "$1" "$2"
+		set -- $(median 5 "$TGPROF" --batch -b -p "$p/prog" "$p/gmon.out")
+		eval "bp$n=$1"
+		report "tgprof -b -p, $n functions" "$1" "$2"
+		set -- $(median 5 "$TGPROF" --batch -b "$p/prog" "$p/gmon.out")
+		eval "b$n=$1"
+		report "tgprof -b, $n functions" "$1" "$2"
+		grep -q 'HAVE_UI 1' "$TOP/config.h" || continue
+		set -- $(median 5 env TGPROF_SCRIPT="$OUT/quit.keys" "$TGPROF" "$p/prog" "$p/gmon.out")
+		eval "fs$n=$1"
+		report "first screen, $n functions" "$1" "$2"
+	done
+	echo "at 1,000,000: -b -p $bp1000000 s (goal: 2 s), -b $b1000000 s (goal: 5 s), first screen ${fs1000000:-?} s (goal: 2 s); 100,000's first screen ${fs100000:-?} s (goal: 0.25 s)"
+	echo "growth from 100,000 to 1,000,000: -b -p $(ratio "$bp1000000" "$bp100000")x, -b $(ratio "$b1000000" "$b100000")x, first screen $(ratio "${fs1000000:-0}" "${fs100000:-1}")x (goal: at most 11x)"
+}
+
 # The browser: the first screen (load included) at 100,000 functions, then
 # the keys of bench/browse.keys (every key that can be slow on a large
 # profile: x f u / n N \ s S L d Enter Tab g G, paging), each handled and
@@ -469,6 +505,7 @@ fi
 	fi
 	lines
 	exports
+	million
 	browser
 	calltree
 	flame
