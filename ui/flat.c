@@ -391,8 +391,10 @@ interval_columns(const struct tui *t, uint32_t id, double self, double secs, str
 {
 	const struct profile *p = t->s->p;
 
-	if (id < PF_FRAME_OTHER)
-		sbuf_printf(sb, "%10.1f ", (double)(p->sym[id].ncalls + p->sym[id].self_calls) / secs);
+	double rate = id < PF_FRAME_OTHER ? (double)(p->sym[id].ncalls + p->sym[id].self_calls) / secs : 0;
+
+	if (id < PF_FRAME_OTHER)	/* (ten columns whatever the rate) */
+		sbuf_printf(sb, rate < 1e6 ? "%10.1f " : rate < 1e10 ? "%10.0f " : "%10.3e ", rate);
 	else
 		sbuf_puts(sb, "           ");
 	sbuf_printf(sb, "%5.1f ", 100 * self / (p->hz > 0 ? (double)p->hz : 1) / secs);
