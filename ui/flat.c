@@ -390,7 +390,6 @@ static void
 interval_columns(const struct tui *t, uint32_t id, double self, double secs, struct sbuf *sb)
 {
 	const struct profile *p = t->s->p;
-
 	double rate = id < PF_FRAME_OTHER ? (double)(p->sym[id].ncalls + p->sym[id].self_calls) / secs : 0;
 
 	if (id < PF_FRAME_OTHER)	/* (ten columns whatever the rate) */
