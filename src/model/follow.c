@@ -153,7 +153,6 @@ copy(const char *from, const char *to, uint32_t seq)
 	int in, out, rc = -1;
 
 	snprintf(tmp, sizeof tmp, "%s.new", to);
-
 	if ((in = open(from, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) < 0)
 		return -1;
 	if (fstat(in, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > FOLLOW_MAX_FILE ||
@@ -206,7 +205,7 @@ load(struct follow *lv, struct profile **p, struct pf_measure **m, struct diag *
 	mo.since = since ? lv->stacks[old] : NULL;
 	diag_init(&quiet);
 	if (measure_load(*p, stacks, 1, &mo, m, &quiet) != 0)
-		*m = NULL;	/* (the stacks are a snapshot older than their gmon file's, or damaged) */
+		*m = NULL;	/* (damaged: the estimates are shown) */
 	diag_release(&quiet);
 	return 0;
 }
