@@ -9,6 +9,8 @@
 #include "input/gmon_out.h"
 #include "util/mem.h"
 
+#define SINCE_CHAIN 64	/* entries of one hash walked at most for a record (a file made to collide) */
+
 static uint64_t
 arc_hash(uint64_t from, uint64_t self)
 {
@@ -134,7 +136,8 @@ take_from(struct since_arc *a, uint64_t from, uint64_t self, uint64_t count)
 int
 since_take(struct since *s, uint64_t from, uint64_t self, uint64_t *count)
 {
-	uint32_t k;
+	uint64_t h = arc_hash(from, self);
+	uint32_t k, first, steps = 0;
 
 	/* libtgmon writes its arcs in its tables' order, which only grow: mostly the next one. */
 	if (s->next < s->narc && s->arc[s->next].from == from && s->arc[s->next].self == self) {
@@ -143,7 +146,13 @@ since_take(struct since *s, uint64_t from, uint64_t self, uint64_t *count)
 	}
 	if (!s->indexed && index_arcs(s) != 0)
 		return -1;
-	for (k = u64map_get(&s->index, arc_hash(from, self)); k != U64MAP_NONE && *count > 0; k = s->arc[k].next)
+	/* The chain's exhausted head dropped (a repeated arc is taken in turn), then a bounded walk. */
+	for (k = first = u64map_get(&s->index, h); k != U64MAP_NONE && s->arc[k].left == 0 &&
+	    s->arc[k].next != U64MAP_NONE; k = s->arc[k].next)
+		;
+	if (k != first && u64map_put(&s->index, h, k) != 0)
+		return -1;
+	for (; k != U64MAP_NONE && *count > 0 && steps++ < SINCE_CHAIN; k = s->arc[k].next)
 		*count = take_from(&s->arc[k], from, self, *count);
 	return 0;
 }
@@ -244,19 +253,38 @@ index_before(struct before_index *ix, const struct stacks_file *b)
 	return 0;
 }
 
-/* REC[0..*N) of NOW less BEFORE's (IX), those left with none dropped; the counts' sum. */
+/* The first entry of hash H's chain, its exhausted head dropped (a stack repeated is taken in turn). */
+static uint32_t
+live_head(struct before_index *ix, uint64_t h)
+{
+	uint32_t k, first;
+
+	for (k = first = u64map_get(&ix->map, h); k != U64MAP_NONE && ix->left[k] == 0 &&
+	    ix->next[k] != U64MAP_NONE; k = ix->next[k])
+		;
+	if (k != first)
+		u64map_put(&ix->map, h, k);	/* (no room needed: the key is there) */
+	return k;
+}
+
+/*
+ * REC[0..*N) of NOW less BEFORE's (IX), those left with none dropped; the
+ * counts' sum.  A record whose chain holds over SINCE_CHAIN others (a
+ * file made to collide) keeps what is left of its count.
+ */
 static uint64_t
 take_recs(struct stacks_file *now, struct stacks_rec *rec, size_t *n, const struct stacks_file *b,
     struct before_index *ix, uint64_t *root, uint64_t *truncated)
 {
 	size_t i, kept = 0;
 	uint64_t sum = 0;
-	uint32_t k;
+	uint32_t k, steps;
 
 	for (i = 0; i < *n; i++) {
 		struct stacks_rec *r = &rec[i];
 
-		for (k = u64map_get(&ix->map, rec_hash(now, r)); k != U64MAP_NONE && r->count > 0; k = ix->next[k])
+		for (k = live_head(ix, rec_hash(now, r)), steps = 0; k != U64MAP_NONE && r->count > 0 &&
+		    steps++ < SINCE_CHAIN; k = ix->next[k])
 			if (ix->left[k] > 0 && rec_same(now, r, b, before_rec(b, k))) {
 				uint64_t t = ix->left[k] < r->count ? ix->left[k] : r->count;
 
