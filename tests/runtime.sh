@@ -1072,7 +1072,9 @@ if want "live:"; then
 	tasks=$(ls /proc/$pid/task | wc -l)
 	comms=$(cat /proc/$pid/task/*/comm | sort | tr '\n' ' ')
 	blk=$(for t in /proc/$pid/task/*; do grep -q tgmon-live "$t/comm" && awk '$1 == "SigBlk:" { print $2 }' "$t/status"; done)
-	fds=$(for t in /proc/$pid/task/*; do grep -q tgmon-live "$t/comm" && ls "$t/fd" | wc -l; done)
+	# (a snapshot being written has its file open there: the fewest of a few looks)
+	fds=$(for _ in 1 2 3 4 5; do for t in /proc/$pid/task/*; do grep -q tgmon-live "$t/comm" && ls "$t/fd" | wc -l; done
+	    sleep 0.03; done | sort -n | head -n 1)
 	pfds=$(ls /proc/$pid/fd | wc -l)
 	presence=/tmp/tgmon-$(id -u)/$pid
 	sig=$(sed -n 's/^signal //p' "$presence" 2>/dev/null)
