@@ -71,7 +71,11 @@ topview_run(const char *image, const char *base, double wait_secs, int (*more)(v
 	if (follow_new(base, &o.load, &(struct measure_opts){ opts_debug_dir(), image, o.truth, o.call_ps, NULL },
 	    more, ctx, &lv, d) != 0)
 		return -1;
+	if (isatty(STDERR_FILENO) && getenv("TGPROF_SCRIPT") == NULL)	/* (a line the browser's screen replaces) */
+		fprintf(stderr, "tgprof: top: %s: waiting for its first snapshot\r", image);
 	rc = first(lv, wait_secs, &o, &s, d);
+	if (isatty(STDERR_FILENO) && getenv("TGPROF_SCRIPT") == NULL)
+		fputs("\033[K", stderr);
 	if (rc == 0) {
 		opts_browser(&o, &b);
 		b.live = lv;
