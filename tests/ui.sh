@@ -742,6 +742,27 @@ if want tmux-top && mkdir -p "$OUT/tmtop" && gcc -pg -O2 -o "$OUT/tmtop/rate" "$
 	check "tmux-top: its profile written" [ -s "$OUT/tmtop/gmon.out" ]
 	check "tmux-top: the terminal is given back" cmp -s "$OUT/tmtop/stty.before" "$OUT/tmtop/stty.after"
 	$TM kill-server 2>/dev/null
+	# ^C (to the program and tgprof alike) and SIGTERM (to tgprof, passed on): the browser ends, the
+	# program stops with its profile written, its status (130, 143) is tgprof's, the terminal given back.
+	for sig in INT TERM; do
+		S=tgprof-test-$$-top$sig
+		TM="tmux -L $S"
+		rm -f "$OUT/tmtop"/gmon.out*
+		tm_new -s "$S" -x 140 -y 30 "cd '$OUT/tmtop' && stty -g >stty.before && '$TGPROF' top -d 0.2 -- ./rate; s=\$?; stty -g >stty.after; echo EXIT=\$s; sleep 30"
+		waitfor "live: snapshot [3-9]"
+		if [ $sig = INT ]; then
+			$TM send-keys -t "$S" C-c
+			want_rc=130
+		else
+			pkill -TERM -f "^$TGPROF top -d 0.2 -- ./rate\$"
+			want_rc=143
+		fi
+		check "tmux-top: SIG$sig ends the live view, the program stopped with its status ($want_rc)" \
+		    waitfor "EXIT=$want_rc" 10
+		check "tmux-top: SIG$sig: the profile written, the terminal given back" sh -c "
+		    [ -s '$OUT/tmtop/gmon.out' ] && cmp -s '$OUT/tmtop/stty.before' '$OUT/tmtop/stty.after'"
+		$TM kill-server 2>/dev/null
+	done
 fi
 
 # killed SIG STATUS: the browser ended by signal SIG (exit STATUS) gives the terminal back.

@@ -56,4 +56,7 @@ int browser_usable(char *why, size_t size);
  */
 int browser_run(struct session *s, const struct browser_opts *o, struct diag *d);
 
+/* After browser_run() of a live view: the signal (SIGINT, SIGTERM) that ended it as q would, or 0. */
+int browser_signal(void);
+
 #endif

@@ -80,13 +80,31 @@ on_signal(int sig)
 	raise(sig);
 }
 
-/* Whatever ends the browser, the terminal is given back first. */
+/* A live view's SIGINT or SIGTERM, which ends the browser as q would (term_key_wait()). */
+static volatile sig_atomic_t stop_signal;
+
 static void
-give_back_always(void)
+on_stop(int sig)
 {
+	stop_signal = sig;
+}
+
+/*
+ * Whatever ends the browser, the terminal is given back first; a live
+ * view (LIVE) ends on SIGINT and SIGTERM as on q, so that what runs it
+ * goes on (tgprof top: the program stopped, its profile collected).
+ */
+static void
+give_back_always(int live)
+{
+	struct sigaction sa;
+
 	atexit(term_stop);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = live ? on_stop : on_signal;	/* (no SA_RESTART: a wait for a key ends) */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGHUP, on_signal);
 	signal(SIGQUIT, on_signal);
 	signal(SIGSEGV, on_signal);
@@ -179,7 +197,7 @@ term_start(const struct browser_opts *o, struct diag *d)
 		return -1;
 	}
 	started = 1;
-	give_back_always();
+	give_back_always(o->live != NULL);
 	cbreak();
 	noecho();
 	nonl();
@@ -415,9 +433,18 @@ read_key(void (*draw)(void *), void *ctx, int ms)
 int
 term_key_wait(void (*draw)(void *), void *ctx, int ms)
 {
+	int c;
+
 	if (script != NULL)
-		return script_key(draw, ctx);
-	return term_key_read(read_key(draw, ctx, ms));
+		return stop_signal != 0 ? TERM_END : script_key(draw, ctx);
+	c = stop_signal != 0 ? TERM_END : term_key_read(read_key(draw, ctx, ms));
+	return stop_signal != 0 ? TERM_END : c;
+}
+
+int
+term_stop_signal(void)
+{
+	return stop_signal;
 }
 
 int

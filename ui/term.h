@@ -22,7 +22,8 @@ int term_usable(char *why, size_t size);
  * Starts curses on the terminal (keys from /dev/tty), or on a virtual
  * screen for a script.
  * Restoring the terminal is registered with atexit() and for SIGINT,
- * SIGTERM, SIGHUP, SIGQUIT and the crash signals (SEGV, BUS, FPE, ABRT).
+ * SIGTERM, SIGHUP, SIGQUIT and the crash signals (SEGV, BUS, FPE, ABRT);
+ * a live view (O->live) ends on SIGINT and SIGTERM as on q instead.
  * 0, or -1 with the reason in D.
  */
 int term_start(const struct browser_opts *o, struct diag *d);
@@ -42,9 +43,13 @@ int term_key(void (*draw)(void *), void *ctx);
 /*
  * term_key(), but TERM_TICK when no key came within MS milliseconds (the
  * live view's refresh); a script's "tick" command gives TERM_TICK at
- * once, and no key is ever waited for in a script.
+ * once, and no key is ever waited for in a script.  TERM_END once
+ * SIGINT or SIGTERM came (a live view's: term_start()).
  */
 int term_key_wait(void (*draw)(void *), void *ctx, int ms);
+
+/* A live view's: the signal (SIGINT, SIGTERM) that ended it as q would (TERM_END), or 0. */
+int term_stop_signal(void);
 
 /*
  * Why the script ended before its end ("FILE:LINE: what is wrong: the

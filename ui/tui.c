@@ -545,6 +545,12 @@ loop(struct tui *t)
 }
 
 int
+browser_signal(void)
+{
+	return term_stop_signal();
+}
+
+int
 browser_usable(char *why, size_t size)
 {
 	return term_usable(why, size);

@@ -345,6 +345,26 @@ top_unlink_live(const char *dir)
 	}
 }
 
+/*
+ * The browser on the program C runs (R its executable, BASE its
+ * snapshot): 1 when q quit it while the program runs (it is to be
+ * stopped, status 0), 0 when the program is done or a signal ended the
+ * browser (passed on: the program's status is the exit's), -1 with the
+ * reason in D.
+ */
+static int
+top_browse(const struct recording *r, const char *base, const struct top_args *a, struct top_child *c,
+    struct diag *d)
+{
+	int sig;
+
+	if (c->pid < 0 || topview_run(r->image, base, a->secs + 10, top_child_alive, c, &sig, d) != 0)
+		return -1;
+	if (sig != 0 && c->status == -2)
+		kill(c->pid, sig);	/* (^C reached it from the terminal too: twice is harmless) */
+	return c->status == -2 && sig == 0 ? 1 : 0;
+}
+
 /* tgprof top -- PROG ARGS: the program run with snapshots every A->secs; its profile to A->out at the end. */
 static int
 top_run_prog(char **argv, const struct top_args *a, struct diag *d)
@@ -372,10 +392,8 @@ top_run_prog(char **argv, const struct top_args *a, struct diag *d)
 	c.status = c.pid < 0 ? -1 : -2;
 	if (a->batch)
 		rc = top_follow(&(struct top_src){ r.image, base, NULL }, &first, a, top_child_more, &c, d);
-	else if (c.pid >= 0 && topview_run(r.image, base, a->secs + 10, top_child_alive, &c, d) == 0)
-		rc = c.status == -2 ? 1 : 0;	/* quit while it runs: stopped, status 0; else its own */
 	else
-		rc = -1;
+		rc = top_browse(&r, base, a, &c, d);
 	if (c.status == -2 && rc != 0)	/* COUNT tables, the browser quit, or an error: the program is stopped */
 		kill(c.pid, SIGTERM);
 	if (c.status == -2)
@@ -565,7 +583,9 @@ top_watch_pid(const struct top_args *a, struct diag *d)
 	if (!a->batch) {
 		struct top_asking k = { &p, a->secs, 0 };
 
-		return topview_run(p.image, p.base, 10, top_ask_more, &k, d) != 0;
+		int sig;
+
+		return topview_run(p.image, p.base, 10, top_ask_more, &k, &sig, d) != 0;
 	}
 	top_read_info(p.base, &none);	/* the one there now, if any: the first must be newer */
 	if (top_request(&p) != 0) {

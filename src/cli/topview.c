@@ -51,7 +51,7 @@ first(struct follow *lv, double wait_secs, const struct opts *o, struct session 
 
 int
 topview_run(const char *image, const char *base, double wait_secs, int (*more)(void *ctx), void *ctx,
-    struct diag *d)
+    int *signo, struct diag *d)
 {
 	const char *gmon[1] = { base };
 	struct browser_opts b;
@@ -60,6 +60,7 @@ topview_run(const char *image, const char *base, double wait_secs, int (*more)(v
 	struct opts o;
 	int rc;
 
+	*signo = 0;
 	opts_defaults(&o);
 	o.load.image = image;
 	o.load.gmon = gmon;
@@ -81,6 +82,7 @@ topview_run(const char *image, const char *base, double wait_secs, int (*more)(v
 		b.live = lv;
 		b.refresh_ms = TOPVIEW_REFRESH_MS;
 		rc = browser_run(s, &b, d);
+		*signo = browser_signal();
 		session_free(s);
 	}
 	follow_free(lv);
@@ -95,8 +97,9 @@ topview_wanted(void)
 
 int
 topview_run(const char *image, const char *base, double wait_secs, int (*more)(void *ctx), void *ctx,
-    struct diag *d)
+    int *signo, struct diag *d)
 {
+	*signo = 0;
 	diag_add(d, DIAG_ERROR, "top: built without ncursesw: --batch only");
 	return -1;
 }

@@ -16,9 +16,10 @@ int topview_wanted(void);
  * IMAGE, refreshed as they come, while MORE(CTX) says another may come
  * (it is asked often: it must not block); it starts once the first
  * snapshot is there (waiting up to WAIT_SECS for it).  Returns once the
- * user quits: 0, or -1 with the reason in D.
+ * user quits (q; or SIGINT, SIGTERM: then *SIGNO is that signal, else
+ * 0): 0, or -1 with the reason in D.
  */
 int topview_run(const char *image, const char *base, double wait_secs, int (*more)(void *ctx), void *ctx,
-    struct diag *d);
+    int *signo, struct diag *d);
 
 #endif
