@@ -370,7 +370,7 @@ fi
 # tgprof top in the browser (its live view): rate.c calls tick() 2000
 # times a second and burn() 1000.  Each "tick" of the script waits for the
 # next snapshot (every 0.3 s): the last interval's calls a second within
-# 10%; the function selected (tick, two rows down) stays selected across
+# 10%; the function selected (tick, found by /) stays selected across
 # refreshes; c shows the whole run, Z pauses (a tick then changes
 # nothing); q stops the program, its profile written, status 0.  A run
 # that ends by itself: its final profile, the whole run, is shown.
@@ -382,7 +382,7 @@ L=$OUT/live
 if want live && mkdir -p "$L" && gcc -pg -O2 -o "$L/rate" "$TOP/tests/progs/rt/rate.c" \
     -L"$TOP/runtime" -l:libtgmon.a -pthread; then
 	rm -f "$L"/gmon.out* "$L"/s.*
-	printf 'resize 140 24\ndump s.first\ntick\ntick\nkey j\nkey j\ndump s.rate\ntick\ndump s.kept\nkey c\ndump s.whole\nkey Z\ntick\ndump s.paused\nkey Z\nkey g\nkey x\ntick\ndump s.narrow\nkey q\n' >"$L/keys"
+	printf 'resize 140 24\ndump s.first\ntick\ntick\nkey /\ntype tick\nkey Enter\ndump s.rate\ntick\ndump s.kept\nkey c\ndump s.whole\nkey Z\ntick\ndump s.paused\nkey Z\nkey g\nkey x\ntick\ndump s.narrow\nkey q\n' >"$L/keys"
 	(cd "$L" && TGPROF_SCRIPT=keys timeout 60 "$TGPROF" top -d 0.3 -- ./rate 0 >/dev/null 2>"$L/err")
 	rc=$?
 	t=$(live_rate "$L/s.rate" tick) b=$(live_rate "$L/s.rate" burn)
