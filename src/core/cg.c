@@ -99,7 +99,7 @@ find_cycle(struct cgw *w, uint32_t child)
 	if (head != child && w->pos[head] > top)
 		top = w->pos[head];
 	if (top == 0 || top == w->depth)
-		return;		/* a call to itself (0: cannot happen, gprof exits) */
+		return;		/* a call to itself, or CHILD's cycle is finished */
 	head = find_head(w, w->stack[top]);
 	for (first = w->nroots; first > 0 && w->roots[first - 1] > top; first--)
 		;
@@ -119,16 +119,17 @@ pre_visit(struct cgw *w, uint32_t id)
 	w->top_order[id] = DFN_BUSY;
 }
 
+/*
+ * A finished head takes the next number; its members keep DFN_BUSY until
+ * number_all() copies the head's number to them in one sweep (not a walk
+ * of the member list, all over memory).  A member met again meanwhile is
+ * harmless: find_cycle() finds it and its head off the stack.
+ */
 static void
 post_visit(struct cgw *w, uint32_t id)
 {
-	uint32_t m;
-
-	if (find_head(w, id) == id) {
-		w->counter++;
-		for (m = id; m != PF_NONE; m = w->next[m])
-			w->top_order[m] = w->counter;
-	}
+	if (find_head(w, id) == id)
+		w->top_order[id] = ++w->counter;
 	if (w->nroots > 0 && w->roots[w->nroots - 1] == w->depth)
 		w->nroots--;
 	w->pos[id] = 0;
@@ -185,8 +186,10 @@ number_all(struct cgw *w)
 	for (i = 0; i < n; i++)
 		if (w->top_order[i] == DFN_NAN)
 			dfn_from(w, i);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		w->head[i] = find_head(w, i);
+		w->top_order[i] = w->top_order[w->head[i]];
+	}
 	free_dfn(w);
 	return 0;
 }
@@ -220,12 +223,34 @@ count_cycle_calls(struct cgw *w)
 	}
 }
 
+/*
+ * Every member of a cycle gets its header and number: one sweep in
+ * address order, not a walk of each member list, all over memory.  On
+ * entry a DFS head H that starts a cycle has head[H] set to the header
+ * (at or above nsyms); any other member M has head[M] its DFS head.
+ */
+static void
+link_members(struct cgw *w)
+{
+	uint32_t n = w->p->nsyms, i, h;
+
+	for (i = 0; i < n; i++) {
+		h = w->head[i];
+		if (h >= n)
+			w->cycle[i] = w->cycle[h];
+		else if (h != i) {
+			w->head[i] = w->head[h];
+			w->cycle[i] = w->cycle[w->head[i]];
+		}
+	}
+}
+
 /* Cycle numbers follow the address order of their DFS heads. */
 static int
 link_cycles(struct cgw *w)
 {
 	struct profile *p = w->p;
-	uint32_t i, m, n = 0, hid;
+	uint32_t i, n = 0, hid;
 
 	for (i = 0; i < p->nsyms; i++)
 		n += w->head[i] == i && w->next[i] != PF_NONE;
@@ -246,14 +271,12 @@ link_cycles(struct cgw *w)
 		h->cyc_head = hid;
 		h->parents = h->children = PF_NONE;
 		w->next[hid] = i;
-		for (m = i; m != PF_NONE; m = w->next[m]) {
-			w->cycle[m] = h->cycle;
-			w->head[m] = hid;
-		}
 		w->top_order[hid] = 0;
 		w->cycle[hid] = h->cycle;
 		w->head[hid] = hid;
+		w->head[i] = hid;	/* above nsyms: marks I a cycle's first member */
 	}
+	link_members(w);
 	count_cycle_calls(w);
 	return 0;
 }

@@ -66,7 +66,7 @@ place_nodes(struct prop_graph *g, const struct profile *p)
 
 /* What the build reads of a symbol or header at random, by id: one cache line for an arc's end. */
 struct fact {
-	uint64_t calls;
+	uint64_t head_calls;	/* its cycle header's calls (or its own) */
 	uint32_t node, head;	/* its node, its cycle header's node (or its own) */
 	int top, cycle;
 };
@@ -94,7 +94,7 @@ node_facts(struct prop_graph *g, const struct profile *p, struct fact *f)
 		}
 		g->head[x] = g->node[s->cyc_head];
 		g->divides[x] = s->ncalls != 0;
-		f[i].calls = s->ncalls;
+		f[i].head_calls = p->sym[s->cyc_head].ncalls;
 		f[i].node = x;
 		f[i].head = g->head[x];
 		f[i].top = s->top_order;
@@ -149,10 +149,10 @@ flows(const struct pf_arc *a, const struct fact *f, uint32_t *giver)
 	if (a->count == 0 || a->parent == a->child)
 		return 0;
 	if (c->head != c->node)
-		return par->cycle != c->cycle && f[c->head].calls != 0;
+		return par->cycle != c->cycle && c->head_calls != 0;
 	if (par->top <= c->top)
 		return 2;
-	return c->calls != 0;
+	return c->head_calls != 0;
 }
 
 /* How many arcs ahead the walks over all arcs ask for their ends' facts. */
@@ -246,7 +246,7 @@ make_lists(struct prop_graph *g, const struct profile *p, const struct fact *f)
 		if (inherits(arc, f)) {
 			k = fill_in[f[arc->child].node]++;
 			g->in_from[k] = f[arc->parent].node;
-			g->in_ratio[k] = ratio(arc->count, f[g->id[f[arc->child].head]].calls);
+			g->in_ratio[k] = ratio(arc->count, f[arc->child].head_calls);
 		}
 		g->arc_slot[a] = PF_NONE;
 		if ((how = flows(arc, f, &giver)) != 0) {
@@ -254,7 +254,7 @@ make_lists(struct prop_graph *g, const struct profile *p, const struct fact *f)
 			g->out_to[k] = f[arc->child].node;
 			g->out_arc[k] = a;
 			g->out_botch[k] = how == 2;
-			g->out_ratio[k] = how == 2 ? 0.0 : ratio(arc->count, f[g->id[giver]].calls);
+			g->out_ratio[k] = how == 2 ? 0.0 : ratio(arc->count, f[arc->child].head_calls);
 			g->arc_slot[a] = k;
 		}
 	}
