@@ -421,6 +421,18 @@ if want live && mkdir -p "$L" && gcc -pg -O2 -o "$L/rate" "$TOP/tests/progs/rt/r
 	    [ $rc = 0 ] && [ '${t:-0}' -ge 1800 ] && [ '${t:-0}' -le 2200 ] && kill -0 $pid"
 	kill -TERM $pid
 	wait $pid 2>/dev/null
+	# phases.c: early() for its first 0.4 s, then late() alone: early, selected
+	# in the first interval, stays there (and selected) in later ones without
+	# a sample or a call of it.
+	if gcc -pg -O2 -o "$L/phases" "$TOP/tests/progs/rt/phases.c" -L"$TOP/runtime" -l:libtgmon.a -pthread; then
+		printf 'resize 140 24\nkey /\ntype early\nkey Enter\ndump s.early\ntick\ntick\ndump s.idle\nkey q\n' >"$L/keys4"
+		(cd "$L" && rm -f gmon.out* && TGPROF_SCRIPT=keys4 timeout 60 "$TGPROF" top -d 0.3 -- ./phases 0.4 >/dev/null 2>"$L/err")
+		check "live: the function selected stays selected in an interval with none of its samples and calls" sh -c "
+		    grep -q '^>.* early\$' '$L/s.early' && grep -q '^>  *0\.0 .* early\$' '$L/s.idle' &&
+		    grep -q ' late\$' '$L/s.idle'"
+	else
+		fail "live: cannot build tests/progs/rt/phases.c"
+	fi
 	printf 'tick\ntick\ntick\ntick\ntick\ntick\ntick\ntick\ndump s.final\nkey q\n' >"$L/keys2"
 	(cd "$L" && TGPROF_SCRIPT=keys2 timeout 60 "$TGPROF" top -d 0.2 -- ./rate 0.5 >/dev/null 2>"$L/err")
 	rc=$?

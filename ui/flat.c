@@ -276,8 +276,9 @@ make_rows(struct tui *t, struct flat *f)
 	total = f->total > 0 ? f->total : 1;
 	for (k = 0; k < p->nsyms; k++) {
 		fa[k].time = self_of(t, k);
-		fa[k].shown = (report_flat_listed(t->s->r, k) || (stacks_self(t) && fa[k].time > 0)) &&
-		    shown(t, k, total);
+		/* (a live view keeps the function shown, though the interval has no sample nor call of it) */
+		fa[k].shown = (report_flat_listed(t->s->r, k) || (stacks_self(t) && fa[k].time > 0) ||
+		    (t->o->live != NULL && k == t->cur)) && shown(t, k, total);
 		fa[k].value = sort_value(t, k);
 	}
 	for (k = 0; k < p->nsyms; k++)
