@@ -118,14 +118,13 @@ watch_note(const struct tui *t, struct sbuf *sb)
 	follow_status(t->o->live, &st);
 	if (st.now.seq == 0)
 		sbuf_puts(sb, " live: waiting for the first snapshot");
-	else if (st.interval && st.before.seq == 0 && secs > 0)
-		sbuf_printf(sb, " live: snapshot %u, its first %.2f s, %.0f%% CPU", st.now.seq, secs,
-		    (double)st.now.cpu_ns / 1e7 / secs);
+	else if (secs > 0)	/* (before the first snapshot, BEFORE is all zero: the run's start) */
+		sbuf_printf(sb, " live: snapshot %u, its %s %.2f s, %.0f%% CPU%s", st.now.seq,
+		    st.before.seq == 0 ? "first" : "last", secs, st.now.cpu_ns >= st.before.cpu_ns ?
+		    (double)(st.now.cpu_ns - st.before.cpu_ns) / 1e7 / secs : 0.0,
+		    st.before.seq == 0 ? "" : " (c: the whole run)");
 	else if (st.interval && st.before.seq == 0)
 		sbuf_printf(sb, " live: snapshot %u, the first interval: the run so far", st.now.seq);
-	else if (secs > 0)
-		sbuf_printf(sb, " live: snapshot %u, its last %.2f s, %.0f%% CPU (c: the whole run)", st.now.seq,
-		    secs, st.now.cpu_ns >= st.before.cpu_ns ? (double)(st.now.cpu_ns - st.before.cpu_ns) / 1e7 / secs : 0.0);
 	else
 		sbuf_printf(sb, " live: snapshot %u, the whole run%s (c: the last interval)", st.now.seq,
 		    st.now.final ? " (final: the program ended)" : " so far");

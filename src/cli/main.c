@@ -367,14 +367,9 @@ warm_done(struct warming *wm)
 static void
 browse_options(struct opts *o, struct warming *wm)
 {
-	if (!o->clones_given)
-		o->load.clones = PF_CLONES_FOLD;
-	o->load.source_lines = 1;
-	o->load.narrowable = 1;
+	opts_browser_load(o);
 	o->load.sized = on_sized;
 	o->load.sized_ctx = wm;
-	/* The narrowings (x, f, u) make and drop tables of the profile's size: keep their memory. */
-	mallopt(M_TRIM_THRESHOLD, INT_MAX);
 }
 
 /*

@@ -3,6 +3,8 @@
 #include "opts.h"
 
 #include <getopt.h>
+#include <limits.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -683,6 +685,17 @@ opts_debug_dir(void)
 	const char *v = getenv("TGPROF_DEBUG_DIR");
 
 	return v != NULL && *v != '\0' ? v : "/usr/lib/debug";
+}
+
+void
+opts_browser_load(struct opts *o)
+{
+	if (!o->clones_given)
+		o->load.clones = PF_CLONES_FOLD;
+	o->load.source_lines = 1;
+	o->load.narrowable = 1;
+	/* The narrowings (x, f, u) and a live view's refreshes make and drop tables of the profile's size: keep their memory. */
+	mallopt(M_TRIM_THRESHOLD, INT_MAX);
 }
 
 #if HAVE_UI

@@ -66,6 +66,14 @@ enum opts_result {
  * arguments must be attached (-pfoo, --flat-profile=foo).
  */
 enum opts_result opts_parse(struct opts *o, int argc, char **argv);
+/*
+ * O's analysis as the browser needs it: GCC's clones folded unless
+ * --clones says, the source lines, what makes x and f fast; and freed
+ * memory kept (the narrowings and refreshes make and drop tables of the
+ * profile's size).
+ */
+void opts_browser_load(struct opts *o);
+
 /* Where libraries' detached debugging files are, by build ID: $TGPROF_DEBUG_DIR, else /usr/lib/debug. */
 const char *opts_debug_dir(void);
 /* O with the defaults of a command line that names nothing (opts_parse() starts there). */

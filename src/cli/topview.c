@@ -65,10 +65,7 @@ topview_run(const char *image, const char *base, double wait_secs, int (*more)(v
 	o.load.image = image;
 	o.load.gmon = gmon;
 	o.load.ngmon = 1;
-	/* As the browser's load (main.c's browse_options()): clones folded, lines, x and f made fast. */
-	o.load.clones = PF_CLONES_FOLD;
-	o.load.source_lines = 1;
-	o.load.narrowable = 1;
+	opts_browser_load(&o);
 	if (follow_new(base, &o.load, &(struct measure_opts){ opts_debug_dir(), image, o.truth, o.call_ps, NULL },
 	    more, ctx, &lv, d) != 0)
 		return -1;
