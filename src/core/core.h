@@ -80,7 +80,8 @@ struct pf_private {
 	 */
 	uint64_t arc_offset[64];
 	struct pf_linemap lines;	/* source_lines: the text's lines */
-	struct pf_site *site;		/* source_lines: call sites, by FROM once loaded */
+	struct pf_site_rec *site_rec;	/* source_lines: call sites as read... */
+	struct pf_site *site;		/* ... and once loaded (linemap_finish()), by AT */
 	size_t nsite, sitecap;
 	/*
 	 * The symspecs the profile was analysed with (the command line's,
@@ -133,11 +134,19 @@ int pf_keep_specs(struct pf_private *pv, const struct pf_spec *a, size_t na,
 int pf_narrow_prepare(struct profile *p);
 
 /*
- * After pf_narrow_prepare(): the call graph's order and each symbol's
- * callers and callees in the orders order_cg(), order_callers() and
- * order_callees() give, from its plan in linear time (through those
- * where there is no plan).  0 or -1.  narrow.c.
+ * pf_narrow_prepare() and the orders from its plan, in parts for two
+ * threads: pf_narrow_begin(), then pf_narrow_group() for the callers (J
+ * 0) and the callees (J 1) and pf_narrow_finish() (the call graph's
+ * order), at the same time if wanted: each writes only its own arrays
+ * and reads what the analysis wrote; then pf_narrow_end() once all three
+ * have returned (whatever they returned).  The orders are those
+ * order_cg(), order_callers() and order_callees() give, from the plan in
+ * linear time (through those where there is no plan).  0 or -1.
+ * narrow.c.
  */
-int pf_narrow_orders(struct profile *p);
+int pf_narrow_begin(struct profile *p);
+int pf_narrow_group(struct profile *p, int j);
+int pf_narrow_finish(struct profile *p);
+void pf_narrow_end(struct profile *p);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include "callsite.h"
 #include "core.h"
+#include "util/mem.h"
 #include "util/rsort.h"
 
 int
@@ -30,26 +31,42 @@ linemap_add(struct pf_linemap *m, uint64_t lo, uint32_t file, uint32_t line)
 }
 
 int
-linemap_add_site(struct profile *p, uint64_t from, uint32_t child, uint64_t count)
+linemap_reserve_sites(struct profile *p, size_t n)
 {
 	struct pf_private *pv = p->priv;
 
-	if (mem_reserve(&pv->site, &pv->sitecap, pv->nsite + 1, sizeof *pv->site) != 0)
+	return mem_reserve(&pv->site_rec, &pv->sitecap, n, sizeof *pv->site_rec);
+}
+
+int
+linemap_add_site(struct profile *p, uint64_t from, uint32_t child, uint64_t count)
+{
+	struct pf_private *pv = p->priv;
+	struct pf_site_rec *r;
+
+	if (mem_reserve(&pv->site_rec, &pv->sitecap, pv->nsite + 1, sizeof *pv->site_rec) != 0)
 		return -1;
-	pv->site[pv->nsite].from = from;
-	pv->site[pv->nsite].count = count;
-	pv->site[pv->nsite++].child = child;
+	r = &pv->site_rec[pv->nsite++];
+	r->from = from;
+	r->count = count;
+	r->child = child;
 	return 0;
 }
 
 /* How many sites ahead linemap_finish() asks for what a site reads. */
 #define SITE_AHEAD 16
 
-/* Each call site's call instruction, found in the text; the sites sorted by it. */
+/*
+ * Each call site's call instruction, found in the text; the records made
+ * sites in their own memory (site I, smaller than record I, is written
+ * once record I is read: memcpy() keeps the compiler from reordering the
+ * two), then sorted by it.
+ */
 int
 linemap_finish(struct profile *p)
 {
 	struct pf_private *pv = p->priv;
+	unsigned char *mem = (unsigned char *)pv->site_rec;
 	struct callsite_text t;
 	struct diag quiet;
 	size_t i;
@@ -62,16 +79,23 @@ linemap_finish(struct profile *p)
 	t.big_endian = pv->big_endian;
 	diag_release(&quiet);
 	for (i = 0; i < pv->nsite; i++) {
-		if (i + SITE_AHEAD < pv->nsite) {	/* the sites are in the files' order: all over */
-			const struct pf_site *s = &pv->site[i + SITE_AHEAD];
+		struct pf_site_rec r;
+		struct pf_site s;
 
-			__builtin_prefetch(&p->sym[s->child].addr);
-			if (t.text != NULL && s->from >= t.vma && s->from - t.vma < t.size)
-				__builtin_prefetch(t.text + (s->from - t.vma));
+		if (i + SITE_AHEAD < pv->nsite) {	/* the sites are in the files' order: all over */
+			const struct pf_site_rec *a = &pv->site_rec[i + SITE_AHEAD];
+
+			__builtin_prefetch(&p->sym[a->child].addr);
+			if (t.text != NULL && a->from >= t.vma && a->from - t.vma < t.size)
+				__builtin_prefetch(t.text + (a->from - t.vma));
 		}
-		pv->site[i].at = callsite_resolve(&t, pv->site[i].from,
-		    p->sym[pv->site[i].child].addr);
+		memcpy(&r, mem + i * sizeof r, sizeof r);
+		s.at = callsite_resolve(&t, r.from, p->sym[r.child].addr);
+		s.count = r.count;
+		memcpy(mem + i * sizeof s, &s, sizeof s);
 	}
+	pv->site = (struct pf_site *)(void *)mem;
+	pv->site_rec = NULL;
 	return rsort_records(pv->site, pv->nsite, sizeof *pv->site, offsetof(struct pf_site, at));
 }
 
@@ -80,7 +104,9 @@ linemap_release(struct pf_private *pv)
 {
 	free(pv->lines.span);
 	free(pv->site);
+	free(pv->site_rec);
 	memset(&pv->lines, 0, sizeof pv->lines);
 	pv->site = NULL;
+	pv->site_rec = NULL;
 	pv->nsite = pv->sitecap = 0;
 }

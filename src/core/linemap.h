@@ -25,13 +25,15 @@ struct pf_linemap {
 	int kept;		/* built: profile_lines() may read it */
 };
 
-/*
- * A call site: COUNT calls to symbol CHILD with return address FROM (one
- * gmon arc record); AT is the call instruction's last byte (callsite.h).
- */
-struct pf_site {
-	uint64_t from, at, count;
+/* A call site as one gmon arc record gives it: COUNT calls to symbol CHILD with return address FROM. */
+struct pf_site_rec {
+	uint64_t from, count;
 	uint32_t child;
+};
+
+/* A call site once loaded: COUNT calls made by the call instruction whose last byte is AT (callsite.h). */
+struct pf_site {
+	uint64_t at, count;
 };
 
 /*
@@ -41,13 +43,19 @@ struct pf_site {
  */
 int linemap_add(struct pf_linemap *m, uint64_t lo, uint32_t file, uint32_t line);
 
-/* Records a call site of one arc record; 0 or -1 (memory). */
+/* Room for N call sites, as address space (pages are used as sites are added); 0 or -1. */
+int linemap_reserve_sites(struct profile *p, size_t n);
+
+/* Records a call site of one arc record in pv->site_rec; 0 or -1 (memory). */
 int linemap_add_site(struct profile *p, uint64_t from, uint32_t child, uint64_t count);
 
-/* After the arcs are read: each site's call instruction, the sites sorted by it; 0 or -1. */
+/*
+ * After the arcs are read: each site's call instruction; the records
+ * become pv->site (in their memory), sorted by it.  0 or -1.
+ */
 int linemap_finish(struct profile *p);
 
-/* Frees the spans and the sites (pv->lines, pv->site). */
+/* Frees the spans and the sites (pv->lines, pv->site or pv->site_rec). */
 void linemap_release(struct pf_private *pv);
 
 #endif

@@ -102,9 +102,9 @@ static const struct gmon_ops reader_ops = {
 };
 
 /*
- * Room for as many arcs as the files have arc records, so that tallying
- * never copies the arc array.  Only address space: pages are used as
- * records are kept.  Tallied by sorting (arcsort.h) where the keys fit;
+ * Room for as many arcs (and call sites, with pf_opts.source_lines) as
+ * the files have arc records, so that tallying never copies them.  Only
+ * address space: pages are used as records are kept.  Tallied by sorting (arcsort.h) where the keys fit;
  * else through the index, which is touched all over: it starts at a
  * quarter of that and doubles as needed.
  */
@@ -122,6 +122,8 @@ reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layou
 		if (arcs_sort_begin(p, n) == 0)
 			arcs_reserve_index(p, n / 4);
 	}
+	if (o->source_lines)
+		linemap_reserve_sites(p, n);	/* (else as they come) */
 }
 
 /* pf_opts.since read, for one gmon file; 0, or -1 with the reason in D. */
@@ -221,20 +223,22 @@ order_half(void *arg)
 	int *rc = malloc(sizeof *rc);
 
 	if (rc != NULL)
-		*rc = order_flat(p) != 0 ||
-		    (!p->priv->opts->narrowable && (p->input & GMON_IN_CG) && order_callees(p) != 0);
+		*rc = order_flat(p) != 0 || ((p->input & GMON_IN_CG) &&
+		    (p->priv->opts->narrowable ? pf_narrow_group(p, ORDER_CALLEES) :
+		    order_callees(p)) != 0);
 	return rc;
 }
 
 /*
  * The call graph's orders on this thread: pf_opts.narrowable makes the
- * plan profile_narrow() needs, and takes them from it.
+ * plan profile_narrow() needs, and takes them from it (the callees' half
+ * on the other thread, order_half()).
  */
 static int
 order_graph(struct profile *p, const struct pf_opts *o)
 {
 	if (o->narrowable)
-		return pf_narrow_prepare(p) != 0 || ((p->input & GMON_IN_CG) && pf_narrow_orders(p) != 0);
+		return pf_narrow_group(p, ORDER_CALLERS) != 0 || pf_narrow_finish(p) != 0;
 	return (p->input & GMON_IN_CG) && (order_cg(p) != 0 || order_callers(p) != 0);
 }
 
@@ -248,12 +252,16 @@ order_all(struct profile *p, const struct pf_opts *o)
 
 	if (o->flat_only)
 		return order_flat(p) != 0 || (o->narrowable && pf_narrow_prepare(p) != 0) ? -1 : 0;
+	if (o->narrowable && pf_narrow_begin(p) != 0)
+		return -1;
 	threaded = pthread_create(&tid, NULL, order_half, p) == 0;
 	rc = order_graph(p, o);
 	if (!threaded)
 		res = order_half(p);
 	else
 		pthread_join(tid, &res);
+	if (o->narrowable)
+		pf_narrow_end(p);
 	rc |= res == NULL || *(int *)res != 0;
 	free(res);
 	return rc ? -1 : 0;
@@ -439,7 +447,7 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 	const unsigned char *text;
 	pthread_t sites, *waiting = NULL;
 	uint32_t i;
-	int rc;
+	int rc, sites_failed;
 
 	if (o->narrowable && o->sized != NULL)
 		o->sized(o->sized_ctx, profile_narrow_bytes(p));
@@ -464,7 +472,10 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 		hist_assign(p);
 	step(o, "the call graph", 565);
 	rc = (p->input & GMON_IN_CG) && cg_assemble(p, text, d) != 0;
-	if (sites_join(waiting) != 0 && rc == 0)
+	sites_failed = sites_join(waiting) != 0;
+	/* Only the sites and -c read the text: its memory serves what comes later (x, f). */
+	bin_text_release(p->priv->bin);
+	if (sites_failed && rc == 0)
 		return diag_oom(d);
 	if (rc)
 		return diag_errors(d) ? -1 : diag_oom(d);
@@ -520,8 +531,6 @@ profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
 		return -1;
 	}
 	step(o, NULL, 1000);
-	/* Only the analysis reads the text: its memory serves what comes later (x, f). */
-	bin_text_release(pv->bin);
 	pv->opts = NULL;
 	*out = p;
 	return 0;
@@ -554,6 +563,7 @@ borrow(struct pf_private *pv, const struct profile *like, const struct pf_opts *
 	pv->since = NULL;
 	pv->arcs_known = 0;
 	pv->site = NULL;
+	pv->site_rec = NULL;
 	pv->nsite = pv->sitecap = 0;
 	pv->root = NULL;
 	pv->pristine = NULL;
@@ -610,7 +620,6 @@ profile_reload(const struct profile *like, const struct pf_opts *o, struct profi
 		return -1;
 	}
 	step(o, NULL, 1000);
-	bin_text_release(pv->bin);	/* (LIKE's, read by this analysis) */
 	pv->opts = NULL;
 	*out = p;
 	return 0;

@@ -118,23 +118,27 @@ free_plan(struct plan *pl)
 	free(pl->own_slot[1]);
 }
 
+/* SLOT[J]: G's slot of the arc at each place of OP's group J; 0 or -1. */
+static int
+group_slots(const struct profile *p, const struct prop_graph *g, const struct order_plan *op,
+    uint32_t *slot[2], int j)
+{
+	uint32_t k;
+
+	if ((slot[j] = mem_array((size_t)p->narcs + 1, sizeof *slot[j])) == NULL)
+		return -1;
+	for (k = 0; k < p->narcs; k++)
+		slot[j][k] = g->arc_slot[op->group[j][k]];
+	return 0;
+}
+
 /* P's order plan OP, and SLOT: G's slot of the arc at each place of OP's groups; 0 or -1. */
 static int
 build_plan(const struct profile *p, const struct prop_graph *g, struct order_plan *op,
     uint32_t *slot[2])
 {
-	uint32_t k;
-	int j;
-
-	if (order_plan_build(p, op) != 0)
-		return -1;
-	for (j = 0; j < 2; j++) {
-		if ((slot[j] = mem_array((size_t)p->narcs + 1, sizeof *slot[j])) == NULL)
-			return -1;
-		for (k = 0; k < p->narcs; k++)
-			slot[j][k] = g->arc_slot[op->group[j][k]];
-	}
-	return 0;
+	return order_plan_build(p, op) != 0 || group_slots(p, g, op, slot, 0) != 0 ||
+	    group_slots(p, g, op, slot, 1) != 0 ? -1 : 0;
 }
 
 /*
@@ -403,24 +407,71 @@ own_time_at(const void *ctx, uint32_t place)
 	return a->time + a->child_time;
 }
 
-int
-pf_narrow_orders(struct profile *p)
+/* The call graph's order and the symbols' indexes from the plan's ties; 0 or -1. */
+static int
+cg_again(struct profile *p)
 {
-	const struct order_plan *op = &p->priv->oplan;
 	uint32_t n = p->nsyms + p->ncycles, i;
-	struct own_time ot[2] = { { p->arc, op->group[0] }, { p->arc, op->group[1] } };
-	double *total;
+	double *total = mem_array((size_t)n + 1, sizeof *total);
 	int rc;
 
-	if (op->ties == NULL)
-		return order_cg(p) != 0 || order_callers(p) != 0 || order_callees(p) != 0 ? -1 : 0;
-	if ((total = mem_array((size_t)n + 1, sizeof *total)) == NULL)
+	if (total == NULL)
 		return -1;
 	for (i = 0; i < n; i++)
 		total[i] = p->sym[i].prop_self + p->sym[i].prop_child;
-	rc = order_cg_again(p, op->ties, total) != 0 ||
-	    order_groups_again(p, op, ORDER_CALLERS, own_time_at, &ot[ORDER_CALLERS]) != 0 ||
-	    order_groups_again(p, op, ORDER_CALLEES, own_time_at, &ot[ORDER_CALLEES]) != 0;
+	rc = order_cg_again(p, p->priv->oplan.ties, total);
 	free(total);
-	return rc ? -1 : 0;
+	return rc;
+}
+
+/* Whether P has a plan to make: a call graph, and prop.c's layout of it kept. */
+static int
+planned(const struct profile *p)
+{
+	return (p->input & GMON_IN_CG) && p->priv->graph.id != NULL;
+}
+
+int
+pf_narrow_begin(struct profile *p)
+{
+	struct pf_private *pv = p->priv;
+
+	if (pv->spec_syms.ent == NULL && symbol_table(p, &pv->spec_syms) != 0)
+		return -1;
+	return planned(p) ? order_plan_begin(p, &pv->oplan) : 0;
+}
+
+int
+pf_narrow_group(struct profile *p, int j)
+{
+	struct pf_private *pv = p->priv;
+	struct own_time ot = { p->arc, NULL };
+
+	if (!(p->input & GMON_IN_CG))
+		return 0;
+	if (!planned(p))
+		return j == ORDER_CALLERS ? order_callers(p) : order_callees(p);
+	if (order_plan_group(p, &pv->oplan, j) != 0 ||
+	    group_slots(p, &pv->graph, &pv->oplan, pv->group_slot, j) != 0)
+		return -1;
+	ot.group = pv->oplan.group[j];
+	return order_groups_again(p, &pv->oplan, j, own_time_at, &ot);
+}
+
+int
+pf_narrow_finish(struct profile *p)
+{
+	struct pf_private *pv = p->priv;
+
+	if (!(p->input & GMON_IN_CG))
+		return 0;
+	if (!planned(p))
+		return order_cg(p);
+	return order_ties(p, &pv->oplan.ties) != 0 || cg_again(p) != 0 ? -1 : 0;
+}
+
+void
+pf_narrow_end(struct profile *p)
+{
+	order_plan_end(&p->priv->oplan);
 }

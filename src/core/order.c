@@ -581,28 +581,53 @@ fail:
 }
 
 int
-order_plan_build(const struct profile *p, struct order_plan *op)
+order_plan_begin(const struct profile *p, struct order_plan *op)
 {
-	uint8_t *cls = mem_array((size_t)p->narcs + 1, sizeof *cls);
 	int *cycle = mem_array((size_t)p->nsyms + 1, sizeof *cycle);
 	uint32_t i;
-	int rc = -1;
 
 	memset(op, 0, sizeof *op);
-	if (cls != NULL && cycle != NULL) {
-		for (i = 0; i < p->nsyms; i++)
-			cycle[i] = p->sym[i].cycle;
-		for (i = 0; i < p->narcs; i++) {
-			const struct pf_arc *a = &p->arc[i];
-
-			cls[i] = a->parent == a->child ? 0 : cycle[a->parent] != 0 &&
-			    cycle[a->parent] == cycle[a->child] ? 1 : 2;
-		}
-		rc = order_ties(p, &op->ties) != 0 || static_groups(p, op, ORDER_CALLERS, cls) != 0 ||
-		    static_groups(p, op, ORDER_CALLEES, cls) != 0 ? -1 : 0;
+	op->cls = mem_array((size_t)p->narcs + 1, sizeof *op->cls);
+	if (op->cls == NULL || cycle == NULL) {
+		free(cycle);
+		order_plan_release(op);
+		return -1;
 	}
-	free(cls);
+	for (i = 0; i < p->nsyms; i++)
+		cycle[i] = p->sym[i].cycle;
+	for (i = 0; i < p->narcs; i++) {
+		const struct pf_arc *a = &p->arc[i];
+
+		op->cls[i] = a->parent == a->child ? 0 : cycle[a->parent] != 0 &&
+		    cycle[a->parent] == cycle[a->child] ? 1 : 2;
+	}
 	free(cycle);
+	return 0;
+}
+
+int
+order_plan_group(const struct profile *p, struct order_plan *op, int j)
+{
+	return static_groups(p, op, j, op->cls);
+}
+
+void
+order_plan_end(struct order_plan *op)
+{
+	free(op->cls);
+	op->cls = NULL;
+}
+
+int
+order_plan_build(const struct profile *p, struct order_plan *op)
+{
+	int rc;
+
+	if (order_plan_begin(p, op) != 0)
+		return -1;
+	rc = order_ties(p, &op->ties) != 0 || order_plan_group(p, op, ORDER_CALLERS) != 0 ||
+	    order_plan_group(p, op, ORDER_CALLEES) != 0 ? -1 : 0;
+	order_plan_end(op);
 	if (rc != 0)
 		order_plan_release(op);
 	return rc;
@@ -611,6 +636,7 @@ order_plan_build(const struct profile *p, struct order_plan *op)
 void
 order_plan_release(struct order_plan *op)
 {
+	free(op->cls);
 	free(op->ties);
 	free(op->group[0]);
 	free(op->group[1]);

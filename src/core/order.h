@@ -42,10 +42,21 @@ struct order_plan {
 	uint32_t *group[2];
 	uint32_t *block[2];
 	uint32_t nblock[2];
+	uint8_t *cls;		/* while it is built: each arc's class (static_groups()) */
 };
 
 /* OP from P; 0 or -1.  order_ties() is its first part. */
 int order_plan_build(const struct profile *p, struct order_plan *op);
+
+/*
+ * order_plan_build() in parts, for two threads: order_plan_begin() (OP
+ * emptied, the arcs' classes), then order_ties() into OP's ties and
+ * order_plan_group() for each group J, in any order and at the same
+ * time, then order_plan_end().  0 or -1; on -1 OP is to be released.
+ */
+int order_plan_begin(const struct profile *p, struct order_plan *op);
+int order_plan_group(const struct profile *p, struct order_plan *op, int j);
+void order_plan_end(struct order_plan *op);
 void order_plan_release(struct order_plan *op);
 int order_ties(const struct profile *p, uint32_t **out);
 

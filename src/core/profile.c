@@ -64,6 +64,7 @@ free_analysis(struct profile *p)
 	free(p->priv->group_slot[0]);
 	free(p->priv->group_slot[1]);
 	free(p->priv->site);
+	free(p->priv->site_rec);
 	for (i = 0; i < p->priv->ngfiles; i++)
 		gmon_unload(&p->priv->gfile[i]);
 	free(p->priv->gfile);

@@ -34,7 +34,8 @@ struct bin {
 	asymbol *synth;		/* storage of the synthetic symbols */
 	int has_func_syms;	/* the format marks functions (ELF, COFF, ...) */
 	int has_lines;		/* debugging sections that can give line numbers */
-	unsigned char *text_bytes;
+	unsigned char *text_bytes;	/* a view of MAP, or owned (TEXT_OWNED) */
+	int text_owned;
 	unsigned char *map;	/* the file, for section views (bin_section()) */
 	size_t maplen;
 	struct elfstr es;	/* raw .strtab, for gprof's name filter */
@@ -295,7 +296,7 @@ bin_close(struct bin *b)
 		bfd_close(b->abfd);
 	free(b->syms);
 	free(b->synth);
-	free(b->text_bytes);
+	bin_text_release(b);
 	if (b->map != NULL)
 		munmap(b->map, b->maplen);
 	elfstr_release(&b->es);
@@ -579,12 +580,31 @@ bin_function_syms(struct bin *b, struct bin_fsym **out, size_t *n)
 	return 0;
 }
 
+/*
+ * .text as the file holds it, a view of the mapped file where it can be
+ * (no copy, and no fresh memory to fault in: 130 MB at a million
+ * functions); 1, or 0 where it must be read (compressed, not in the file).
+ */
+static int
+text_view(struct bin *b)
+{
+	asection *s = b->text;
+
+	if (s->compress_status != COMPRESS_SECTION_NONE || (s->flags & SEC_HAS_CONTENTS) == 0 ||
+	    s->filepos < 0 || map_file(b) != 0 || (uint64_t)s->filepos > b->maplen ||
+	    b->text_size > b->maplen - (uint64_t)s->filepos)
+		return 0;
+	b->text_bytes = b->map + s->filepos;
+	b->text_owned = 0;
+	return 1;
+}
+
 const unsigned char *
 bin_text(struct bin *b, struct diag *d)
 {
 	bfd_size_type size = b->text_size;
 
-	if (b->text_bytes != NULL)
+	if (b->text_bytes != NULL || text_view(b))
 		return b->text_bytes;
 	b->text_bytes = mem_array(size ? size : 1, 1);
 	if (b->text_bytes == NULL) {
@@ -592,6 +612,7 @@ bin_text(struct bin *b, struct diag *d)
 		    b->path, (unsigned long)size);
 		return NULL;
 	}
+	b->text_owned = 1;
 	if (!bfd_get_section_contents(b->abfd, b->text, b->text_bytes, 0, size)) {
 		diag_add(d, DIAG_WARN, "%s: can't do -c: %s", b->path,
 		    bfd_errmsg(bfd_get_error()));
@@ -601,10 +622,24 @@ bin_text(struct bin *b, struct diag *d)
 	return b->text_bytes;
 }
 
+/*
+ * A view's pages are given back too (the mapping stays; read again, they
+ * come back from the file): they would count in the memory the browser
+ * holds while it works on other tables.
+ */
 void
 bin_text_release(struct bin *b)
 {
-	free(b->text_bytes);
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), start, end;
+
+	if (b->text_owned)
+		free(b->text_bytes);
+	else if (b->text_bytes != NULL) {
+		start = (uintptr_t)b->text_bytes & ~(page - 1);
+		end = (uintptr_t)b->text_bytes + b->text_size;
+		if (end > start)
+			madvise((void *)start, end - start, MADV_DONTNEED);
+	}
 	b->text_bytes = NULL;
 }
 
