@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "util/helper.h"
 #include "util/mem.h"
 #include "util/sysmem.h"
 
@@ -56,6 +57,7 @@ warm_run(void *arg)
 	struct warm *w = arg;
 	int k;
 
+	helper_lower_priority();
 	for (k = 0; k < w->n; k++)
 		mem_populate(w->block[k], w->size[k]);
 	warm_mark(w, &w->ready);

@@ -307,8 +307,8 @@ link_cycles(struct cgw *w)
  * symbol).  One sweep of the arcs, before -c adds any: gprof looks each
  * symbol's up before scanning its code, and a scan adds arcs of count 0.
  */
-static void
-recursive_calls(struct profile *p)
+void
+cg_recursion(struct profile *p)
 {
 	uint32_t a;
 
@@ -424,7 +424,6 @@ cg_assemble(struct profile *p, const unsigned char *text, struct diag *d)
 	uint32_t i;
 	int rc;
 
-	recursive_calls(p);
 	for (i = 0; text != NULL && i < p->nsyms; i++)
 		if (callscan_symbol(p, i, text, d) != 0)
 			return -1;

@@ -6,7 +6,14 @@ struct profile;
 struct diag;
 
 /*
- * gprof's cg_assemble() after the files are read: recursion, -c arcs
+ * gprof's cg_assemble(), its first step: each symbol's calls to itself
+ * taken out of its calls (into self_calls).  Before cg_assemble(), and
+ * before the flat profile is ordered (its calls break the flat's ties).
+ */
+void cg_recursion(struct profile *p);
+
+/*
+ * The rest of gprof's cg_assemble(), after cg_recursion(): -c arcs
  * from TEXT (NULL without -c), cycles, topological numbers, print flags,
  * time fractions and propagated times in p->sym and p->arc.  0, or -1
  * with the reason in D.

@@ -16,6 +16,8 @@
 #include "order.h"
 #include "since.h"
 #include "syms.h"
+#include "util/helper.h"
+#include "util/prefault.h"
 
 /*
  * The steps, in order (each reads what the ones before it wrote):
@@ -23,10 +25,13 @@
  *   2. syms_load(): symbols, source files, symspec tables, clones;
  *   3. the gmon files, mapped, then parsed record by record: histograms
  *      to hist.c, arcs to arcs.c, basic blocks here; meanwhile a second
- *      thread sorts the names (order_names);
- *   4. hist_assign(): samples to symbols;
- *   5. cg_assemble(): cycles and propagated times;
- *   6. the print orders, half of them on a second thread.
+ *      thread sorts the names (order_names) and a third faults in the
+ *      memory the records fill (util/prefault.h);
+ *   4. hist_assign(): samples to symbols, while a second thread finds the
+ *      call sites' instructions (with pf_opts.source_lines);
+ *   5. cg_assemble(): cycles and propagated times, while a second thread
+ *      orders the flat profile;
+ *   6. the call graph's orders, half of them on a second thread.
  * Nothing after profile_load() returns changes the profile.
  */
 
@@ -109,7 +114,8 @@ static const struct gmon_ops reader_ops = {
  * quarter of that and doubles as needed.
  */
 static void
-reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layout *lay)
+reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layout *lay,
+    struct prefault *pf)
 {
 	size_t n = 1, i;
 
@@ -124,6 +130,11 @@ reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layou
 	}
 	if (o->source_lines)
 		linemap_reserve_sites(p, n);	/* (else as they come) */
+	/* What the records will fill, faulted in meanwhile on another thread. */
+	prefault_add(pf, p->arc, p->priv->arccap >= n ? n * sizeof *p->arc : 0);
+	prefault_add(pf, p->priv->arckey, p->priv->arckeycap >= n ? n * sizeof *p->priv->arckey : 0);
+	prefault_add(pf, p->priv->site_rec, p->priv->sitecap >= n ? n * sizeof *p->priv->site_rec : 0);
+	prefault_start(pf);
 }
 
 /* pf_opts.since read, for one gmon file; 0, or -1 with the reason in D. */
@@ -164,9 +175,11 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 	struct gmon_layout lay = {
 		p->priv->addr_bytes, p->priv->big_endian, bin_sign_extend(p->priv->bin)
 	};
-	int version = 0;
+	struct prefault pf;
+	int version = 0, rc = 0;
 	size_t i;
 
+	prefault_init(&pf);
 	if (o->format == GMON_FMT_PROF) {
 		diag_add(d, DIAG_ERROR, "sorry, file format `prof' is not yet supported");
 		return -1;
@@ -180,18 +193,19 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 			return -1;
 		p->priv->ngfiles++;
 	}
-	reserve_arcs(p, o, &lay);
-	if (o->since != NULL && since_start(p, o, &lay, d) != 0)
-		return -1;
-	for (i = 0; i < o->ngmon; i++) {
+	reserve_arcs(p, o, &lay, &pf);
+	rc = o->since != NULL && since_start(p, o, &lay, d) != 0;
+	for (i = 0; rc == 0 && i < o->ngmon; i++) {
 		struct gmon_file *f = &p->priv->gfile[i];
 
 		p->gmon[i].path = o->gmon[i];
-		if (gmon_parse(f, o->gmon[i], o->format, &lay, &reader_ops, p, &p->input, &version,
-		    &p->gmon[i].counts, d) != 0 || arcs_flush(p, d) != 0)
-			return -1;
-		p->ngmon++;
+		rc = gmon_parse(f, o->gmon[i], o->format, &lay, &reader_ops, p, &p->input, &version,
+		    &p->gmon[i].counts, d) != 0 || arcs_flush(p, d) != 0;
+		p->ngmon += rc == 0;
 	}
+	prefault_stop(&pf);
+	if (rc != 0)
+		return -1;
 	if (arcs_settle(p) != 0)
 		return diag_oom(d);
 	return o->since != NULL ? since_end(p, o, d) : 0;
@@ -211,66 +225,80 @@ scan_text(struct profile *p, const struct pf_opts *o, struct diag *d)
 	return bin_text(p->priv->bin, d);
 }
 
-/*
- * The orders are independent of each other once the call graph is done:
- * half of them are sorted on a second thread.  They only read what the
- * analysis wrote and each writes its own arrays.
- */
+/* Work on a second thread where one can be started, else done at once on this one. */
+struct job {
+	int (*fn)(struct profile *);
+	struct profile *p;
+	pthread_t tid;
+	int started, rc;
+};
+
 static void *
-order_half(void *arg)
+job_run(void *arg)
 {
-	struct profile *p = arg;
-	int *rc = malloc(sizeof *rc);
+	struct job *j = arg;
 
-	if (rc != NULL)
-		*rc = order_flat(p) != 0 || ((p->input & GMON_IN_CG) &&
-		    (p->priv->opts->narrowable ? pf_narrow_group(p, ORDER_CALLEES) :
-		    order_callees(p)) != 0);
-	return rc;
+	helper_lower_priority();
+	j->rc = j->fn(j->p);
+	return NULL;
+}
+
+static void
+job_start(struct job *j, int (*fn)(struct profile *), struct profile *p)
+{
+	j->fn = fn;
+	j->p = p;
+	j->rc = 0;
+	j->started = pthread_create(&j->tid, NULL, job_run, j) == 0;
+	if (!j->started)
+		j->rc = fn(p);
+}
+
+/* J done: what its function returned (0 for a job never started, all zeros). */
+static int
+job_join(struct job *j)
+{
+	if (j->started)
+		pthread_join(j->tid, NULL);
+	j->started = 0;
+	return j->rc;
+}
+
+/* The callees' half of the call graph's orders (order_all()). */
+static int
+order_callees_half(struct profile *p)
+{
+	if (!(p->input & GMON_IN_CG))
+		return 0;
+	return p->priv->opts->narrowable ? pf_narrow_group(p, ORDER_CALLEES) : order_callees(p);
 }
 
 /*
- * The call graph's orders on this thread: pf_opts.narrowable makes the
- * plan profile_narrow() needs, and takes them from it (the callees' half
- * on the other thread, order_half()).
+ * The call graph's orders, once it is done (the flat profile's is
+ * analyse()'s): independent of each other, the callees' on a second
+ * thread.  They only read what the analysis wrote and each writes its own
+ * arrays.  pf_opts.narrowable makes the plan profile_narrow() needs and
+ * takes them from it; pf_opts.flat_only wants none.
  */
-static int
-order_graph(struct profile *p, const struct pf_opts *o)
-{
-	if (o->narrowable)
-		return pf_narrow_group(p, ORDER_CALLERS) != 0 || pf_narrow_finish(p) != 0;
-	return (p->input & GMON_IN_CG) && (order_cg(p) != 0 || order_callers(p) != 0);
-}
-
-/* pf_opts.flat_only: the flat profile's order alone. */
 static int
 order_all(struct profile *p, const struct pf_opts *o)
 {
-	pthread_t tid;
-	void *res = NULL;
-	int rc, threaded;
+	struct job callees;
+	int rc;
 
 	if (o->flat_only)
-		return order_flat(p) != 0 || (o->narrowable && pf_narrow_prepare(p) != 0) ? -1 : 0;
+		return o->narrowable && pf_narrow_prepare(p) != 0 ? -1 : 0;
 	if (o->narrowable && pf_narrow_begin(p) != 0)
 		return -1;
-	threaded = pthread_create(&tid, NULL, order_half, p) == 0;
-	rc = order_graph(p, o);
-	if (!threaded)
-		res = order_half(p);
+	job_start(&callees, order_callees_half, p);
+	if (o->narrowable)
+		rc = pf_narrow_group(p, ORDER_CALLERS) != 0 || pf_narrow_finish(p) != 0;
 	else
-		pthread_join(tid, &res);
+		rc = (p->input & GMON_IN_CG) && (order_cg(p) != 0 || order_callers(p) != 0);
+	rc |= job_join(&callees) != 0;
 	if (o->narrowable)
 		pf_narrow_end(p);
-	rc |= res == NULL || *(int *)res != 0;
-	free(res);
 	return rc ? -1 : 0;
-}
-
-static void *
-names_thread(void *arg)
-{
-	return order_names(arg) == 0 ? arg : NULL;
 }
 
 /*
@@ -281,20 +309,15 @@ names_thread(void *arg)
 static int
 read_and_sort_names(struct profile *p, const struct pf_opts *o, struct diag *d)
 {
-	pthread_t tid;
-	void *res = p;
-	int threaded, rc;
+	struct job names;
+	int rc, names_failed;
 
 	if (p->priv->image != NULL)	/* reloaded: the names' orders are its image's, copied */
 		return read_profiles(p, o, d) != 0 ? -1 : 0;
-	threaded = pthread_create(&tid, NULL, names_thread, p) == 0;
-
+	job_start(&names, order_names, p);
 	rc = read_profiles(p, o, d);
-	if (threaded)
-		pthread_join(tid, &res);
-	else
-		res = names_thread(p);
-	return rc != 0 ? -1 : res == NULL ? -2 : 0;
+	names_failed = job_join(&names) != 0;
+	return rc != 0 ? -1 : names_failed ? -2 : 0;
 }
 
 /*
@@ -398,46 +421,37 @@ check_belongs(const struct profile *p, const struct pf_opts *o, struct diag *d)
  * The call sites' instructions (linemap_finish), on a second thread while
  * the histogram and the call graph are assembled: it writes the sites
  * alone, and reads the symbols' addresses and the text, which neither
- * changes (the text is read before it starts).
+ * changes (the text is read before it starts, on this thread: libbfd's).
  */
-static void *
-sites_thread(void *arg)
-{
-	int *rc = malloc(sizeof *rc);
-
-	if (rc != NULL)
-		*rc = linemap_finish(arg);
-	return rc;
-}
-
-/* The sites' thread started in *TID (*WAITING then TID), or the work done here; 0, or -1 (out of memory). */
-static int
-sites_start(struct profile *p, pthread_t *tid, pthread_t **waiting)
+static void
+sites_start(struct profile *p, struct job *sites)
 {
 	struct diag quiet;
 
-	diag_init(&quiet);	/* the thread reads the text: read now, on this one */
+	diag_init(&quiet);
 	bin_text(p->priv->bin, &quiet);
 	diag_release(&quiet);
-	if (pthread_create(tid, NULL, sites_thread, p) != 0)
-		return linemap_finish(p);
-	*waiting = tid;
-	return 0;
+	job_start(sites, linemap_finish, p);
 }
 
-/* The sites' thread (NULL: none was started) joined; 0, or -1 if it failed. */
+/*
+ * The call graph assembled while a second thread orders the flat profile,
+ * which needs no more than the self times, the calls (once cg_recursion()
+ * took the recursive ones out) and the names: it reads those of the
+ * symbols alone, which cg_assemble() leaves as they are.  0, -1 (reason
+ * in D) or -2 (out of memory).
+ */
 static int
-sites_join(pthread_t *tid)
+assemble(struct profile *p, const unsigned char *text, struct diag *d)
 {
-	void *res = NULL;
+	struct job flat;
 	int rc;
 
-	if (tid == NULL)
-		return 0;
-	pthread_join(*tid, &res);
-	rc = res == NULL || *(int *)res != 0 ? -1 : 0;
-	free(res);
-	return rc;
+	if (p->input & GMON_IN_CG)
+		cg_recursion(p);
+	job_start(&flat, order_flat, p);
+	rc = (p->input & GMON_IN_CG) && cg_assemble(p, text, d) != 0 ? -1 : 0;
+	return job_join(&flat) != 0 && rc == 0 ? -2 : rc;
 }
 
 static int
@@ -445,7 +459,7 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 {
 	const struct symspecs *ss = &p->priv->specs;
 	const unsigned char *text;
-	pthread_t sites, *waiting = NULL;
+	struct job sites = { NULL };
 	uint32_t i;
 	int rc, sites_failed;
 
@@ -465,17 +479,17 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 	p->ntallied = p->narcs;
 	if (o->extsyms == NULL && o->ngmon > 0 && o->since == NULL)
 		check_belongs(p, o, d);	/* (an interval's calls may all be elsewhere) */
-	if (o->source_lines && sites_start(p, &sites, &waiting) != 0)
-		return diag_oom(d);
+	if (o->source_lines)
+		sites_start(p, &sites);
 	step(o, "the histogram", 560);
 	if (p->input & GMON_IN_HIST)
 		hist_assign(p);
 	step(o, "the call graph", 565);
-	rc = (p->input & GMON_IN_CG) && cg_assemble(p, text, d) != 0;
-	sites_failed = sites_join(waiting) != 0;
+	rc = assemble(p, text, d);
+	sites_failed = job_join(&sites) != 0;
 	/* Only the sites and -c read the text: its memory serves what comes later (x, f). */
 	bin_text_release(p->priv->bin);
-	if (sites_failed && rc == 0)
+	if ((sites_failed && rc == 0) || rc == -2)
 		return diag_oom(d);
 	if (rc)
 		return diag_errors(d) ? -1 : diag_oom(d);

@@ -20,6 +20,7 @@ truth_is_profiler(const struct profile *p, uint32_t id)
 	return id < p->nsyms && p->sym[id].profiler;
 }
 
+/* NAME, up to a clone's '.' (__mcount_internal.part.0), is one of the runtime's (no '.' in them). */
 int
 truth_profiler_name(const char *name)
 {
@@ -29,11 +30,13 @@ truth_profiler_name(const char *name)
 		return 0;
 	if (strncmp(name, "tgmon_", 6) == 0)
 		return 1;
-	n = strcspn(name, ".");		/* a clone: __mcount_internal.part.0 */
-	for (i = 0; i < sizeof runtime_names / sizeof *runtime_names; i++)
-		if (runtime_names[i][0] == name[0] &&	/* most names fail here, cheaply */
-		    strncmp(name, runtime_names[i], n) == 0 && runtime_names[i][n] == '\0')
+	for (i = 0; i < sizeof runtime_names / sizeof *runtime_names; i++) {
+		if (runtime_names[i][0] != name[0])	/* most names fail here, cheaply */
+			continue;
+		n = strlen(runtime_names[i]);
+		if (strncmp(name, runtime_names[i], n) == 0 && (name[n] == '\0' || name[n] == '.'))
 			return 1;
+	}
 	return 0;
 }
 
