@@ -168,6 +168,7 @@ main(void)
 	symtab_release(&tab);
 	for (i = 0; i < in.narcs; i++)
 		arcs_tally(p, p->sym[in.arc[i].from].addr, p->sym[in.arc[i].to].addr, in.arc[i].count, &d);
+	cg_recursion(p);
 	if (order_names(p) != 0 || cg_assemble(p, NULL, &d) != 0 || order_cg(p) != 0)
 		return 2;
 	print(p);
