@@ -418,7 +418,7 @@ propagate(struct profile *p, struct diag *d)
 }
 
 int
-cg_assemble(struct profile *p, const unsigned char *text, struct diag *d)
+cg_cycles(struct profile *p, const unsigned char *text, struct diag *d)
 {
 	struct cgw w;
 	uint32_t i;
@@ -434,5 +434,17 @@ cg_assemble(struct profile *p, const unsigned char *text, struct diag *d)
 	if (rc == 0)
 		write_back(&w);
 	release(&w);
-	return rc != 0 ? diag_oom(d) : propagate(p, d);
+	return rc != 0 ? diag_oom(d) : 0;
+}
+
+int
+cg_propagate(struct profile *p, struct diag *d)
+{
+	return propagate(p, d);
+}
+
+int
+cg_assemble(struct profile *p, const unsigned char *text, struct diag *d)
+{
+	return cg_cycles(p, text, d) != 0 || cg_propagate(p, d) != 0 ? -1 : 0;
 }

@@ -20,4 +20,13 @@ void cg_recursion(struct profile *p);
  */
 int cg_assemble(struct profile *p, const unsigned char *text, struct diag *d);
 
+/*
+ * cg_assemble() in two: cg_cycles() to the cycles and topological
+ * numbers (phases 1 to 3), then cg_propagate() (4 and 5), which writes
+ * the symbols' print flags, fractions and propagated times and the arcs'
+ * times, and nothing cg_cycles() wrote.  0, or -1 with the reason in D.
+ */
+int cg_cycles(struct profile *p, const unsigned char *text, struct diag *d);
+int cg_propagate(struct profile *p, struct diag *d);
+
 #endif

@@ -135,14 +135,16 @@ int pf_narrow_prepare(struct profile *p);
 
 /*
  * pf_narrow_prepare() and the orders from its plan, in parts for two
- * threads: pf_narrow_begin(), then pf_narrow_group() for the callers (J
- * 0) and the callees (J 1) and pf_narrow_finish() (the call graph's
- * order), at the same time if wanted: each writes only its own arrays
- * and reads what the analysis wrote; then pf_narrow_end() once all three
- * have returned (whatever they returned).  The orders are those
- * order_cg(), order_callers() and order_callees() give, from the plan in
- * linear time (through those where there is no plan).  0 or -1.
- * narrow.c.
+ * threads: pf_narrow_begin() once the cycles are known (cg_cycles(), and
+ * while cg_propagate() runs if wanted: it reads the symbols' names,
+ * calls and cycles and the arcs' ends), then, the propagation done,
+ * pf_narrow_group() for the callers (J 0) and the callees (J 1) and
+ * pf_narrow_finish() (the call graph's order), at the same time if
+ * wanted: each writes only its own arrays and reads what the analysis
+ * wrote; then pf_narrow_end() once all three have returned (whatever they
+ * returned).  The orders are those order_cg(), order_callers() and
+ * order_callees() give, from the plan in linear time (through those
+ * where there is no plan).  0 or -1.  narrow.c.
  */
 int pf_narrow_begin(struct profile *p);
 int pf_narrow_group(struct profile *p, int j);

@@ -278,7 +278,8 @@ order_callees_half(struct profile *p)
  * analyse()'s): independent of each other, the callees' on a second
  * thread.  They only read what the analysis wrote and each writes its own
  * arrays.  pf_opts.narrowable makes the plan profile_narrow() needs and
- * takes them from it; pf_opts.flat_only wants none.
+ * takes them from it (its first part is assemble()'s); pf_opts.flat_only
+ * wants none.
  */
 static int
 order_all(struct profile *p, const struct pf_opts *o)
@@ -288,8 +289,6 @@ order_all(struct profile *p, const struct pf_opts *o)
 
 	if (o->flat_only)
 		return o->narrowable && pf_narrow_prepare(p) != 0 ? -1 : 0;
-	if (o->narrowable && pf_narrow_begin(p) != 0)
-		return -1;
 	job_start(&callees, order_callees_half, p);
 	if (o->narrowable)
 		rc = pf_narrow_group(p, ORDER_CALLERS) != 0 || pf_narrow_finish(p) != 0;
@@ -438,20 +437,29 @@ sites_start(struct profile *p, struct job *sites)
  * The call graph assembled while a second thread orders the flat profile,
  * which needs no more than the self times, the calls (once cg_recursion()
  * took the recursive ones out) and the names: it reads those of the
- * symbols alone, which cg_assemble() leaves as they are.  0, -1 (reason
- * in D) or -2 (out of memory).
+ * symbols alone, which cg_assemble() leaves as they are.  With
+ * pf_opts.narrowable, the plan's first part (pf_narrow_begin()) on
+ * another while the times are propagated.  0, -1 (reason in D) or -2 (out
+ * of memory).
  */
 static int
-assemble(struct profile *p, const unsigned char *text, struct diag *d)
+assemble(struct profile *p, const unsigned char *text, const struct pf_opts *o,
+    struct diag *d)
 {
-	struct job flat;
-	int rc;
+	struct job flat, plan = { NULL };
+	int cg = (p->input & GMON_IN_CG) != 0, rc, failed;
 
-	if (p->input & GMON_IN_CG)
+	if (cg)
 		cg_recursion(p);
 	job_start(&flat, order_flat, p);
-	rc = (p->input & GMON_IN_CG) && cg_assemble(p, text, d) != 0 ? -1 : 0;
-	return job_join(&flat) != 0 && rc == 0 ? -2 : rc;
+	rc = cg && cg_cycles(p, text, d) != 0 ? -1 : 0;
+	if (rc == 0 && o->narrowable && !o->flat_only)
+		job_start(&plan, pf_narrow_begin, p);
+	if (rc == 0 && cg)
+		rc = cg_propagate(p, d) != 0 ? -1 : 0;
+	failed = job_join(&plan) != 0;
+	failed |= job_join(&flat) != 0;
+	return failed && rc == 0 ? -2 : rc;
 }
 
 static int
@@ -485,7 +493,7 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 	if (p->input & GMON_IN_HIST)
 		hist_assign(p);
 	step(o, "the call graph", 565);
-	rc = assemble(p, text, d);
+	rc = assemble(p, text, o, d);
 	sites_failed = job_join(&sites) != 0;
 	/* Only the sites and -c read the text: its memory serves what comes later (x, f). */
 	bin_text_release(p->priv->bin);

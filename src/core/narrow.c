@@ -438,7 +438,9 @@ pf_narrow_begin(struct profile *p)
 
 	if (pv->spec_syms.ent == NULL && symbol_table(p, &pv->spec_syms) != 0)
 		return -1;
-	return planned(p) ? order_plan_begin(p, &pv->oplan) : 0;
+	if (!(p->input & GMON_IN_CG))
+		return 0;
+	return order_plan_begin(p, &pv->oplan) != 0 || order_ties(p, &pv->oplan.ties) != 0 ? -1 : 0;
 }
 
 int
@@ -465,9 +467,9 @@ pf_narrow_finish(struct profile *p)
 
 	if (!(p->input & GMON_IN_CG))
 		return 0;
-	if (!planned(p))
+	if (!planned(p) || pv->oplan.ties == NULL)
 		return order_cg(p);
-	return order_ties(p, &pv->oplan.ties) != 0 || cg_again(p) != 0 ? -1 : 0;
+	return cg_again(p);
 }
 
 void

@@ -28,7 +28,7 @@ truth_profiler_name(const char *name)
 
 	if (name == NULL)
 		return 0;
-	if (strncmp(name, "tgmon_", 6) == 0)
+	if (name[0] == 't' && strncmp(name, "tgmon_", 6) == 0)
 		return 1;
 	for (i = 0; i < sizeof runtime_names / sizeof *runtime_names; i++) {
 		if (runtime_names[i][0] != name[0])	/* most names fail here, cheaply */
