@@ -35,16 +35,27 @@
 #define DFN_BUSY (-1)
 
 
+/*
+ * What the depth-first search reads of a node, together: one miss brings
+ * its number and its first callee, so the next step down can be asked
+ * for at once (a walk at random, two dependent misses a step otherwise).
+ */
+struct dnode {
+	int order;		/* top_order: DFN_NAN, DFN_BUSY or its number */
+	uint32_t begin, end;	/* its callees: kid[begin..end), visited from the end */
+	uint32_t last;		/* kid[end - 1], the first visited (if any) */
+};
+
 /* The analysis' working state; every array has one entry per node. */
 struct cgw {
 	struct profile *p;
 	uint32_t cap;		/* nodes room: symbols and cycle headers */
 	/*
 	 * What the numbering needs of each node (nsyms symbols, then the
-	 * cycle headers), one array a field: the search reads top_order
-	 * alone, the cycles' calls cycle alone.
+	 * cycle headers), one array a field but for the search's (DN): the
+	 * cycles' calls read cycle alone.
 	 */
-	int *top_order;
+	struct dnode *dn;
 	int *cycle;
 	uint32_t *head;		/* cycle header (or self) */
 	uint32_t *kid;		/* the callee of each callee_arc slot */
@@ -108,34 +119,22 @@ find_cycle(struct cgw *w, uint32_t child)
 	w->nroots = first;
 }
 
-/*
- * What the search reads next of ID's callees, asked of the cache at once:
- * each one's number, and where its own callees start should it be
- * visited (the walk is random access, each step a miss otherwise).
- */
-static void
-prefetch_callees(const struct cgw *w, uint32_t b, uint32_t e)
-{
-	for (; e > b; e--) {
-		uint32_t c = w->kid[e - 1];
-
-		__builtin_prefetch(&w->top_order[c]);
-		__builtin_prefetch(&w->p->callee_start[c + 1]);
-	}
-}
-
 static void
 pre_visit(struct cgw *w, uint32_t id)
 {
-	uint32_t b = w->p->callee_start[id], e = w->p->callee_start[id + 1];
+	struct dnode *n = &w->dn[id];
 
-	prefetch_callees(w, e - b > 8 ? e - 8 : b, e);	/* (the last are visited first) */
+	if (n->end > n->begin) {
+		__builtin_prefetch(&w->dn[n->last]);	/* the next step down */
+		if (n->end - n->begin > 1)
+			__builtin_prefetch(&w->kid[n->end - 2]);	/* its siblings */
+	}
 	w->depth++;
 	w->stack[w->depth] = id;
-	w->cursor[w->depth] = e;
+	w->cursor[w->depth] = n->end;
 	w->pos[id] = w->depth;
 	w->roots[w->nroots++] = w->depth;
-	w->top_order[id] = DFN_BUSY;
+	n->order = DFN_BUSY;
 }
 
 /*
@@ -148,29 +147,37 @@ static void
 post_visit(struct cgw *w, uint32_t id)
 {
 	if (find_head(w, id) == id)
-		w->top_order[id] = ++w->counter;
+		w->dn[id].order = ++w->counter;
 	if (w->nroots > 0 && w->roots[w->nroots - 1] == w->depth)
 		w->nroots--;
 	w->pos[id] = 0;
 	w->depth--;
 }
 
-/* gprof's recursive cg_dfn(ROOT), with an explicit stack. */
+/*
+ * gprof's recursive cg_dfn(ROOT), with an explicit stack.  Taking a
+ * callee, the one after it is asked for (its number is read when the
+ * callee's subtree is done).
+ */
 static void
 dfn_from(struct cgw *w, uint32_t root)
 {
 	pre_visit(w, root);
 	while (w->depth > 0) {
-		uint32_t u = w->stack[w->depth], c;
+		const struct dnode *n = &w->dn[w->stack[w->depth]];
+		uint32_t k = w->cursor[w->depth], c;
 
-		if (w->cursor[w->depth] == w->p->callee_start[u]) {
-			post_visit(w, u);
+		if (k == n->begin) {
+			post_visit(w, w->stack[w->depth]);
 			continue;
 		}
-		c = w->kid[--w->cursor[w->depth]];
-		if (w->top_order[c] == DFN_NAN)
+		c = k == n->end ? n->last : w->kid[k - 1];
+		w->cursor[w->depth] = --k;
+		if (k > n->begin)
+			__builtin_prefetch(&w->dn[w->kid[k - 1]]);
+		if (w->dn[c].order == DFN_NAN)
 			pre_visit(w, c);
-		else if (w->top_order[c] == DFN_BUSY)
+		else if (w->dn[c].order == DFN_BUSY)
 			find_cycle(w, c);
 	}
 }
@@ -203,11 +210,11 @@ number_all(struct cgw *w)
 	for (i = 0; i < n; i++)
 		w->uf[i] = w->tail[i] = i;
 	for (i = 0; i < n; i++)
-		if (w->top_order[i] == DFN_NAN)
+		if (w->dn[i].order == DFN_NAN)
 			dfn_from(w, i);
 	for (i = 0; i < n; i++) {
 		w->head[i] = find_head(w, i);
-		w->top_order[i] = w->top_order[w->head[i]];
+		w->dn[i].order = w->dn[w->head[i]].order;
 	}
 	free_dfn(w);
 	return 0;
@@ -290,7 +297,7 @@ link_cycles(struct cgw *w)
 		h->cyc_head = hid;
 		h->parents = h->children = PF_NONE;
 		w->next[hid] = i;
-		w->top_order[hid] = 0;
+		w->dn[hid].order = 0;
 		w->cycle[hid] = h->cycle;
 		w->head[hid] = hid;
 		w->head[i] = hid;	/* above nsyms: marks I a cycle's first member */
@@ -345,20 +352,23 @@ setup(struct cgw *w, struct profile *p)
 	w->p = p;
 	w->cap = cap;
 	/* Room for cycle headers, touched only as they are added. */
-	w->top_order = malloc((size_t)cap * sizeof *w->top_order);
+	w->dn = malloc((size_t)cap * sizeof *w->dn);
 	w->cycle = malloc((size_t)cap * sizeof *w->cycle);
 	w->head = malloc((size_t)cap * sizeof *w->head);
 	w->next = malloc((size_t)cap * sizeof *w->next);
-	if (!w->top_order || !w->cycle || !w->head || !w->next)
+	if (!w->dn || !w->cycle || !w->head || !w->next)
 		return -1;
-	mem_populate(w->top_order, (size_t)p->nsyms * sizeof *w->top_order);
+	mem_populate(w->dn, (size_t)p->nsyms * sizeof *w->dn);
 	mem_populate(w->cycle, (size_t)p->nsyms * sizeof *w->cycle);
 	mem_populate(w->head, (size_t)p->nsyms * sizeof *w->head);
 	mem_populate(w->next, (size_t)p->nsyms * sizeof *w->next);
 	if (order_group(p) != 0 || arc_ends(w) != 0)
 		return -1;
 	for (i = 0; i < p->nsyms; i++) {
-		w->top_order[i] = w->cycle[i] = 0;
+		w->dn[i].order = w->cycle[i] = 0;
+		w->dn[i].begin = p->callee_start[i];
+		w->dn[i].end = p->callee_start[i + 1];
+		w->dn[i].last = w->dn[i].end > w->dn[i].begin ? w->kid[w->dn[i].end - 1] : 0;
 		w->head[i] = i;
 		w->next[i] = PF_NONE;
 	}
@@ -374,7 +384,7 @@ write_back(const struct cgw *w)
 	for (i = 0; i < p->nsyms + p->ncycles; i++) {
 		struct pf_sym *s = &p->sym[i];
 
-		s->top_order = w->top_order[i];
+		s->top_order = w->dn[i].order;
 		s->cycle = w->cycle[i];
 		s->cyc_head = w->head[i];
 		s->cyc_next = w->next[i];
@@ -384,7 +394,7 @@ write_back(const struct cgw *w)
 static void
 release(struct cgw *w)
 {
-	free(w->top_order);
+	free(w->dn);
 	free(w->cycle);
 	free(w->head);
 	free(w->next);
