@@ -16,7 +16,7 @@
 #include "order.h"
 #include "since.h"
 #include "syms.h"
-#include "util/helper.h"
+#include "util/job.h"
 #include "util/prefault.h"
 
 /*
@@ -225,49 +225,18 @@ scan_text(struct profile *p, const struct pf_opts *o, struct diag *d)
 	return bin_text(p->priv->bin, d);
 }
 
-/* Work on a second thread where one can be started, else done at once on this one. */
-struct job {
-	int (*fn)(struct profile *);
-	struct profile *p;
-	pthread_t tid;
-	int started, rc;
-};
-
-static void *
-job_run(void *arg)
-{
-	struct job *j = arg;
-
-	helper_lower_priority();
-	j->rc = j->fn(j->p);
-	return NULL;
-}
-
-static void
-job_start(struct job *j, int (*fn)(struct profile *), struct profile *p)
-{
-	j->fn = fn;
-	j->p = p;
-	j->rc = 0;
-	j->started = pthread_create(&j->tid, NULL, job_run, j) == 0;
-	if (!j->started)
-		j->rc = fn(p);
-}
-
-/* J done: what its function returned (0 for a job never started, all zeros). */
-static int
-job_join(struct job *j)
-{
-	if (j->started)
-		pthread_join(j->tid, NULL);
-	j->started = 0;
-	return j->rc;
-}
+/* The load's jobs (util/job.h), on a profile. */
+static int names_job(void *p) { return order_names(p); }
+static int flat_job(void *p) { return order_flat(p); }
+static int sites_job(void *p) { return linemap_finish(p); }
+static int plan_job(void *p) { return pf_narrow_begin(p); }
 
 /* The callees' half of the call graph's orders (order_all()). */
 static int
-order_callees_half(struct profile *p)
+order_callees_half(void *arg)
 {
+	struct profile *p = arg;
+
 	if (!(p->input & GMON_IN_CG))
 		return 0;
 	return p->priv->opts->narrowable ? pf_narrow_group(p, ORDER_CALLEES) : order_callees(p);
@@ -313,7 +282,7 @@ read_and_sort_names(struct profile *p, const struct pf_opts *o, struct diag *d)
 
 	if (p->priv->image != NULL)	/* reloaded: the names' orders are its image's, copied */
 		return read_profiles(p, o, d) != 0 ? -1 : 0;
-	job_start(&names, order_names, p);
+	job_start(&names, names_job, p);
 	rc = read_profiles(p, o, d);
 	names_failed = job_join(&names) != 0;
 	return rc != 0 ? -1 : names_failed ? -2 : 0;
@@ -430,7 +399,7 @@ sites_start(struct profile *p, struct job *sites)
 	diag_init(&quiet);
 	bin_text(p->priv->bin, &quiet);
 	diag_release(&quiet);
-	job_start(sites, linemap_finish, p);
+	job_start(sites, sites_job, p);
 }
 
 /*
@@ -451,10 +420,10 @@ assemble(struct profile *p, const unsigned char *text, const struct pf_opts *o,
 
 	if (cg)
 		cg_recursion(p);
-	job_start(&flat, order_flat, p);
+	job_start(&flat, flat_job, p);
 	rc = cg && cg_cycles(p, text, d) != 0 ? -1 : 0;
 	if (rc == 0 && o->narrowable && !o->flat_only)
-		job_start(&plan, pf_narrow_begin, p);
+		job_start(&plan, plan_job, p);
 	if (rc == 0 && cg)
 		rc = cg_propagate(p, d) != 0 ? -1 : 0;
 	failed = job_join(&plan) != 0;
