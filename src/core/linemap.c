@@ -67,6 +67,7 @@ linemap_finish(struct profile *p)
 {
 	struct pf_private *pv = p->priv;
 	unsigned char *mem = (unsigned char *)pv->site_rec;
+	struct pf_site *shrunk;
 	struct callsite_text t;
 	struct diag quiet;
 	size_t i;
@@ -96,7 +97,13 @@ linemap_finish(struct profile *p)
 	}
 	pv->site = (struct pf_site *)(void *)mem;
 	pv->site_rec = NULL;
-	return rsort_records(pv->site, pv->nsite, sizeof *pv->site, offsetof(struct pf_site, at));
+	pv->sitecap = 0;	/* (the records' room) */
+	if (rsort_records(pv->site, pv->nsite, sizeof *pv->site, offsetof(struct pf_site, at)) != 0)
+		return -1;
+	/* The records' room a third larger than the sites': the rest back to the heap. */
+	if (pv->nsite > 0 && (shrunk = realloc(pv->site, pv->nsite * sizeof *pv->site)) != NULL)
+		pv->site = shrunk;
+	return 0;
 }
 
 void
