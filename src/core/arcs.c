@@ -167,19 +167,88 @@ keep(struct profile *p, uint32_t parent, uint32_t child, uint64_t count)
 	return 0;
 }
 
-/* pf_sym_at(ADDR) from the symbol index's floor I of ADDR. */
-static uint32_t
-sym_from_floor(const struct profile *p, uint32_t i, uint64_t addr)
+/* Symbol I's fact (struct tally_fact), FUNC the function at or before it (PF_NONE: none). */
+static struct tally_fact
+fact_with(const struct profile *p, uint32_t i, uint32_t func)
 {
-	return i == UINT32_MAX || addr > p->sym[i].end_addr ? PF_NONE : i;
+	const struct pf_sym *s = &p->sym[i];
+	struct tally_fact f;
+
+	f.end_addr = s->end_addr;
+	f.lookup = s->fold == PF_NONE ? i : s->fold;
+	f.callee = func;
+	/* A call into a line or a label counts for the function before it, folded into its parent if a clone. */
+	if (func != PF_NONE && p->sym[func].fold != PF_NONE)
+		f.callee = p->sym[func].fold | TALLY_FOLDED;
+	return f;
 }
 
-/* profile_lookup(ADDR) from the symbol index's floor I of ADDR. */
-static uint32_t
-lookup_from_floor(const struct profile *p, uint32_t i, uint64_t addr)
+/* Symbol I's fact, from the array or worked out (the function before it found by walking back). */
+static struct tally_fact
+fact_at(const struct profile *p, uint32_t i)
 {
-	i = sym_from_floor(p, i, addr);
-	return i == PF_NONE || p->sym[i].fold == PF_NONE ? i : p->sym[i].fold;
+	uint32_t func = i;
+
+	if (p->priv->fact != NULL)
+		return p->priv->fact[i];
+	while (func != PF_NONE && !p->sym[func].is_func)
+		func = func == 0 ? PF_NONE : func - 1;
+	return fact_with(p, i, func);
+}
+
+void
+arcs_tally_begin(struct profile *p)
+{
+	struct pf_private *pv = p->priv;
+	uint32_t i, func = PF_NONE;
+
+	/* (ids with TALLY_FOLDED's bit are beyond any symbol table read) */
+	if (pv->fact != NULL || p->nsyms >= TALLY_FOLDED)
+		return;
+	pv->fact = mem_array((size_t)p->nsyms + 1, sizeof *pv->fact);
+	pv->calls = mem_calloc((size_t)p->nsyms + 1, sizeof *pv->calls);
+	if (pv->fact == NULL || pv->calls == NULL) {
+		arcs_tally_end(p);
+		return;
+	}
+	for (i = 0; i < p->nsyms; i++) {
+		if (p->sym[i].is_func)
+			func = i;
+		pv->fact[i] = fact_with(p, i, func);
+	}
+}
+
+void
+arcs_tally_end(struct profile *p)
+{
+	struct pf_private *pv = p->priv;
+	uint32_t i;
+
+	for (i = 0; pv->calls != NULL && pv->fact != NULL && i < p->nsyms; i++)
+		p->sym[i].ncalls += pv->calls[i];
+	free(pv->fact);
+	free(pv->calls);
+	pv->fact = NULL;
+	pv->calls = NULL;
+}
+
+/* Whether FROM's floor I, with fact F, holds FROM. */
+static int
+holds(uint32_t i, const struct tally_fact *f, uint64_t addr)
+{
+	return i != UINT32_MAX && addr <= f->end_addr;
+}
+
+/* The arc symspecs' verdict on PARENT -> CHILD (none given: all are chosen). */
+static int
+chosen(const struct profile *p, uint32_t parent, uint32_t child)
+{
+	const struct symspecs *ss = &p->priv->specs;
+	const struct pf_sym *pc = &p->sym[child];
+
+	if (symspec_empty(ss, SPEC_INCL_ARCS) && symspec_empty(ss, SPEC_INCL_ARCS + 1))
+		return 1;
+	return symspec_arc_chosen(ss, SPEC_INCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr);
 }
 
 /* arcs_tally(), FROM_AT and SELF_AT the symbol index's floors of FROM and SELF. */
@@ -187,38 +256,38 @@ static int
 tally_at(struct profile *p, uint64_t from, uint64_t self, uint64_t count, uint32_t from_at,
     uint32_t self_at, struct diag *d)
 {
-	const struct symspecs *ss = &p->priv->specs;
-	uint32_t parent = lookup_from_floor(p, from_at, from), child = sym_from_floor(p, self_at, self);
-	const struct pf_sym *pc;
+	struct pf_private *pv = p->priv;
+	struct tally_fact pf, sf;
+	uint32_t parent, child;
 
-	if (child != PF_NONE) {
-		p->priv->arcs_known++;	/* a call into its code: the file is this program's */
-		if (self - p->sym[child].addr < ARCS_ENTRY_REACH)	/* where -pg's call is, if its */
-			p->priv->arc_offset[self - p->sym[child].addr]++;
-	}
-	if (parent == PF_NONE || child == PF_NONE)
+	if (from_at != UINT32_MAX)
+		pf = fact_at(p, from_at);
+	if (self_at != UINT32_MAX)
+		sf = fact_at(p, self_at);
+	if (self_at != UINT32_MAX && holds(self_at, &sf, self)) {
+		uint64_t off = self - (self_at < pv->index.n ? pv->index.addr[self_at] : p->sym[self_at].addr);
+
+		pv->arcs_known++;	/* a call into its code: the file is this program's */
+		if (off < ARCS_ENTRY_REACH)	/* where -pg's call is, if its */
+			pv->arc_offset[off]++;
+	} else
 		return 0;
-	/* A call into a line or a label counts for the function before it. */
-	while (!p->sym[child].is_func) {
-		if (child == 0)
-			return 0;
-		child--;
-	}
-	if (p->sym[child].fold != PF_NONE) {
-		child = p->sym[child].fold;
-		if (child == parent)
-			return 0;	/* into its own clone: within one function, folded */
-	}
-	pc = &p->sym[child];
-	if (symspec_arc_chosen(ss, SPEC_INCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr)) {
+	if (from_at == UINT32_MAX || !holds(from_at, &pf, from) || sf.callee == PF_NONE)
+		return 0;
+	parent = pf.lookup;
+	child = sf.callee & ~TALLY_FOLDED;
+	if ((sf.callee & TALLY_FOLDED) && child == parent)
+		return 0;	/* into its own clone: within one function, folded */
+	if (!chosen(p, parent, child))
+		return 0;
+	if (pv->calls != NULL)
+		pv->calls[child] += count;
+	else
 		p->sym[child].ncalls += count;
-		if ((p->priv->arckey != NULL ? keep(p, parent, child, count) :
-		    arcs_add(p, parent, child, count, 0)) != 0)
-			return diag_oom(d);
-		if (p->priv->opts != NULL && p->priv->opts->source_lines &&
-		    linemap_add_site(p, from, child, count) != 0)
-			return diag_oom(d);
-	}
+	if ((pv->arckey != NULL ? keep(p, parent, child, count) : arcs_add(p, parent, child, count, 0)) != 0)
+		return diag_oom(d);
+	if (pv->opts != NULL && pv->opts->source_lines && linemap_add_site(p, from, child, count) != 0)
+		return diag_oom(d);
 	return 0;
 }
 
@@ -234,8 +303,8 @@ arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, stru
 /*
  * The batch's prefetches, each stage's loads issued for every record
  * before any is waited for: the symbol index's buckets, then the
- * addresses they name, then the symbols found (their floors into
- * FROM_AT and SELF_AT), then the arc's slot when there is an index.
+ * addresses they name, then the facts of the symbols found (their floors
+ * into FROM_AT and SELF_AT), then the arc's slot when there is an index.
  */
 static void
 prefetch_batch(const struct profile *p, const struct arcqueue *q, uint32_t *from_at,
@@ -243,6 +312,7 @@ prefetch_batch(const struct profile *p, const struct arcqueue *q, uint32_t *from
 {
 	const struct symindex *x = &p->priv->index;
 	const struct arcindex *ai = &p->priv->arcmap;
+	const struct tally_fact *fact = p->priv->fact;
 	unsigned i;
 
 	for (i = 0; i < q->n; i++) {
@@ -257,16 +327,20 @@ prefetch_batch(const struct profile *p, const struct arcqueue *q, uint32_t *from
 		from_at[i] = symindex_floor(x, q->from[i]);
 		self_at[i] = symindex_floor(x, q->self[i]);
 		if (from_at[i] != UINT32_MAX)
-			__builtin_prefetch(&p->sym[from_at[i]]);
+			__builtin_prefetch(fact != NULL ? (const void *)&fact[from_at[i]] : &p->sym[from_at[i]]);
 		if (self_at[i] != UINT32_MAX)
-			__builtin_prefetch(&p->sym[self_at[i]]);
+			__builtin_prefetch(fact != NULL ? (const void *)&fact[self_at[i]] : &p->sym[self_at[i]]);
 	}
 	for (i = 0; i < q->n && ai->cap > 0; i++) {
-		uint32_t parent = lookup_from_floor(p, from_at[i], q->from[i]);
-		uint32_t child = sym_from_floor(p, self_at[i], q->self[i]);
+		struct tally_fact pf, sf;
 
-		if (parent != PF_NONE && child != PF_NONE)
-			__builtin_prefetch(&ai->slot[slot_of(parent, child, ai->cap)]);
+		if (from_at[i] == UINT32_MAX || self_at[i] == UINT32_MAX)
+			continue;
+		pf = fact_at(p, from_at[i]);
+		sf = fact_at(p, self_at[i]);
+		if (holds(from_at[i], &pf, q->from[i]) && holds(self_at[i], &sf, q->self[i]) &&
+		    sf.callee != PF_NONE)
+			__builtin_prefetch(&ai->slot[slot_of(pf.lookup, sf.callee & ~TALLY_FOLDED, ai->cap)]);
 	}
 }
 

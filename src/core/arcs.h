@@ -25,6 +25,16 @@ struct diag;
 int arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d);
 
 /*
+ * Before a gmon file's records are tallied: each symbol's facts in a
+ * compact array (pv->fact), and the calls into each counted apart
+ * (pv->calls); arcs_tally_end() adds them to the symbols' and frees both.
+ * Without them (out of memory, or never begun) the tally reads the
+ * symbols themselves, to the same result.
+ */
+void arcs_tally_begin(struct profile *p);
+void arcs_tally_end(struct profile *p);
+
+/*
  * arcs_tally() of arc records queued up to a batch, in the order given:
  * what each will read is asked of the cache first (a gmon file's arcs
  * by the million are cache misses one after the other).  arcs_flush()

@@ -33,6 +33,18 @@ struct arcindex {
 	size_t cap;			/* a power of two, or 0 */
 };
 
+/*
+ * What tallying an arc record reads of a symbol (arcs_tally_begin()), 16
+ * bytes apiece where the symbols are 128: the lookups at random of a
+ * million records stay in the caches.
+ */
+struct tally_fact {
+	uint64_t end_addr;	/* the symbol's */
+	uint32_t lookup;	/* profile_lookup() in it: the symbol, or the function it is folded into */
+	uint32_t callee;	/* what a call into it counts for (TALLY_FOLDED: folded into it), or PF_NONE */
+};
+#define TALLY_FOLDED 0x80000000u
+
 /* Arc records waiting for arcs_flush() (arcs.h), in the file's order. */
 #define ARCS_BATCH 64
 struct arcqueue {
@@ -57,6 +69,9 @@ struct pf_private {
 	uint64_t *arckey;
 	size_t arckeycap;
 	unsigned idbits, seqbits;
+	/* Between arcs_tally_begin() and arcs_tally_end(): each symbol's facts, and calls into it. */
+	struct tally_fact *fact;
+	uint64_t *calls;
 	struct gmon_file *gfile;	/* the gmon files, loaded: histograms point into them */
 	size_t ngfiles;
 	size_t arccap, histcap, symcap;

@@ -194,6 +194,7 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 		p->priv->ngfiles++;
 	}
 	reserve_arcs(p, o, &lay, &pf);
+	arcs_tally_begin(p);
 	rc = o->since != NULL && since_start(p, o, &lay, d) != 0;
 	for (i = 0; rc == 0 && i < o->ngmon; i++) {
 		struct gmon_file *f = &p->priv->gfile[i];
@@ -204,6 +205,7 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 		p->ngmon += rc == 0;
 	}
 	prefault_stop(&pf);
+	arcs_tally_end(p);
 	if (rc != 0)
 		return -1;
 	if (arcs_settle(p) != 0)
