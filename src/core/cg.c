@@ -37,13 +37,15 @@
 
 /*
  * What the depth-first search reads of a node, together: one miss brings
- * its number and its first callee, so the next step down can be asked
- * for at once (a walk at random, two dependent misses a step otherwise).
+ * its number and its first two callees, so the next step down and the
+ * one across can be asked for at once (a walk at random, two dependent
+ * misses a step otherwise).  Where its callees start is the node
+ * before's END, in the same or the next cache line.
  */
 struct dnode {
 	int order;		/* top_order: DFN_NAN, DFN_BUSY or its number */
-	uint32_t begin, end;	/* its callees: kid[begin..end), visited from the end */
-	uint32_t last;		/* kid[end - 1], the first visited (if any) */
+	uint32_t end;		/* its callees: kid[the node before's END..END), visited from the end */
+	uint32_t last, second;	/* kid[end - 1] and kid[end - 2], the first two visited (if any) */
 };
 
 /* The analysis' working state; every array has one entry per node. */
@@ -63,6 +65,7 @@ struct cgw {
 	/* depth-first search */
 	uint32_t *stack;	/* 1-based; stack[depth] is being visited */
 	uint32_t *cursor;	/* per stack entry: next callee slot, counting down */
+	uint32_t *low;		/* per stack entry: its first callee slot */
 	uint32_t *pos;		/* per node: its stack index, 0 if off the stack */
 	uint32_t *uf;		/* per node: union-find parent (see find_head) */
 	uint32_t *tail;		/* per cycle head: last member of its list */
@@ -123,15 +126,18 @@ static void
 pre_visit(struct cgw *w, uint32_t id)
 {
 	struct dnode *n = &w->dn[id];
+	uint32_t begin = id > 0 ? w->dn[id - 1].end : 0, deg = n->end - begin;
 
-	if (n->end > n->begin) {
+	if (deg > 0)
 		__builtin_prefetch(&w->dn[n->last]);	/* the next step down */
-		if (n->end - n->begin > 1)
-			__builtin_prefetch(&w->kid[n->end - 2]);	/* its siblings */
-	}
+	if (deg > 1)
+		__builtin_prefetch(&w->dn[n->second]);	/* and across */
+	if (deg > 2)
+		__builtin_prefetch(&w->kid[n->end - 3]);
 	w->depth++;
 	w->stack[w->depth] = id;
 	w->cursor[w->depth] = n->end;
+	w->low[w->depth] = begin;
 	w->pos[id] = w->depth;
 	w->roots[w->nroots++] = w->depth;
 	n->order = DFN_BUSY;
@@ -157,7 +163,7 @@ post_visit(struct cgw *w, uint32_t id)
 /*
  * gprof's recursive cg_dfn(ROOT), with an explicit stack.  Taking a
  * callee, the one after it is asked for (its number is read when the
- * callee's subtree is done).
+ * callee's subtree is done); the first two were on the way down.
  */
 static void
 dfn_from(struct cgw *w, uint32_t root)
@@ -165,15 +171,15 @@ dfn_from(struct cgw *w, uint32_t root)
 	pre_visit(w, root);
 	while (w->depth > 0) {
 		const struct dnode *n = &w->dn[w->stack[w->depth]];
-		uint32_t k = w->cursor[w->depth], c;
+		uint32_t k = w->cursor[w->depth], low = w->low[w->depth], c;
 
-		if (k == n->begin) {
+		if (k == low) {
 			post_visit(w, w->stack[w->depth]);
 			continue;
 		}
-		c = k == n->end ? n->last : w->kid[k - 1];
+		c = k == n->end ? n->last : k == n->end - 1 ? n->second : w->kid[k - 1];
 		w->cursor[w->depth] = --k;
-		if (k > n->begin)
+		if (k > low && k < n->end - 1)	/* (the second was asked for on the way down) */
 			__builtin_prefetch(&w->dn[w->kid[k - 1]]);
 		if (w->dn[c].order == DFN_NAN)
 			pre_visit(w, c);
@@ -187,11 +193,12 @@ free_dfn(struct cgw *w)
 {
 	free(w->stack);
 	free(w->cursor);
+	free(w->low);
 	free(w->pos);
 	free(w->uf);
 	free(w->tail);
 	free(w->roots);
-	w->stack = w->cursor = w->pos = w->uf = w->tail = w->roots = NULL;
+	w->stack = w->cursor = w->low = w->pos = w->uf = w->tail = w->roots = NULL;
 }
 
 static int
@@ -201,11 +208,12 @@ number_all(struct cgw *w)
 
 	w->stack = mem_array((size_t)n + 1, sizeof *w->stack);
 	w->cursor = mem_array((size_t)n + 1, sizeof *w->cursor);
+	w->low = mem_array((size_t)n + 1, sizeof *w->low);
 	w->pos = mem_calloc(n, sizeof *w->pos);
 	w->uf = mem_array(n, sizeof *w->uf);
 	w->tail = mem_array(n, sizeof *w->tail);
 	w->roots = mem_array((size_t)n + 1, sizeof *w->roots);
-	if (!w->stack || !w->cursor || !w->pos || !w->uf || !w->tail || !w->roots)
+	if (!w->stack || !w->cursor || !w->low || !w->pos || !w->uf || !w->tail || !w->roots)
 		return -1;
 	for (i = 0; i < n; i++)
 		w->uf[i] = w->tail[i] = i;
@@ -365,10 +373,12 @@ setup(struct cgw *w, struct profile *p)
 	if (order_group(p) != 0 || arc_ends(w) != 0)
 		return -1;
 	for (i = 0; i < p->nsyms; i++) {
+		uint32_t b = p->callee_start[i], e = p->callee_start[i + 1];
+
 		w->dn[i].order = w->cycle[i] = 0;
-		w->dn[i].begin = p->callee_start[i];
-		w->dn[i].end = p->callee_start[i + 1];
-		w->dn[i].last = w->dn[i].end > w->dn[i].begin ? w->kid[w->dn[i].end - 1] : 0;
+		w->dn[i].end = e;
+		w->dn[i].last = e - b > 0 ? w->kid[e - 1] : 0;
+		w->dn[i].second = e - b > 1 ? w->kid[e - 2] : 0;
 		w->head[i] = i;
 		w->next[i] = PF_NONE;
 	}
