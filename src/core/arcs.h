@@ -25,9 +25,10 @@ struct diag;
 int arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, struct diag *d);
 
 /*
- * Before a gmon file's records are tallied: each symbol's facts in a
- * compact array (pv->fact), and the calls into each counted apart
- * (pv->calls); arcs_tally_end() adds them to the symbols' and frees both.
+ * Before the gmon files' records are tallied: each symbol's facts in a
+ * compact array (pv->fact); arcs_tally_end(), once all are, counts the
+ * calls into each symbol from the arcs (in pv->calls, then added to the
+ * symbols') and frees both.
  * Without them (out of memory, or never begun) the tally reads the
  * symbols themselves, to the same result.
  */

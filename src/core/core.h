@@ -21,6 +21,7 @@
 #include "input/bin.h"
 #include "input/mapfile.h"
 #include "util/mem.h"
+#include "util/prefault.h"
 #include "util/strpool.h"
 #include "util/u64map.h"
 
@@ -69,7 +70,8 @@ struct pf_private {
 	uint64_t *arckey;
 	size_t arckeycap;
 	unsigned idbits, seqbits;
-	/* Between arcs_tally_begin() and arcs_tally_end(): each symbol's facts, and calls into it. */
+	struct prefault sym_fault;	/* syms_prepare()'s, stopped by syms_load() */
+	/* Between arcs_tally_begin() and arcs_tally_end(): each symbol's facts, and room to count calls into it. */
 	struct tally_fact *fact;
 	uint64_t *calls;
 	struct gmon_file *gfile;	/* the gmon files, loaded: histograms point into them */

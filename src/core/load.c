@@ -490,6 +490,21 @@ keep_pristine(struct profile *p, const struct pf_opts *o, struct diag *d)
 	return 0;
 }
 
+/* profile_load()'s steps on P; 0, or -1 with the reason in D. */
+static int
+load_all(struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	struct pf_private *pv = p->priv;
+
+	step(o, "reading the executable", 0);
+	if (bin_open(&pv->bin, o->image, d) != 0 || (pv->addr_bytes = bin_addr_bytes(pv->bin, d)) == 0)
+		return -1;
+	pv->big_endian = bin_big_endian(pv->bin);
+	step(o, "reading the symbols", 20);
+	syms_prepare(p, o);
+	return syms_load(p, o, d) != 0 || keep_pristine(p, o, d) != 0 || analyse(p, o, d) != 0 ? -1 : 0;
+}
+
 int
 profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
 {
@@ -514,11 +529,7 @@ profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
 		profile_free(p);
 		return diag_oom(d);
 	}
-	step(o, "reading the executable", 0);
-	if (bin_open(&pv->bin, o->image, d) != 0 ||
-	    (pv->addr_bytes = bin_addr_bytes(pv->bin, d)) == 0 ||
-	    (pv->big_endian = bin_big_endian(pv->bin), step(o, "reading the symbols", 20),
-	    syms_load(p, o, d)) != 0 || keep_pristine(p, o, d) != 0 || analyse(p, o, d) != 0) {
+	if (load_all(p, o, d) != 0) {
 		step(o, NULL, 1000);
 		profile_free(p);
 		return -1;

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "clones.h"
 #include "core.h"
@@ -380,6 +382,41 @@ external_syms(struct pf_private *pv, const char *path, struct symtab *out, struc
 	return 0;
 }
 
+void
+syms_prepare(struct profile *p, const struct pf_opts *o)
+{
+	struct pf_private *pv = p->priv;
+	size_t n = bin_nsyms(pv->bin);
+
+	prefault_init(&pv->sym_fault);
+	if (o->line || o->extsyms != NULL || n == 0 ||
+	    mem_reserve(&p->sym, &pv->symcap, n + n / 2 + 1, sizeof *p->sym) != 0)
+		return;
+	prefault_add(&pv->sym_fault, p->sym, n * sizeof *p->sym);
+	prefault_start(&pv->sym_fault);
+}
+
+/*
+ * syms_prepare()'s helper stopped, and the pages it faulted in beyond the
+ * N symbols given back (the executable's table has more symbols than
+ * functions): the cycle headers' room is touched only as they are added.
+ */
+static void
+prepared(struct profile *p, size_t n)
+{
+	struct pf_private *pv = p->priv;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t from = ((uintptr_t)(p->sym + n) + page - 1) & ~(page - 1), to;
+
+	prefault_stop(&pv->sym_fault);
+	if (pv->sym_fault.n == 0 || pv->sym_fault.start[0] != (void *)p->sym)
+		return;
+	to = (uintptr_t)pv->sym_fault.start[0] + pv->sym_fault.len[0];
+	if (to > from)
+		madvise((void *)from, to - from, MADV_DONTNEED);
+	pv->sym_fault.n = 0;
+}
+
 /* The profile's symbols from the finalized table. */
 static int
 make_syms(struct profile *p, const struct pf_opts *o, const struct symtab *tab, struct diag *d)
@@ -391,10 +428,14 @@ make_syms(struct profile *p, const struct pf_opts *o, const struct symtab *tab, 
 	 * that adding them never moves the array; only the symbols' part is
 	 * touched now.
 	 */
+	if ((size_t)tab->len + tab->len / 2 + 1 > p->priv->symcap) {
+		prefault_stop(&p->priv->sym_fault);	/* the array moves: the helper's range is gone */
+		p->priv->sym_fault.n = 0;
+	}
 	if (mem_reserve(&p->sym, &p->priv->symcap, (size_t)tab->len + tab->len / 2 + 1,
 	    sizeof *p->sym) != 0)
 		return diag_oom(d);
-	mem_populate(p->sym, (size_t)tab->len * sizeof *p->sym);
+	mem_populate(p->sym, (size_t)tab->len * sizeof *p->sym);	/* what the helper has not reached */
 	for (i = 0; i < tab->len; i++) {
 		struct pf_sym *s = &p->sym[i];
 		const struct symtab_ent *e = &tab->ent[i];
@@ -459,8 +500,8 @@ syms_text_end(const struct pf_private *pv)
 	return text_end(pv);
 }
 
-int
-syms_load(struct profile *p, const struct pf_opts *o, struct diag *d)
+static int
+load(struct profile *p, const struct pf_opts *o, struct diag *d)
 {
 	struct pf_private *pv = p->priv;
 	struct srcq q = { NULL, NULL };
@@ -490,5 +531,14 @@ syms_load(struct profile *p, const struct pf_opts *o, struct diag *d)
 	if (rc == 0 && o->clones == PF_CLONES_FOLD && clones_fold(p) != 0)
 		rc = diag_oom(d);
 	symtab_release(&tab);
+	return rc;
+}
+
+int
+syms_load(struct profile *p, const struct pf_opts *o, struct diag *d)
+{
+	int rc = load(p, o, d);
+
+	prepared(p, rc == 0 ? p->nsyms : 0);
 	return rc;
 }

@@ -9,6 +9,14 @@ struct pf_opts;
 struct diag;
 
 /*
+ * Once the executable is open, before syms_load(): room for as many
+ * symbols as its table has, faulted in by a helper thread meanwhile (the
+ * symbols' 128 bytes each are the load's first large block: 128 MB at a
+ * million functions).  Not for -l or -S, whose symbols are others.
+ */
+void syms_prepare(struct profile *p, const struct pf_opts *o);
+
+/*
  * The first step of profile_load(): reads -R's map, builds the symbols
  * (p->sym: functions, -l lines, or an -S table), the source files and the
  * symspec tables, indexes the symbols by address and, with
