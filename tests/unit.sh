@@ -59,7 +59,7 @@ done
 mkdir -p "$OUT/argfile"
 tcheck "argfile: @-files split and expanded as libiberty does" "$TOP/tests/tools/test-argfile" 200000 "$OUT/argfile"
 tcheck "fmt: number formatting equals printf" "$TOP/tests/tools/test-fmt" 300000
-tcheck "names: order_names() as a stable strcmp() sort (shared prefixes, equal names)" \
+tcheck "names: names_sort() as a stable strcmp() sort (shared prefixes, equal names)" \
     "$TOP/tests/tools/test-names" 100000 7
 tcheck "bfdfmt: libbfd's messages as libbfd formats them (%pA, %pB; the rest as printf)" \
     "$TOP/tests/tools/test-bfdfmt" "$TOP/tgprof"

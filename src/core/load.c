@@ -13,6 +13,7 @@
 #include "core.h"
 #include "hist.h"
 #include "linemap.h"
+#include "names.h"
 #include "order.h"
 #include "since.h"
 #include "syms.h"
@@ -25,7 +26,7 @@
  *   2. syms_load(): symbols, source files, symspec tables, clones;
  *   3. the gmon files, mapped, then parsed record by record: histograms
  *      to hist.c, arcs to arcs.c, basic blocks here; meanwhile a second
- *      thread sorts the names (order_names) and a third faults in the
+ *      thread sorts the names (names.h) and a third faults in the
  *      memory the records fill (util/prefault.h);
  *   4. hist_assign(): samples to symbols, while a second thread finds the
  *      call sites' instructions (with pf_opts.source_lines);
@@ -228,7 +229,7 @@ scan_text(struct profile *p, const struct pf_opts *o, struct diag *d)
 }
 
 /* The load's jobs (util/job.h), on a profile. */
-static int names_job(void *p) { return order_names(p); }
+static int names_job(void *p) { return names_sort(p); }
 static int flat_job(void *p) { return order_flat(p); }
 static int sites_job(void *p) { return linemap_finish(p); }
 static int plan_job(void *p) { return pf_narrow_begin(p); }

@@ -15,6 +15,7 @@
 #include "core/arcs.h"
 #include "core/cg.h"
 #include "core/core.h"
+#include "core/names.h"
 #include "core/order.h"
 
 #define MAXLINE 512
@@ -169,7 +170,7 @@ main(void)
 	for (i = 0; i < in.narcs; i++)
 		arcs_tally(p, p->sym[in.arc[i].from].addr, p->sym[in.arc[i].to].addr, in.arc[i].count, &d);
 	cg_recursion(p);
-	if (order_names(p) != 0 || cg_assemble(p, NULL, &d) != 0 || order_cg(p) != 0)
+	if (names_sort(p) != 0 || cg_assemble(p, NULL, &d) != 0 || order_cg(p) != 0)
 		return 2;
 	print(p);
 	diag_release(&d);

@@ -1,4 +1,4 @@
-/* test-names: order_names() against a stable sort by strcmp(), on generated names made to share long prefixes. */
+/* test-names: names_sort() against a stable sort by strcmp(), on generated names made to share long prefixes. */
 /*
  * Usage: test-names N SEED.  Each round makes N names (from a few
  * stems, so that many share prefixes longer than the radix sort's 8-byte
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "core/core.h"
-#include "core/order.h"
+#include "core/names.h"
 #include "util/msort.h"
 
 static unsigned long seed;
@@ -69,7 +69,7 @@ round_of(uint32_t n)
 		ref[i] = i;
 	}
 	ref_syms = p.sym;
-	if (order_names(&p) != 0 || msort_ids(ref, n, cmp_ref, NULL) != 0)
+	if (names_sort(&p) != 0 || msort_ids(ref, n, cmp_ref, NULL) != 0)
 		exit(2);
 	for (i = 0; i < n; i++) {
 		if (i > 0 && strcmp(names[ref[i - 1]], names[ref[i]]) != 0)
