@@ -92,7 +92,7 @@ sort_names_from(const struct pf_sym *s, uint32_t *ids, uint32_t n, size_t off, s
 }
 
 /*
- * The sorts below break ties with strcmp() on raw names; one sort by name
+ * The orders break ties with strcmp() on raw names; one sort by name
  * gives every symbol a rank that compares the same, cheaply.
  */
 int
