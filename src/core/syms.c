@@ -15,6 +15,7 @@
 #include "truth.h"
 #include "dwarf/srcmap.h"
 #include "input/clonename.h"
+#include "util/sysmem.h"
 
 /* A growing array of table entries. */
 struct entvec {
@@ -382,14 +383,20 @@ external_syms(struct pf_private *pv, const char *path, struct symtab *out, struc
 	return 0;
 }
 
+/*
+ * The table's symbols are the functions' bound (data and other symbols
+ * are dropped, their pages given back by prepared()): not where that
+ * much memory is short.
+ */
 void
 syms_prepare(struct profile *p, const struct pf_opts *o)
 {
 	struct pf_private *pv = p->priv;
-	size_t n = bin_nsyms(pv->bin);
+	size_t n = bin_nsyms(pv->bin), avail = sysmem_available();
 
 	prefault_init(&pv->sym_fault);
-	if (o->line || o->extsyms != NULL || n == 0 ||
+	if (o->line || o->extsyms != NULL || n == 0 || n > SIZE_MAX / 4 / sizeof *p->sym ||
+	    (avail != 0 && n * sizeof *p->sym > avail / 4) ||
 	    mem_reserve(&p->sym, &pv->symcap, n + n / 2 + 1, sizeof *p->sym) != 0)
 		return;
 	prefault_add(&pv->sym_fault, p->sym, n * sizeof *p->sym);
