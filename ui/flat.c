@@ -151,6 +151,7 @@ struct facts {
 	double time;
 	double value;		/* sort_value() */
 	uint8_t shown;		/* a row of gprof's flat profile that the filter and limit let through */
+	uint8_t counted;	/* counted(): its time adds to the cumulative column */
 };
 
 /*
@@ -243,6 +244,7 @@ library_rows(struct tui *t, struct flat *f, struct facts *fa, double total)
 
 		x->time = self_of(t, id);
 		x->value = sort_value(t, id);
+		x->counted = (uint8_t)counted(t, id);
 		if (x->time <= 0 || (t->view.limit > 0 && 100 * x->time / total < t->view.limit))
 			continue;
 		if (t->view.filter[0] != '\0') {
@@ -280,6 +282,7 @@ make_rows(struct tui *t, struct flat *f)
 		fa[k].shown = (report_flat_listed(t->s->r, k) || (stacks_self(t) && fa[k].time > 0) ||
 		    (t->o->live != NULL && k == t->cur)) && shown(t, k, total);
 		fa[k].value = sort_value(t, k);
+		fa[k].counted = (uint8_t)counted(t, k);
 	}
 	for (k = 0; k < p->nsyms; k++)
 		if (fa[p->flat_order[k]].shown)
@@ -289,8 +292,11 @@ make_rows(struct tui *t, struct flat *f)
 		free(fa);
 		return -1;
 	}
-	for (i = 0; i < f->n; i++)
-		f->accum[i] = accum += counted(t, f->id[i]) ? fa[fact_of(t, f->id[i])].time : 0;
+	for (i = 0; i < f->n; i++) {	/* (in the rows' order: the facts, not the symbols, read at random) */
+		const struct facts *x = &fa[fact_of(t, f->id[i])];
+
+		f->accum[i] = accum += x->counted ? x->time : 0;
+	}
 	free(fa);
 	return 0;
 }

@@ -155,40 +155,43 @@ cmp_arc_down(const void *a, const void *b, void *ctx)
 }
 
 /*
- * Groups the arcs by caller (BY_PARENT) or callee, each group in creation
- * order (arc ids ascend with it).  START has room for every symbol and
- * cycle header the symbol array can hold; headers have empty groups.
+ * The arcs grouped by callee (caller_start, caller_arc: each symbol's
+ * callers) and by caller (callee_start, callee_arc), each group in
+ * creation order (arc ids ascend with it), both in the same two sweeps of
+ * the arcs.  The starts have room for every symbol and cycle header the
+ * symbol array can hold; headers have empty groups.
  */
-static int
-group(struct profile *p, int by_parent, uint32_t **startp, uint32_t **arcp)
-{
-	uint32_t n = p->nsyms, cap = (uint32_t)p->priv->symcap, i, a, *start, *arc, *fill;
-
-	*startp = start = mem_calloc((size_t)cap + 1, sizeof *start);
-	*arcp = arc = mem_array(p->narcs, sizeof *arc);
-	fill = mem_array(n, sizeof *fill);
-	if (start == NULL || arc == NULL || fill == NULL) {
-		free(fill);
-		return -1;
-	}
-	for (a = 0; a < p->narcs; a++)
-		start[(by_parent ? p->arc[a].parent : p->arc[a].child) + 1]++;
-	for (i = 0; i < cap; i++)
-		start[i + 1] += start[i];
-	for (i = 0; i < n; i++)
-		fill[i] = start[i];
-	for (a = 0; a < p->narcs; a++)
-		arc[fill[by_parent ? p->arc[a].parent : p->arc[a].child]++] = a;
-	free(fill);
-	return 0;
-}
-
 int
 order_group(struct profile *p)
 {
-	if (group(p, 0, &p->caller_start, &p->caller_arc) != 0 ||
-	    group(p, 1, &p->callee_start, &p->callee_arc) != 0)
+	uint32_t n = p->nsyms, cap = (uint32_t)p->priv->symcap, i, a, *in, *out;
+	uint32_t *fill_in = mem_array(n, sizeof *fill_in), *fill_out = mem_array(n, sizeof *fill_out);
+
+	p->caller_start = in = mem_calloc((size_t)cap + 1, sizeof *in);
+	p->callee_start = out = mem_calloc((size_t)cap + 1, sizeof *out);
+	p->caller_arc = mem_array(p->narcs, sizeof *p->caller_arc);
+	p->callee_arc = mem_array(p->narcs, sizeof *p->callee_arc);
+	if (!in || !out || !p->caller_arc || !p->callee_arc || !fill_in || !fill_out) {
+		free(fill_in);
+		free(fill_out);
 		return -1;
+	}
+	for (a = 0; a < p->narcs; a++) {
+		in[p->arc[a].child + 1]++;
+		out[p->arc[a].parent + 1]++;
+	}
+	for (i = 0; i < cap; i++) {
+		in[i + 1] += in[i];
+		out[i + 1] += out[i];
+	}
+	memcpy(fill_in, in, n * sizeof *fill_in);
+	memcpy(fill_out, out, n * sizeof *fill_out);
+	for (a = 0; a < p->narcs; a++) {
+		p->caller_arc[fill_in[p->arc[a].child]++] = a;
+		p->callee_arc[fill_out[p->arc[a].parent]++] = a;
+	}
+	free(fill_in);
+	free(fill_out);
 	return 0;
 }
 
