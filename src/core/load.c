@@ -28,9 +28,8 @@
  *      to hist.c, arcs to arcs.c, basic blocks here; meanwhile a second
  *      thread sorts the names (names.h) and a third faults in the
  *      memory the records fill (util/prefault.h);
- *   4. hist_assign() (samples to symbols) beside arcs_settle(); then a
- *      second thread finds the call sites' instructions (with
- *      pf_opts.source_lines);
+ *   4. hist_assign(): samples to symbols, while a second thread finds the
+ *      call sites' instructions (with pf_opts.source_lines);
  *   5. cg_assemble(): cycles and propagated times, while a second thread
  *      orders the flat profile;
  *   6. the call graph's orders, half of them on a second thread.
@@ -44,13 +43,6 @@ step(const struct pf_opts *o, const char *what, int permille)
 	if (o->progress != NULL)
 		o->progress(o->progress_ctx, what, permille);
 }
-
-/* The load's jobs (util/job.h), on a profile. */
-static int names_job(void *p) { return names_sort(p); }
-static int flat_job(void *p) { return order_flat(p); }
-static int sites_job(void *p) { return linemap_finish(p); }
-static int plan_job(void *p) { return pf_narrow_begin(p); }
-static int hist_job(void *p) { hist_assign(p); return 0; }
 
 /* gmon reader callbacks: the reader knows nothing of profiles. */
 static enum gmon_status
@@ -185,7 +177,6 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 		p->priv->addr_bytes, p->priv->big_endian, bin_sign_extend(p->priv->bin)
 	};
 	struct prefault pf;
-	struct job hist = { NULL };
 	int version = 0, rc = 0;
 	size_t i;
 
@@ -216,14 +207,11 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 	}
 	prefault_stop(&pf);
 	arcs_tally_end(p);
-	if (rc != 0 || (o->since != NULL && since_end(p, o, d) != 0))
+	if (rc != 0)
 		return -1;
-	/* The samples to symbols beside the arcs' merge: that writes the symbols' times, this the arcs and their lists. */
-	if (p->input & GMON_IN_HIST)
-		job_start(&hist, hist_job, p);
-	rc = arcs_settle(p);
-	job_join(&hist);
-	return rc != 0 ? diag_oom(d) : 0;
+	if (arcs_settle(p) != 0)
+		return diag_oom(d);
+	return o->since != NULL ? since_end(p, o, d) : 0;
 }
 
 /* The text for -c, or NULL where gprof cannot scan (it says so once). */
@@ -239,6 +227,12 @@ scan_text(struct profile *p, const struct pf_opts *o, struct diag *d)
 	}
 	return bin_text(p->priv->bin, d);
 }
+
+/* The load's jobs (util/job.h), on a profile. */
+static int names_job(void *p) { return names_sort(p); }
+static int flat_job(void *p) { return order_flat(p); }
+static int sites_job(void *p) { return linemap_finish(p); }
+static int plan_job(void *p) { return pf_narrow_begin(p); }
 
 /* The callees' half of the call graph's orders (order_all()). */
 static int
@@ -467,6 +461,9 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 		check_belongs(p, o, d);	/* (an interval's calls may all be elsewhere) */
 	if (o->source_lines)
 		sites_start(p, &sites);
+	step(o, "the histogram", 560);
+	if (p->input & GMON_IN_HIST)
+		hist_assign(p);
 	step(o, "the call graph", 565);
 	rc = assemble(p, text, o, d);
 	sites_failed = job_join(&sites) != 0;
