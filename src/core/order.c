@@ -164,13 +164,15 @@ cmp_arc_down(const void *a, const void *b, void *ctx)
 int
 order_group(struct profile *p)
 {
-	uint32_t n = p->nsyms, cap = (uint32_t)p->priv->symcap, i, a, *in, *out;
-	uint32_t *fill_in = mem_array(n, sizeof *fill_in), *fill_out = mem_array(n, sizeof *fill_out);
+	uint32_t n = p->nsyms, cap = (uint32_t)p->priv->symcap, i, a, *in, *out, *fill_in, *fill_out;
 
 	p->caller_start = in = mem_calloc((size_t)cap + 1, sizeof *in);
 	p->callee_start = out = mem_calloc((size_t)cap + 1, sizeof *out);
 	p->caller_arc = mem_array(p->narcs, sizeof *p->caller_arc);
 	p->callee_arc = mem_array(p->narcs, sizeof *p->callee_arc);
+	/* (the scratch last: freed, it goes back to the top of the heap, not a hole below the rest) */
+	fill_in = mem_array(n, sizeof *fill_in);
+	fill_out = mem_array(n, sizeof *fill_out);
 	if (!in || !out || !p->caller_arc || !p->callee_arc || !fill_in || !fill_out) {
 		free(fill_in);
 		free(fill_out);
