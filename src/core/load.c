@@ -109,10 +109,10 @@ static const struct gmon_ops reader_ops = {
 
 /*
  * Room for as many arcs (and call sites, with pf_opts.source_lines) as
- * the files have arc records, so that tallying never copies them.  Only
- * address space: pages are used as records are kept.  Tallied by sorting (arcsort.h) where the keys fit;
- * else through the index, which is touched all over: it starts at a
- * quarter of that and doubles as needed.
+ * the files have arc records, so that tallying never copies them; PF
+ * faults it in ahead of the tally.  Tallied by sorting (arcsort.h) where
+ * the keys fit; else through the index, which is touched all over: it
+ * starts at a quarter of that and doubles as needed.
  */
 static void
 reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layout *lay,

@@ -1,7 +1,6 @@
 /* prefault: memory about to be written, faulted in ahead of the writer by a second thread. */
 #include "prefault.h"
 
-
 #include "helper.h"
 #include "mem.h"
 
@@ -34,7 +33,6 @@ run(void *arg)
 	int s, k;
 
 	helper_lower_priority();
-
 	for (s = 0; s < SLICES; s++)
 		for (k = 0; k < pf->n; k++) {
 			size_t lo = pf->len[k] / SLICES * (size_t)s;
