@@ -506,6 +506,20 @@ load_all(struct profile *p, const struct pf_opts *o, struct diag *d)
 	return syms_load(p, o, d) != 0 || keep_pristine(p, o, d) != 0 || analyse(p, o, d) != 0 ? -1 : 0;
 }
 
+/* The end of a load: the progress line erased; P given to *OUT, or freed if FAILED.  0 or -1. */
+static int
+finish(struct profile *p, const struct pf_opts *o, int failed, struct profile **out)
+{
+	step(o, NULL, 1000);
+	if (failed) {
+		profile_free(p);
+		return -1;
+	}
+	p->priv->opts = NULL;
+	*out = p;
+	return 0;
+}
+
 int
 profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
 {
@@ -530,15 +544,7 @@ profile_load(struct profile **out, const struct pf_opts *o, struct diag *d)
 		profile_free(p);
 		return diag_oom(d);
 	}
-	if (load_all(p, o, d) != 0) {
-		step(o, NULL, 1000);
-		profile_free(p);
-		return -1;
-	}
-	step(o, NULL, 1000);
-	pv->opts = NULL;
-	*out = p;
-	return 0;
+	return finish(p, o, load_all(p, o, d) != 0, out);
 }
 
 /*
@@ -620,12 +626,7 @@ profile_reload(const struct profile *like, const struct pf_opts *o, struct profi
 	if (copy_symbols(p, like) != 0 || analyse(p, o, d) != 0) {
 		if (diag_errors(d) == 0)
 			diag_oom(d);
-		step(o, NULL, 1000);
-		profile_free(p);
-		return -1;
+		return finish(p, o, 1, out);
 	}
-	step(o, NULL, 1000);
-	pv->opts = NULL;
-	*out = p;
-	return 0;
+	return finish(p, o, 0, out);
 }
