@@ -27,13 +27,9 @@ prop_release(struct prop_graph *g)
 	free(g->mem_start);
 	free(g->mem);
 	free(g->in_start);
-	free(g->in_from);
-	free(g->in_ratio);
+	free(g->in);
 	free(g->out_start);
-	free(g->out_to);
-	free(g->out_arc);
-	free(g->out_ratio);
-	free(g->out_botch);
+	free(g->out);
 	free(g->arc_slot);
 	memset(g, 0, sizeof *g);
 }
@@ -64,11 +60,15 @@ place_nodes(struct prop_graph *g, const struct profile *p)
 	return 0;
 }
 
-/* What the build reads of a symbol or header at random, by id: one cache line for an arc's end. */
+/*
+ * What the build reads and counts of a symbol or header at random, by id:
+ * half a cache line for an arc's end, the counters beside what is read.
+ */
 struct fact {
 	uint64_t head_calls;	/* its cycle header's calls (or its own) */
 	uint32_t node, head;	/* its node, its cycle header's node (or its own) */
 	int top, cycle;
+	uint32_t fill_in, fill_out;	/* its callers, callees; then where the next goes */
 };
 
 /*
@@ -99,6 +99,7 @@ node_facts(struct prop_graph *g, const struct profile *p, struct fact *f)
 		f[i].head = g->head[x];
 		f[i].top = s->top_order;
 		f[i].cycle = s->cycle;
+		f[i].fill_in = f[i].fill_out = 0;
 	}
 	if ((g->mem = mem_array((size_t)nmem + 1, sizeof *g->mem)) == NULL) {
 		free(next);
@@ -166,43 +167,46 @@ ask_facts(const struct pf_arc *a, const struct fact *f)
 	__builtin_prefetch(&f[a->child]);
 }
 
+/* Room in the lists for the callers and callees make_room() counted into F (by node, ID: its symbol). */
+static void
+room(struct fact *f, const uint32_t *id, uint32_t x, size_t *nin)
+{
+	uint32_t c = f[id[x]].fill_in;
+
+	f[id[x]].fill_in = (uint32_t)*nin;
+	*nin += c;
+}
+
 /*
  * Room in both lists: a symbol's callers in its own range (empty for a
  * member), a cycle's those of its members one after the other in member
- * order; where each node's next caller and callee go, into FILL_IN and
- * FILL_OUT.  0 or -1.
+ * order; where each node's next caller and callee go, into F's fill_in
+ * and fill_out.  0 or -1.
  */
 static int
-make_room(struct prop_graph *g, const struct profile *p, const struct fact *f,
-    uint32_t *fill_in, uint32_t *fill_out)
+make_room(struct prop_graph *g, const struct profile *p, struct fact *f)
 {
 	uint32_t a, x, k, c, giver;
 	size_t nin = 0, nout = 0;
 
-	memset(fill_in, 0, g->n * sizeof *fill_in);
-	memset(fill_out, 0, g->n * sizeof *fill_out);
 	for (a = 0; a < p->narcs; a++) {
 		if (a + AHEAD < p->narcs)
 			ask_facts(&p->arc[a + AHEAD], f);
-		fill_in[f[p->arc[a].child].node] += (uint32_t)inherits(&p->arc[a], f);
-		fill_out[f[p->arc[a].parent].node] += flows(&p->arc[a], f, &giver) != 0;
+		f[p->arc[a].child].fill_in += (uint32_t)inherits(&p->arc[a], f);
+		f[p->arc[a].parent].fill_out += flows(&p->arc[a], f, &giver) != 0;
 	}
 	for (x = 0; x < g->n; x++) {
+		if (x + AHEAD < g->n)
+			__builtin_prefetch(&f[g->id[x + AHEAD]]);
 		g->in_start[x] = (uint32_t)nin;
 		if (x >= g->nsyms) {	/* a cycle: its members' callers, member by member */
-			for (k = g->mem_start[x - g->nsyms]; k < g->mem_start[x - g->nsyms + 1]; k++) {
-				c = fill_in[g->mem[k]];
-				fill_in[g->mem[k]] = (uint32_t)nin;
-				nin += c;
-			}
-		} else if (g->head[x] == x) {
-			c = fill_in[x];
-			fill_in[x] = (uint32_t)nin;
-			nin += c;
-		}
+			for (k = g->mem_start[x - g->nsyms]; k < g->mem_start[x - g->nsyms + 1]; k++)
+				room(f, g->id, g->mem[k], &nin);
+		} else if (g->head[x] == x)
+			room(f, g->id, x, &nin);
 		g->out_start[x] = (uint32_t)nout;
-		c = fill_out[x];
-		fill_out[x] = (uint32_t)nout;
+		c = f[g->id[x]].fill_out;
+		f[g->id[x]].fill_out = (uint32_t)nout;
 		nout += c;
 		if (nin >= UINT32_MAX || nout >= UINT32_MAX)
 			return -1;
@@ -210,15 +214,10 @@ make_room(struct prop_graph *g, const struct profile *p, const struct fact *f,
 	g->in_start[g->n] = (uint32_t)nin;
 	g->out_start[g->n] = (uint32_t)nout;
 	g->nout = (uint32_t)nout;
-	g->in_from = mem_array(nin + 1, sizeof *g->in_from);
-	g->in_ratio = mem_array(nin + 1, sizeof *g->in_ratio);
-	g->out_to = mem_array(nout + 1, sizeof *g->out_to);
-	g->out_arc = mem_array(nout + 1, sizeof *g->out_arc);
-	g->out_botch = mem_array(nout + 1, sizeof *g->out_botch);
-	g->out_ratio = mem_array(nout + 1, sizeof *g->out_ratio);
+	g->in = mem_array(nin + 1, sizeof *g->in);
+	g->out = mem_array(nout + 1, sizeof *g->out);
 	g->arc_slot = mem_array((size_t)p->narcs + 1, sizeof *g->arc_slot);
-	return !g->in_from || !g->in_ratio || !g->out_to || !g->out_arc || !g->out_botch ||
-	    !g->out_ratio || !g->arc_slot ? -1 : 0;
+	return !g->in || !g->out || !g->arc_slot ? -1 : 0;
 }
 
 /*
@@ -226,40 +225,32 @@ make_room(struct prop_graph *g, const struct profile *p, const struct fact *f,
  * as gprof's lists of parents and children.  0 or -1.
  */
 static int
-make_lists(struct prop_graph *g, const struct profile *p, const struct fact *f)
+make_lists(struct prop_graph *g, const struct profile *p, struct fact *f)
 {
-	uint32_t *fill_in = mem_array((size_t)g->n + 1, sizeof *fill_in);
-	uint32_t *fill_out = mem_array((size_t)g->n + 1, sizeof *fill_out);
 	uint32_t a, k, giver;
 	int how;
 
-	if (fill_in == NULL || fill_out == NULL || make_room(g, p, f, fill_in, fill_out) != 0) {
-		free(fill_in);
-		free(fill_out);
+	if (make_room(g, p, f) != 0)
 		return -1;
-	}
 	for (a = p->narcs; a-- > 0;) {
 		const struct pf_arc *arc = &p->arc[a];
 
 		if (a >= AHEAD)
 			ask_facts(&p->arc[a - AHEAD], f);
 		if (inherits(arc, f)) {
-			k = fill_in[f[arc->child].node]++;
-			g->in_from[k] = f[arc->parent].node;
-			g->in_ratio[k] = ratio(arc->count, f[arc->child].head_calls);
+			k = f[arc->child].fill_in++;
+			g->in[k].from = f[arc->parent].node;
+			g->in[k].ratio = ratio(arc->count, f[arc->child].head_calls);
 		}
 		g->arc_slot[a] = PF_NONE;
 		if ((how = flows(arc, f, &giver)) != 0) {
-			k = fill_out[f[arc->parent].node]++;
-			g->out_to[k] = f[arc->child].node;
-			g->out_arc[k] = a;
-			g->out_botch[k] = how == 2;
-			g->out_ratio[k] = how == 2 ? 0.0 : ratio(arc->count, f[arc->child].head_calls);
+			k = f[arc->parent].fill_out++;
+			g->out[k].to = f[arc->child].node;
+			g->out[k].botch = how == 2;
+			g->out[k].ratio = how == 2 ? 0.0 : ratio(arc->count, f[arc->child].head_calls);
 			g->arc_slot[a] = k;
 		}
 	}
-	free(fill_in);
-	free(fill_out);
 	return 0;
 }
 
@@ -333,9 +324,9 @@ inherit(struct prop_result *w, uint32_t x)
 	double fract = 0.0;
 
 	for (k = g->in_start[x]; k < g->in_start[x + 1]; k++) {
-		flag |= w->flag[g->in_from[k]];
+		flag |= w->flag[g->in[k].from];
 		if (g->divides[x])
-			fract += w->fract[g->in_from[k]] * g->in_ratio[k];
+			fract += w->fract[g->in[k].from] * g->in[k].ratio;
 	}
 	w->flag[x] = flag;
 	w->fract[x] = fract;
@@ -425,18 +416,18 @@ take_time(struct prop_result *w, uint32_t x, struct diag *d)
 	if (fract == 0.0)
 		return;
 	for (k = b; k < e; k++) {
-		uint32_t to = g->out_to[k], giver = g->head[to];
+		uint32_t to = g->out[k].to, giver = g->head[to];
 		double t, ct, share, prop_share;
 
 		if (w->fract[to] == 0.0)
 			continue;
-		if (g->out_botch[k]) {
+		if (g->out[k].botch) {
 			diag_add(d, DIAG_WARN, "[propagate] toporder botches");
 			continue;
 		}
 		t = (giver < g->nsyms ? g->time[giver] : w->cycle_time[giver - g->nsyms]) *
-		    g->out_ratio[k];
-		ct = w->child_time[giver] * g->out_ratio[k];
+		    g->out[k].ratio;
+		ct = w->child_time[giver] * g->out[k].ratio;
 		share = t + ct;
 		w->child_time[x] += share;
 		prop_share = fract * share;

@@ -35,18 +35,18 @@ struct prop_graph {
 	 * callers from outside the cycle: in[in_start[x] .. in_start[x + 1]),
 	 * with count / calls of X.
 	 */
-	uint32_t *in_start, *in_from;
-	double *in_ratio;
+	uint32_t *in_start;
+	struct prop_in { uint32_t from; double ratio; } *in;
 	/*
 	 * Where a symbol's callees' time comes from: out[out_start[x] ..
 	 * out_start[x + 1]), the callee's node (whose cycle header gives the
-	 * time when it is a member), count / calls of the giver, the arc, and
-	 * whether gprof only warns there ("toporder botches"); nout slots in
-	 * all.  arc_slot: each arc's slot, or PF_NONE.
+	 * time when it is a member), whether gprof only warns there ("toporder
+	 * botches"), and count / calls of the giver; nout slots in all.
+	 * arc_slot: each arc's slot, or PF_NONE.  An entry of either list is
+	 * one record, as make_lists() writes each at random.
 	 */
-	uint32_t *out_start, *out_to, *out_arc;
-	double *out_ratio;
-	uint8_t *out_botch;
+	uint32_t *out_start;
+	struct prop_out { uint32_t to, botch; double ratio; } *out;
 	uint32_t nout, narcs;
 	uint32_t *arc_slot;
 };
