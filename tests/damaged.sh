@@ -138,6 +138,39 @@ elif want "in a cgroup of 24 MiB: status 1"; then
 	pass "in a cgroup of 24 MiB: skipped (sanitizers, or no memory cgroup can be made here)"
 fi
 
+# Records judged ahead (src/core/ahead.c): a file of 65,536 arc records or
+# more has its later half judged on a helper thread, at the places the
+# records would be.  The same records in files of 60,000 (read on one
+# thread each) are the oracle; basic-block records in the run (one of an
+# arc record's size, one of 5 bytes that puts every later record off the
+# places judged) change nothing but a warning; a record cut short in the
+# later half is the same error.  Where the places judged fall inside later
+# records, on bytes that look like an arc record's tag (each count's first
+# byte), none of what was judged there is taken.
+A=$OUT/ahead
+if want_any "ahead: split" "ahead: a basic block" "ahead: cut"; then
+	{ python3 "$TOP/tests/gen/synth.py" 20000 "$A" >/dev/null &&
+	    python3 "$TOP/tests/gen/gmonsplice.py" "$A/gmon.out" "$A" >/dev/null; } ||
+	    fatal "cannot make the profiles judged ahead"
+	"$TGPROF" --batch -b "$A/prog" "$A/gmon.out" >"$A/whole" 2>&1 || fail "ahead: the whole file"
+fi
+tcheck "ahead: split into files of 60,000 records, the same -b" \
+    sh -c "'$TGPROF' --batch -b '$A/prog' '$A'/split.* | cmp -s - '$A/whole'"
+W='tgprof: warning: ignoring basic-block exec counts (use -l or --line)'
+for f in "bb21 $W" "bb5 "; do	# (a record of no block says nothing)
+	tcheck "ahead: a basic block in the arc records (${f%% *}.out), the same -b" \
+	    sh -c "'$TGPROF' --batch -b '$A/prog' '$A/${f%% *}.out' 2>'$A/err' | cmp -s - '$A/whole' &&
+	    [ \"\$(cat '$A/err')\" = '${f#* }' ]"
+done
+if want "ahead: a basic block that puts the places judged on each count"; then
+	"$TGPROF" --batch -b "$A/prog" "$A/ones.out" >"$A/ones" 2>&1 || fail "ahead: ones.out"
+	check "ahead: a basic block that puts the places judged on each count, the same -b" \
+	    sh -c "'$TGPROF' --batch -b '$A/prog' '$A/ones-bb277.out' 2>/dev/null | cmp -s - '$A/ones' &&
+	    grep -q 'f_1999[0-9]' '$A/ones'"
+fi
+refuse "ahead: cut in an arc record of the later half" "tgprof: $A/cut.out: unexpected end of file" \
+    "$A/prog" "$A/cut.out"
+
 # survive NAME: status 0 or 1 within 20 s; standard error only tgprof's lines.
 survive() {
 	timeout 20 "$TGPROF" --batch "$P/prog" "$OUT/$1" >/dev/null 2>"$OUT/err"

@@ -261,42 +261,63 @@ chosen(const struct profile *p, uint32_t parent, uint32_t child)
 	return symspec_arc_chosen(ss, SPEC_INCL_ARCS, p->sym[parent].addr, pc->addr, pc->end_addr);
 }
 
+/* What the record FROM -> SELF comes to (arcs.h), FROM_AT and SELF_AT the symbol index's floors. */
+static void
+judge(const struct profile *p, uint64_t from, uint64_t self, uint32_t from_at, uint32_t self_at,
+    struct arc_verdict *v)
+{
+	const struct pf_private *pv = p->priv;
+	struct tally_fact pf, sf;
+	uint64_t off;
+
+	v->parent = v->child = PF_NONE;
+	v->entry = ARCS_UNKNOWN;
+	if (self_at == UINT32_MAX || (sf = fact_at(p, self_at), !holds(self_at, &sf, self)))
+		return;
+	off = self - (self_at < pv->index.n ? pv->index.addr[self_at] : p->sym[self_at].addr);
+	v->entry = off < ARCS_ENTRY_REACH ? (uint16_t)off : ARCS_ENTRY_REACH;
+	if (from_at == UINT32_MAX || (pf = fact_at(p, from_at), !holds(from_at, &pf, from)) ||
+	    sf.callee == PF_NONE)
+		return;
+	v->child = sf.callee & ~TALLY_FOLDED;
+	if ((sf.callee & TALLY_FOLDED) && v->child == pf.lookup)
+		v->child = PF_NONE;	/* into its own clone: within one function, folded */
+	else if (chosen(p, pf.lookup, v->child))
+		v->parent = pf.lookup;
+}
+
+int
+arcs_apply(struct profile *p, uint64_t from, uint64_t count, const struct arc_verdict *v,
+    struct diag *d)
+{
+	struct pf_private *pv = p->priv;
+
+	if (v->entry == ARCS_UNKNOWN)
+		return 0;
+	pv->arcs_known++;	/* a call into its code: the file is this program's */
+	if (v->entry < ARCS_ENTRY_REACH)	/* where -pg's call is, if its */
+		pv->arc_offset[v->entry]++;
+	if (v->parent == PF_NONE)
+		return 0;
+	if (pv->calls == NULL)	/* (else counted from the arcs: arcs_tally_end()) */
+		p->sym[v->child].ncalls += count;
+	if ((pv->arckey != NULL ? keep(p, v->parent, v->child, count) :
+	    arcs_add(p, v->parent, v->child, count, 0)) != 0)
+		return diag_oom(d);
+	if (pv->opts != NULL && pv->opts->source_lines && linemap_add_site(p, from, v->child, count) != 0)
+		return diag_oom(d);
+	return 0;
+}
+
 /* arcs_tally(), FROM_AT and SELF_AT the symbol index's floors of FROM and SELF. */
 static int
 tally_at(struct profile *p, uint64_t from, uint64_t self, uint64_t count, uint32_t from_at,
     uint32_t self_at, struct diag *d)
 {
-	struct pf_private *pv = p->priv;
-	struct tally_fact pf, sf;
-	uint32_t parent, child;
+	struct arc_verdict v;
 
-	if (from_at != UINT32_MAX)
-		pf = fact_at(p, from_at);
-	if (self_at != UINT32_MAX)
-		sf = fact_at(p, self_at);
-	if (self_at != UINT32_MAX && holds(self_at, &sf, self)) {
-		uint64_t off = self - (self_at < pv->index.n ? pv->index.addr[self_at] : p->sym[self_at].addr);
-
-		pv->arcs_known++;	/* a call into its code: the file is this program's */
-		if (off < ARCS_ENTRY_REACH)	/* where -pg's call is, if its */
-			pv->arc_offset[off]++;
-	} else
-		return 0;
-	if (from_at == UINT32_MAX || !holds(from_at, &pf, from) || sf.callee == PF_NONE)
-		return 0;
-	parent = pf.lookup;
-	child = sf.callee & ~TALLY_FOLDED;
-	if ((sf.callee & TALLY_FOLDED) && child == parent)
-		return 0;	/* into its own clone: within one function, folded */
-	if (!chosen(p, parent, child))
-		return 0;
-	if (pv->calls == NULL)	/* (else counted from the arcs: arcs_tally_end()) */
-		p->sym[child].ncalls += count;
-	if ((pv->arckey != NULL ? keep(p, parent, child, count) : arcs_add(p, parent, child, count, 0)) != 0)
-		return diag_oom(d);
-	if (pv->opts != NULL && pv->opts->source_lines && linemap_add_site(p, from, child, count) != 0)
-		return diag_oom(d);
-	return 0;
+	judge(p, from, self, from_at, self_at, &v);
+	return arcs_apply(p, from, count, &v, d);
 }
 
 /* gprof's cg_tally(): one arc record of a gmon file. */
@@ -309,36 +330,58 @@ arcs_tally(struct profile *p, uint64_t from, uint64_t self, uint64_t count, stru
 }
 
 /*
- * The batch's prefetches, each stage's loads issued for every record
- * before any is waited for: the symbol index's buckets, then the
- * addresses they name, then the facts of the symbols found (their floors
- * into FROM_AT and SELF_AT), then the arc's slot when there is an index.
+ * The floors of N records' FROM and SELF, into FROM_AT and SELF_AT, each
+ * stage's loads issued for every record before any is waited for: the
+ * symbol index's buckets, then the addresses they name, then (asked for)
+ * the facts of the symbols found.
  */
 static void
-prefetch_batch(const struct profile *p, const struct arcqueue *q, uint32_t *from_at,
-    uint32_t *self_at)
+floors(const struct profile *p, const uint64_t *from, const uint64_t *self, unsigned n,
+    uint32_t *from_at, uint32_t *self_at)
 {
 	const struct symindex *x = &p->priv->index;
-	const struct arcindex *ai = &p->priv->arcmap;
 	const struct tally_fact *fact = p->priv->fact;
 	unsigned i;
 
-	for (i = 0; i < q->n; i++) {
-		symindex_prefetch(x, q->from[i], 0);
-		symindex_prefetch(x, q->self[i], 0);
+	for (i = 0; i < n; i++) {
+		symindex_prefetch(x, from[i], 0);
+		symindex_prefetch(x, self[i], 0);
 	}
-	for (i = 0; i < q->n; i++) {
-		symindex_prefetch(x, q->from[i], 1);
-		symindex_prefetch(x, q->self[i], 1);
+	for (i = 0; i < n; i++) {
+		symindex_prefetch(x, from[i], 1);
+		symindex_prefetch(x, self[i], 1);
 	}
-	for (i = 0; i < q->n; i++) {
-		from_at[i] = symindex_floor(x, q->from[i]);
-		self_at[i] = symindex_floor(x, q->self[i]);
+	for (i = 0; i < n; i++) {
+		from_at[i] = symindex_floor(x, from[i]);
+		self_at[i] = symindex_floor(x, self[i]);
 		if (from_at[i] != UINT32_MAX)
 			__builtin_prefetch(fact != NULL ? (const void *)&fact[from_at[i]] : &p->sym[from_at[i]]);
 		if (self_at[i] != UINT32_MAX)
 			__builtin_prefetch(fact != NULL ? (const void *)&fact[self_at[i]] : &p->sym[self_at[i]]);
 	}
+}
+
+void
+arcs_judge(const struct profile *p, const uint64_t *from, const uint64_t *self, unsigned n,
+    struct arc_verdict *v)
+{
+	uint32_t from_at[ARCS_BATCH], self_at[ARCS_BATCH];
+	unsigned i;
+
+	floors(p, from, self, n, from_at, self_at);
+	for (i = 0; i < n; i++)
+		judge(p, from[i], self[i], from_at[i], self_at[i], &v[i]);
+}
+
+/* The batch's floors (floors()), then the arcs' slots when there is an index, asked for. */
+static void
+prefetch_batch(const struct profile *p, const struct arcqueue *q, uint32_t *from_at,
+    uint32_t *self_at)
+{
+	const struct arcindex *ai = &p->priv->arcmap;
+	unsigned i;
+
+	floors(p, q->from, q->self, q->n, from_at, self_at);
 	for (i = 0; i < q->n && ai->cap > 0; i++) {
 		struct tally_fact pf, sf;
 

@@ -46,6 +46,26 @@ int arcs_queue(struct profile *p, uint64_t from, uint64_t self, uint64_t count, 
 int arcs_flush(struct profile *p, struct diag *d);
 
 /*
+ * Tallying in two steps, for records judged on another thread: what an
+ * arc record comes to, decided without changing the profile (arcs_judge(),
+ * of N records, at most ARCS_BATCH, safe beside the thread reading the
+ * files once arcs_tally_begin() has run), then done (arcs_apply(), in the
+ * files' order, on that thread: 0, or -1 out of memory, with the reason
+ * in D).  ENTRY: where the record enters its symbol (ARCS_ENTRY_REACH:
+ * beyond), or ARCS_UNKNOWN (in no symbol); PARENT -> CHILD the arc it
+ * counts for, PARENT PF_NONE for none.
+ */
+#define ARCS_UNKNOWN 0xffff
+struct arc_verdict {
+	uint32_t parent, child;
+	uint16_t entry;
+};
+void arcs_judge(const struct profile *p, const uint64_t *from, const uint64_t *self, unsigned n,
+    struct arc_verdict *v);
+int arcs_apply(struct profile *p, uint64_t from, uint64_t count, const struct arc_verdict *v,
+    struct diag *d);
+
+/*
  * gprof's arc_add(): COUNT more calls from PARENT to CHILD, creating the
  * arc if needed (BY_RANGE: found by -c, with count 0).  0 or -1 (memory).
  */

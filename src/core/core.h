@@ -61,6 +61,7 @@ struct pf_private {
 	struct mapfile map;		/* -R: functions to object files */
 	struct arcindex arcmap;		/* until the call graph is assembled */
 	struct arcqueue arcq;		/* while the gmon files are read */
+	struct ahead *ahead;		/* while one is read: its later records judged ahead */
 	/*
 	 * Tallying by sorting (arcs.h), while the gmon files are read: each
 	 * record kept is a provisional arc, and a key of (parent, child,

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ahead.h"
 #include "arcs.h"
 #include "arcsort.h"
 #include "cg.h"
@@ -65,9 +66,13 @@ on_bsd_end(void *ctx)
 }
 
 static int
-on_arc(void *ctx, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
+on_arc(void *ctx, uint64_t from, uint64_t self, uint64_t count, size_t at, struct diag *d)
 {
 	struct profile *p = ctx;
+	const struct arc_verdict *v = ahead_verdict(p->priv->ahead, at);
+
+	if (v != NULL)	/* (the records queued before it first) */
+		return arcs_flush(p, d) != 0 || arcs_apply(p, from, count, v, d) != 0 ? -1 : 0;
 
 	if (p->priv->since != NULL && since_take(p->priv->since, from, self, &count) != 0)
 		return diag_oom(d);
@@ -201,8 +206,12 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 		struct gmon_file *f = &p->priv->gfile[i];
 
 		p->gmon[i].path = o->gmon[i];
+		if (o->since == NULL)
+			p->priv->ahead = ahead_start(p, f, &lay);
 		rc = gmon_parse(f, o->gmon[i], o->format, &lay, &reader_ops, p, &p->input, &version,
 		    &p->gmon[i].counts, d) != 0 || arcs_flush(p, d) != 0;
+		ahead_free(p->priv->ahead);
+		p->priv->ahead = NULL;
 		p->ngmon += rc == 0;
 	}
 	prefault_stop(&pf);

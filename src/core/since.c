@@ -48,10 +48,11 @@ on_end(void *ctx)
 
 /* An arc record, in the file's order (indexed only if the later file's order differs: since_take()). */
 static int
-on_arc(void *ctx, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
+on_arc(void *ctx, uint64_t from, uint64_t self, uint64_t count, size_t at, struct diag *d)
 {
 	struct since *s = ctx;
 
+	(void)at;
 	if (s->narc >= UINT32_MAX - 1 ||
 	    mem_reserve(&s->arc, &s->arccap, s->narc + 1, sizeof *s->arc) != 0)
 		return diag_oom(d);

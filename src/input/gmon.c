@@ -242,12 +242,13 @@ read_hist_rec(struct cur *c, const struct gmon_ops *ops, void *ctx, struct diag 
 static int
 read_arc_rec(struct cur *c, const struct gmon_ops *ops, void *ctx, struct diag *d)
 {
+	size_t at = c->off - 1;
 	uint64_t from, self;
 	uint32_t count;
 
 	if (get_vma(c, &from) || get_vma(c, &self) || get_u32(c, &count))
 		return eof_error(c, d);
-	return ops->arc(ctx, from, self, count, d);
+	return ops->arc(ctx, from, self, count, at, d);
 }
 
 /* Version 0 wrote host-sized fields and strings; skip a NUL-terminated one. */
@@ -398,11 +399,13 @@ read_bsd(struct cur *c, enum gmon_format fmt, const struct gmon_ops *ops, void *
 	if (read_bsd_hist(c, &h, ops, ctx, n, d) != 0)
 		return -1;
 	for (;; slide(c)) {
+		size_t at = c->off;
+
 		if (get_vma(c, &from) || get_vma(c, &self) || !have(c, big ? 8 : 4))
 			break;
 		count = get_n(c, big ? 8 : 4);
 		n->narcs++;
-		if (ops->arc(ctx, from, self, count, d) != 0)
+		if (ops->arc(ctx, from, self, count, at, d) != 0)
 			return -1;
 	}
 	ops->bsd_end(ctx);
@@ -447,12 +450,13 @@ parse(struct cur *c, enum gmon_format fmt, const struct gmon_ops *ops, void *ctx
 }
 
 size_t
-gmon_count_arcs(const struct gmon_file *f, enum gmon_format fmt, const struct gmon_layout *lay)
+gmon_count_arcs(struct gmon_file *f, enum gmon_format fmt, const struct gmon_layout *lay)
 {
 	size_t vma = (size_t)lay->addr_bytes, off = GMON_HDR_SIZE, n = 0;
 	struct cur c = { f->buf, f->len, 0, lay, "", f->mapped, 0, 0 };
 	uint32_t k;
 
+	f->first_arc = f->narcs = 0;
 	if (f->len < GMON_HDR_SIZE)
 		return 0;
 	if (fmt == GMON_FMT_BSD || fmt == GMON_FMT_BSD44 ||
@@ -465,7 +469,8 @@ gmon_count_arcs(const struct gmon_file *f, enum gmon_format fmt, const struct gm
 		tag = f->buf[off++];
 		c.off = off + 2 * vma;
 		if (tag == GMON_TAG_CG_ARC) {
-			n++;
+			if (n++ == 0)
+				f->first_arc = off - 1;
 			off += 2 * vma + 4;
 		} else if (tag == GMON_TAG_TIME_HIST && have(&c, 4)) {
 			k = (uint32_t)get_n(&c, 4);
@@ -480,13 +485,32 @@ gmon_count_arcs(const struct gmon_file *f, enum gmon_format fmt, const struct gm
 			break;
 		}
 	}
-	return n;
+	return f->narcs = n;
+}
+
+size_t
+gmon_arc_size(const struct gmon_layout *lay)
+{
+	return 1 + 2 * (size_t)lay->addr_bytes + 4;
+}
+
+int
+gmon_arc_at(const struct gmon_file *f, const struct gmon_layout *lay, size_t at,
+    uint64_t *from, uint64_t *self)
+{
+	struct cur c = { f->buf, f->len, at, lay, "", 0, 0, 0 };
+
+	if (!have(&c, gmon_arc_size(lay)) || f->buf[at] != GMON_TAG_CG_ARC)
+		return -1;
+	c.off++;
+	return get_vma(&c, from) != 0 || get_vma(&c, self) != 0 ? -1 : 0;
 }
 
 int
 gmon_load(const char *path, struct gmon_file *f, struct diag *d)
 {
 	f->len = 0;
+	f->narcs = f->first_arc = 0;
 	return load_file(path, &f->buf, &f->len, &f->mapped, d);
 }
 

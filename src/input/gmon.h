@@ -66,7 +66,9 @@ struct gmon_ops {
 	int (*bsd_rate)(void *ctx, uint32_t rate, const char *file, struct diag *d);
 	/* The end of a BSD file (gprof then asks the system for a rate). */
 	void (*bsd_end)(void *ctx);
-	int (*arc)(void *ctx, uint64_t from, uint64_t self, uint64_t count, struct diag *d);
+	/* An arc record; AT: where it starts in the file (a GNU record's tag). */
+	int (*arc)(void *ctx, uint64_t from, uint64_t self, uint64_t count, size_t at,
+	    struct diag *d);
 	int (*bb)(void *ctx, uint64_t addr, uint64_t count, struct diag *d);
 };
 
@@ -82,6 +84,8 @@ struct gmon_file {
 	unsigned char *buf;
 	size_t len;
 	int mapped;	/* buf is mmap()ed from the file: its pages may be dropped and read again */
+	/* What gmon_count_arcs() found: its arc records, where a GNU file's first starts (or 0). */
+	size_t narcs, first_arc;
 };
 
 /*
@@ -103,10 +107,22 @@ long gmon_hertz(void);
 
 /*
  * The number of call-arc records in F, without checking it (a size hint:
- * 0 for what does not parse).
+ * 0 for what does not parse), also into F's narcs; into its first_arc,
+ * where the first starts in a GNU file (0: none, or not a GNU file).
  */
-size_t gmon_count_arcs(const struct gmon_file *f, enum gmon_format fmt,
-    const struct gmon_layout *lay);
+size_t gmon_count_arcs(struct gmon_file *f, enum gmon_format fmt, const struct gmon_layout *lay);
+
+/* The size of a GNU file's arc record under LAY. */
+size_t gmon_arc_size(const struct gmon_layout *lay);
+
+/*
+ * FROM and SELF of the arc record at byte AT of the GNU file F, as
+ * gmon_parse() would give them were a record to start there: 0, or -1
+ * when no arc record's tag is there or the record would pass the end.
+ * Safe from any thread while F stays loaded (it reads F alone).
+ */
+int gmon_arc_at(const struct gmon_file *f, const struct gmon_layout *lay, size_t at,
+    uint64_t *from, uint64_t *self);
 
 /*
  * Parses F (named PATH in messages), calling OPS.  *INPUT and *VERSION

@@ -2,7 +2,10 @@
 /*
  * usage: test-gmon [--be] [--32] [--bsd|--bsd44|--magic] FILE...
  * One line per record; histogram bins are summarised (count of non-zero
- * bins and their sum) so that tests stay short.
+ * bins and their sum) so that tests stay short.  Each arc record of a GNU
+ * file is read again where the parse says it starts (gmon_arc_at(), as
+ * src/core/ahead.c reads them): a line "arc_at differs" if it is not the
+ * same record; the first arc's place and the arc record count checked so.
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +19,12 @@ bin(const unsigned char *b, uint32_t i, int big)
 }
 
 static int big;
+
+/* The file being parsed, for on_arc(): a GNU one, its layout, and its first arc record's place. */
+static const struct gmon_file *cur_file;
+static const struct gmon_layout *cur_lay;
+static int cur_gnu;
+static size_t cur_narcs;
 
 static enum gmon_status
 on_hist(void *ctx, const struct gmon_hist *h, const unsigned char *bins, const char *file,
@@ -52,8 +61,13 @@ on_bsd_end(void *ctx)
 }
 
 static int
-on_arc(void *ctx, uint64_t from, uint64_t self, uint64_t count, struct diag *d)
+on_arc(void *ctx, uint64_t from, uint64_t self, uint64_t count, size_t at, struct diag *d)
 {
+	uint64_t f2, s2;
+
+	if (cur_gnu && (gmon_arc_at(cur_file, cur_lay, at, &f2, &s2) != 0 || f2 != from || s2 != self ||
+	    (cur_narcs++ == 0 && at != cur_file->first_arc)))
+		printf("arc_at differs at %zu\n", at);
 	printf("arc %llx -> %llx count=%llu\n", (unsigned long long)from, (unsigned long long)self,
 	    (unsigned long long)count);
 	return 0;
@@ -95,6 +109,11 @@ main(int argc, char **argv)
 		diag_init(&d);
 		if (gmon_load(argv[i], &f, &d) == 0) {
 			printf("file %s arcs=%zu\n", argv[i], gmon_count_arcs(&f, fmt, &lay));
+			cur_file = &f;
+			cur_lay = &lay;
+			cur_gnu = fmt == GMON_FMT_MAGIC ||
+			    (fmt == GMON_FMT_AUTO && f.len >= 4 && memcmp(f.buf, "gmon", 4) == 0);
+			cur_narcs = 0;
 			if (gmon_parse(&f, argv[i], fmt, &lay, &ops, NULL, &input, &version, &c, &d) == 0)
 				printf("counts version=%d hist=%d arcs=%d bbs=%d input=%u\n", c.version,
 				    c.nhist, c.narcs, c.nbbs, input);
