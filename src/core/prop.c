@@ -293,7 +293,8 @@ prop_arcs(const struct prop_graph *g, const double *slot_time, const struct pf_a
 	for (a = 0; a < n; a++) {
 		if (a + 16 < g->narcs && g->arc_slot[a + 16] != PF_NONE)
 			__builtin_prefetch(&slot_time[2 * (size_t)g->arc_slot[a + 16]]);
-		to[a] = from[a];
+		if (from != to)	/* (in place, the rest is read beside: the narrowing plan) */
+			to[a] = from[a];
 		k = a < g->narcs ? g->arc_slot[a] : PF_NONE;
 		to[a].time = k != PF_NONE ? slot_time[2 * (size_t)k] : 0.0;
 		to[a].child_time = k != PF_NONE ? slot_time[2 * (size_t)k + 1] : 0.0;
@@ -452,7 +453,11 @@ prefetch(const struct prop_result *w, uint32_t x)
 	__builtin_prefetch(&w->child_time[x]);
 }
 
-/* Into the symbols in id order: they are written whole, the sweep's arrays read at random. */
+/*
+ * Into the symbols in id order, the sweep's arrays read at random: each
+ * written whole from FROM, but for P's own (the flat profile's order,
+ * beside, reads what the sweeps do not write).
+ */
 static void
 write_back(const struct prop_result *w, const struct pf_sym *from, struct profile *p, double *total)
 {
@@ -465,7 +470,8 @@ write_back(const struct prop_result *w, const struct pf_sym *from, struct profil
 
 		if (i + 16 < g->n)
 			prefetch(w, g->node[i + 16]);
-		*s = from[i];
+		if (from != p->sym)
+			*s = from[i];
 		s->print_flag = w->flag[x];
 		s->fract = w->fract[x];
 		s->prop_self = w->self[x];

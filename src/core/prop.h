@@ -85,7 +85,11 @@ void prop_write(const struct prop_result *w, const struct pf_sym *from, struct p
     double *total);
 void prop_done(struct prop_result *w);
 
-/* TO[a] = FROM[a] for the N arcs, with the time and child_time of SLOT_TIME (0 without a slot); in place too. */
+/*
+ * TO[a] = FROM[a] for the N arcs, with the time and child_time of
+ * SLOT_TIME (0 without a slot); in place (TO FROM), only those two are
+ * written.
+ */
 void prop_arcs(const struct prop_graph *g, const double *slot_time, const struct pf_arc *from,
     struct pf_arc *to, uint32_t n);
 

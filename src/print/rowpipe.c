@@ -11,7 +11,7 @@ struct shared {
 	pthread_cond_t cond;
 	struct sbuf buf;	/* the worker's formatted chunk */
 	uint32_t ready;		/* chunk number in BUF, or UINT32_MAX while empty */
-	int failed;
+	int failed;		/* the worker's chunks': under LOCK */
 };
 
 static void
@@ -87,6 +87,7 @@ rowpipe_run(FILE *out, const struct rowpipe_job *job)
 	struct sbuf sb;
 	pthread_t tid;
 	uint32_t nchunks = job->chunk ? (job->n + job->chunk - 1) / job->chunk : 0, k;
+	int failed = 0;		/* this thread's chunks' */
 
 	if (nchunks < 2)
 		return run_alone(out, job, nchunks);
@@ -110,7 +111,7 @@ rowpipe_run(FILE *out, const struct rowpipe_job *job)
 		}
 		sbuf_reset(&sb);
 		format_chunk(job, &sb, k, 0);
-		sh.failed |= sb.failed;
+		failed |= sb.failed;
 		fwrite(sbuf_str(&sb), 1, sb.len, out);
 	}
 	pthread_join(tid, NULL);
@@ -118,5 +119,5 @@ rowpipe_run(FILE *out, const struct rowpipe_job *job)
 	sbuf_release(&sh.buf);
 	pthread_mutex_destroy(&sh.lock);
 	pthread_cond_destroy(&sh.cond);
-	return sh.failed ? -1 : 0;
+	return failed || sh.failed ? -1 : 0;
 }
