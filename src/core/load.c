@@ -446,19 +446,14 @@ assemble(struct profile *p, const unsigned char *text, const struct pf_opts *o,
 static int
 analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 {
-	const struct symspecs *ss = &p->priv->specs;
 	const unsigned char *text;
 	struct job sites = { NULL };
-	uint32_t i;
 	int rc, sites_failed;
 
 	if (o->narrowable && o->sized != NULL)
 		o->sized(o->sized_ctx, profile_narrow_bytes(p));
 	step(o, "reading the profile", 100);
 	text = scan_text(p, o, d);
-
-	for (i = 0; i < p->nsyms; i++)
-		p->sym[i].flat_ok = (uint8_t)symspec_chosen(ss, SPEC_INCL_FLAT, p->sym[i].addr);
 	switch (read_and_sort_names(p, o, d)) {
 	case -1:
 		return -1;

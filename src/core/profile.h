@@ -47,7 +47,7 @@ struct pf_sym {
 	uint8_t is_static;	/* a local symbol */
 	uint8_t mapped;		/* an object file standing for its functions (-R) */
 	uint8_t print_flag;	/* gprof gives it a call-graph entry */
-	uint8_t flat_ok;	/* passes -p/-P: listed in the flat profile */
+	uint8_t flat_ok;	/* passes -p/-P: listed in the flat profile (set as the symbols are made) */
 	uint8_t profiler;	/* a function of an mcount runtime: its time is profiling's (core/truth.h) */
 	uint16_t clone;		/* PF_CLONES_SHOW/FOLD: where a clone's name suffix starts, or 0 */
 	uint32_t fold;		/* PF_CLONES_FOLD: the function a clone is folded into, or PF_NONE */

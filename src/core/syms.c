@@ -456,6 +456,7 @@ make_syms(struct profile *p, const struct pf_opts *o, const struct symtab *tab, 
 		s->is_func = e->is_func;
 		s->is_static = e->is_static;
 		s->mapped = e->mapped;
+		s->flat_ok = (uint8_t)symspec_chosen(&p->priv->specs, SPEC_INCL_FLAT, s->addr);
 		s->profiler = truth_profiler_name(s->name);
 		if (o->clones != PF_CLONES_GPROF && s->is_func && s->name != NULL) {
 			size_t at = clone_suffix(s->name);

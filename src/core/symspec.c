@@ -426,8 +426,8 @@ build_tables(struct symspecs *ss, struct build *b)
 {
 	uint32_t k;
 
-	if (b->by_name == NULL && index_names(b) != 0)
-		return -1;
+	if (b->nspec > 0 && b->by_name == NULL && index_names(b) != 0)
+		return -1;	/* (no spec, no name to find) */
 	for (k = 0; k < b->nspec; k++)
 		if (match_runs(b, k, 0) != 0 || (b->sp[k].has_right && match_runs(b, k, 1) != 0))
 			return -1;
