@@ -17,6 +17,12 @@
  */
 #define WARM_BLOCK ((size_t)128 << 20)
 #define WARM_BLOCKS 8
+/*
+ * Faulted in a slice at a time: the kernel holds the process's memory map
+ * while it faults a range in, and the load's own thread, growing the
+ * heap or mapping a file, would wait for a whole block.
+ */
+#define WARM_SLICE ((size_t)2 << 20)
 
 struct warm {
 	void *block[WARM_BLOCKS];
@@ -55,11 +61,14 @@ static void *
 warm_run(void *arg)
 {
 	struct warm *w = arg;
+	size_t at;
 	int k;
 
 	helper_lower_priority();
 	for (k = 0; k < w->n; k++)
-		mem_populate(w->block[k], w->size[k]);
+		for (at = 0; at < w->size[k]; at += WARM_SLICE)
+			mem_populate((char *)w->block[k] + at,
+			    w->size[k] - at < WARM_SLICE ? w->size[k] - at : WARM_SLICE);
 	warm_mark(w, &w->ready);
 	return NULL;
 }
