@@ -483,6 +483,32 @@ arc_key(const void *ctx, uint32_t a, int pass)
 }
 
 /*
+ * Each arc into K[0..N) in creation order, its group (callee or caller)
+ * carried, keyed by arc_key()'s two passes as one, the class above the
+ * calls, in one sweep of the arcs: 1 if every count is below 2^62 (then
+ * one sort of K gives the order two passes would), else 0.
+ */
+static int
+key_arcs(struct keyed_id *k, uint32_t n, const struct arc_facts *af)
+{
+	const uint64_t top = (uint64_t)1 << 62;
+	uint32_t i;
+	int fit = 1;
+
+	for (i = 0; i < n; i++) {
+		const struct pf_arc *a = &af->p->arc[i];
+		uint64_t c = a->count;
+
+		k[i].id = i;
+		k[i].aux = af->up ? a->child : a->parent;
+		fit &= c < top;
+		k[i].key = af->up ? (uint64_t)af->cls[i] << 62 | (c & (top - 1)) :
+		    (uint64_t)(2 - af->cls[i]) << 62 | (top - 1 - (c & (top - 1)));
+	}
+	return fit;
+}
+
+/*
  * The runs of two arcs of class 2 or more in group J of OP (last among a
  * group's callers, first among its callees): only there do the times
  * decide.  0 or -1.
@@ -531,15 +557,16 @@ static_groups(const struct profile *p, struct order_plan *op, int j, const uint8
 	struct arc_facts af = { p, cls, j == ORDER_CALLERS };
 	uint32_t n = p->narcs, i, *fill = mem_array((size_t)p->nsyms + 1, sizeof *fill);
 	struct keyed_id *k = mem_array((size_t)n + 1, sizeof *k);
+	int rc;
 
 	op->group[j] = mem_array((size_t)n + 1, sizeof *op->group[j]);
 	if (!fill || !k || !op->group[j])
 		goto fail;
-	for (i = 0; i < n; i++) {
-		k[i].id = i;
-		k[i].aux = j == ORDER_CALLERS ? p->arc[i].child : p->arc[i].parent;
-	}
-	if (sort_passes(k, n, 2, arc_key, &af) != 0)
+	if (key_arcs(k, n, &af))
+		rc = rsort_records(k, n, sizeof *k, offsetof(struct keyed_id, key));
+	else
+		rc = sort_passes(k, n, 2, arc_key, &af);
+	if (rc != 0)
 		goto fail;
 	memcpy(fill, start, p->nsyms * sizeof *fill);
 	for (i = 0; i < n; i++)
