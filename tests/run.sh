@@ -12,7 +12,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$TOP/tests/out
 PROGS=$OUT/progs
 TGPROF=$TOP/tgprof
-SUITES="unit layering selftest diff srcmap lines clones narrow session damaged hostile ui runtime aarch64 cli stacks export compare known man"
+SUITES="unit layering selftest diff srcmap lines clones narrow session damaged hostile ui runtime aarch64 cli stacks export compare known threads man"
 . "$TOP/tests/lib.sh"
 # Under the sanitizers (./configure --enable-sanitizers): libbfd keeps an
 # allocation or two until exit, which is not ours to fix.
@@ -78,6 +78,7 @@ for s in "$@"; do
 	compare) run "comparisons" sh "$TOP/tests/compare.sh" "$TGPROF" "$OUT/compare" ;;
 	export) progs; run "exports" sh "$TOP/tests/export.sh" "$TGPROF" "$OUT/export" "$PROGS" ;;
 	known) progs; run "gprof's known defects" sh "$TOP/tests/known.sh" "$TGPROF" "$OUT/known" "$PROGS/cycles_O0" ;;
+	threads) progs; run "the load's threads under ThreadSanitizer" sh "$TOP/tests/threads.sh" "$TGPROF" "$OUT/threads" "$PROGS" ;;
 	man)
 		if command -v mandoc >/dev/null 2>&1; then
 			# (and no quotes garbled by nesting: the JSON field lists read '"executable", "gmon"')
