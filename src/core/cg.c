@@ -337,21 +337,6 @@ cg_recursion(struct profile *p)
 	}
 }
 
-/* The callee of each callee_arc slot. */
-static int
-arc_ends(struct cgw *w)
-{
-	const struct profile *p = w->p;
-	uint32_t i;
-
-	w->kid = mem_array(p->narcs, sizeof *w->kid);
-	if (!w->kid)
-		return -1;
-	for (i = 0; i < p->narcs; i++)
-		w->kid[i] = p->arc[p->callee_arc[i]].child;
-	return 0;
-}
-
 static int
 setup(struct cgw *w, struct profile *p)
 {
@@ -364,13 +349,14 @@ setup(struct cgw *w, struct profile *p)
 	w->cycle = malloc((size_t)cap * sizeof *w->cycle);
 	w->head = malloc((size_t)cap * sizeof *w->head);
 	w->next = malloc((size_t)cap * sizeof *w->next);
-	if (!w->dn || !w->cycle || !w->head || !w->next)
+	w->kid = mem_array(p->narcs, sizeof *w->kid);	/* the callee of each callee_arc slot */
+	if (!w->dn || !w->cycle || !w->head || !w->next || !w->kid)
 		return -1;
 	mem_populate(w->dn, (size_t)p->nsyms * sizeof *w->dn);
 	mem_populate(w->cycle, (size_t)p->nsyms * sizeof *w->cycle);
 	mem_populate(w->head, (size_t)p->nsyms * sizeof *w->head);
 	mem_populate(w->next, (size_t)p->nsyms * sizeof *w->next);
-	if (order_group(p) != 0 || arc_ends(w) != 0)
+	if (order_group_kids(p, w->kid) != 0)
 		return -1;
 	for (i = 0; i < p->nsyms; i++) {
 		uint32_t b = p->callee_start[i], e = p->callee_start[i + 1];

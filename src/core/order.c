@@ -164,6 +164,13 @@ cmp_arc_down(const void *a, const void *b, void *ctx)
 int
 order_group(struct profile *p)
 {
+	return order_group_kids(p, NULL);
+}
+
+/* (KID written as the arcs are read in order: gathered afterwards, each is a miss.) */
+int
+order_group_kids(struct profile *p, uint32_t *kid)
+{
 	uint32_t n = p->nsyms, cap = (uint32_t)p->priv->symcap, i, a, *in, *out, *fill_in, *fill_out;
 
 	p->caller_start = in = mem_calloc((size_t)cap + 1, sizeof *in);
@@ -189,8 +196,12 @@ order_group(struct profile *p)
 	memcpy(fill_in, in, n * sizeof *fill_in);
 	memcpy(fill_out, out, n * sizeof *fill_out);
 	for (a = 0; a < p->narcs; a++) {
+		uint32_t k = fill_out[p->arc[a].parent]++;
+
 		p->caller_arc[fill_in[p->arc[a].child]++] = a;
-		p->callee_arc[fill_out[p->arc[a].parent]++] = a;
+		p->callee_arc[k] = a;
+		if (kid != NULL)
+			kid[k] = p->arc[a].child;
 	}
 	free(fill_in);
 	free(fill_out);

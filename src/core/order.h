@@ -19,6 +19,8 @@ struct profile;
 int order_flat(struct profile *p);
 int order_cg(struct profile *p);
 int order_group(struct profile *p);
+/* order_group(), and into KID[k] the callee of callee_arc[k] (NARCS room), in the same sweep. */
+int order_group_kids(struct profile *p, uint32_t *kid);
 int order_callers(struct profile *p);
 int order_callees(struct profile *p);
 
