@@ -447,6 +447,8 @@ make_syms(struct profile *p, const struct pf_opts *o, const struct symtab *tab, 
 		struct pf_sym *s = &p->sym[i];
 		const struct symtab_ent *e = &tab->ent[i];
 
+		if (i + 16 < tab->len && tab->ent[i + 16].name != NULL)
+			__builtin_prefetch(tab->ent[i + 16].name);	/* names in address order: all over */
 		memset(s, 0, sizeof *s);
 		s->addr = e->addr;
 		s->end_addr = e->end_addr;
