@@ -83,6 +83,17 @@ print_info(struct out *w)
 /* How many rows ahead the flat profile's symbols are asked for (their names half as far). */
 #define ROW_AHEAD 8
 
+/* Symbol ID asked of the cache whole: 128 bytes, on three lines where the array is not aligned. */
+static void
+ask_sym(const struct profile *p, uint32_t id)
+{
+	const char *s = (const char *)&p->sym[id];
+
+	__builtin_prefetch(s);
+	__builtin_prefetch(s + 64);
+	__builtin_prefetch(s + sizeof *p->sym - 1);
+}
+
 static void
 flat_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
 {
@@ -92,7 +103,7 @@ flat_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
 	for (i = from; i < to; i++) {
 		/* The rows' symbols are all over memory: each, then its name, asked for ahead. */
 		if (i + 2 * ROW_AHEAD < to)
-			__builtin_prefetch(&w->p->sym[w->row[i + 2 * ROW_AHEAD]]);
+			ask_sym(w->p, w->row[i + 2 * ROW_AHEAD]);
 		if (i + ROW_AHEAD < to && w->p->sym[w->row[i + ROW_AHEAD]].name != NULL)
 			__builtin_prefetch(w->p->sym[w->row[i + ROW_AHEAD]].name);
 		report_flat_row(w->rt[thread], sb, w->row[i], w->accum[i], w->total, &w->unit);
@@ -116,7 +127,7 @@ flat_listing(struct out *w)
 		uint32_t id = p->flat_order[k];
 
 		if (k + 2 * ROW_AHEAD < p->nsyms)
-			__builtin_prefetch(&p->sym[p->flat_order[k + 2 * ROW_AHEAD]]);
+			ask_sym(p, p->flat_order[k + 2 * ROW_AHEAD]);
 		if (!report_flat_listed(w->r, id))
 			continue;
 		accum += p->sym[id].time;
