@@ -8,7 +8,13 @@
 #include "core.h"
 #include "util/mem.h"
 
-#define DIGIT_BITS 11
+/*
+ * 256 buckets a pass: a pass over more keys than the caches hold writes
+ * to as many places at once as there are buckets, and 2048 (11 bits, a
+ * pass fewer) cost more in misses of the address translation than the
+ * pass saves (the merge at a million functions 0.081 -> 0.060 s).
+ */
+#define DIGIT_BITS 8
 #define DIGITS (1u << DIGIT_BITS)
 #define MAX_PASSES ((64 + DIGIT_BITS - 1) / DIGIT_BITS)
 
