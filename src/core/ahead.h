@@ -25,10 +25,10 @@ struct ahead;
 
 /*
  * For file F (its records counted by gmon_count_arcs(), LAY its layout)
- * of P, once arcs_tally_begin() has run: a helper thread
- * judging its later records, or NULL where not worth one (a small or BSD
- * file), without the facts, or out of memory.  P's symbols, index, facts
- * and arc symspecs must not change until ahead_free().
+ * of P, once arcs_tally_begin() has run: a helper thread judging its
+ * later records, or NULL where not worth one (a small or BSD file),
+ * without the facts, or out of memory.  P's symbols, index, facts and
+ * arc symspecs must not change until ahead_free().
  */
 struct ahead *ahead_start(const struct profile *p, const struct gmon_file *f,
     const struct gmon_layout *lay);
