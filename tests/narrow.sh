@@ -116,13 +116,14 @@ done
 
 # Variants of one profile (tests/diff/mkgmon.py): without histogram, without
 # call graph (nothing to narrow), counts near 2^32, arcs in reverse order,
-# no profiling rate, the old BSD format.
+# no profiling rate, the old BSD format, and in it counts above 2^62 (the
+# call graph's orders then sort by class and count in two passes).
 d=$OUT/variants
 if want_any "variants:" && [ -f "$PROGDIR/cycles_O0/prog" ]; then
 	mkdir -p "$d" && cp "$PROGDIR/cycles_O0/prog" "$PROGDIR/cycles_O0/gmon.out" "$d/" ||
 	    fatal "cannot copy cycles_O0"
 	cd "$d" || fatal "cannot enter $d"
-	for v in arcs-only hist-only bigcount reverse-arcs "rate 0" bsd; do
+	for v in arcs-only hist-only bigcount reverse-arcs "rate 0" bsd bsd-hugecount; do
 		file=$(echo "$v" | tr -d ' ').out
 		# shellcheck disable=SC2086
 		python3 "$TOP/tests/diff/mkgmon.py" ${v%% *} gmon.out "$file" $(echo "$v" | cut -s -d' ' -f2) ||

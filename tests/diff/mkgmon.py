@@ -19,6 +19,9 @@ and writes OUT:
   dimen-hist           a second record with another dimension name (an error)
   bb [ADDR...]         add basic-block records (version 1)
   bigcount             arc counts near 2^32 so sums overflow 32 bits
+  bsd-hugecount        old BSD format, every other arc's count above 2^62,
+                       the others' between (64-bit counts: the orders'
+                       one-key sort gives way to two passes)
   bigbins              bins near 2^16 so sums wrap in gmon.sum
   badtag               a record with tag 7 after the header
   truncate N           only the first N bytes
@@ -147,6 +150,9 @@ def transform(g, cmd, args):
         g.bbs = [(a, 1000 + 7 * i) for i, a in enumerate(addrs)]
     elif cmd == 'bigcount':
         g.arcs = [(f, s, 0xfffffff0 - i) for i, (f, s, c) in enumerate(g.arcs)]
+    elif cmd == 'bsd-hugecount':
+        g.arcs = [(f, s, (1 << 62) + i if i % 2 == 0 else (1 << 20) + c)
+                  for i, (f, s, c) in enumerate(g.arcs)]
     elif cmd == 'bigbins':
         g.hist = [h[:5] + ([min(0xffff, 40000 + c) if c else 0 for c in h[5]],) for h in g.hist]
     elif cmd == 'put':
@@ -178,7 +184,7 @@ def main():
     cmd, src, dst, args = argv[0], argv[1], argv[2], argv[3:]
     g = read(src, be, b32)
     transform(g, cmd, args)
-    if cmd == 'bsd':
+    if cmd in ('bsd', 'bsd-hugecount'):
         out = bsd(g, obe, o32)
     elif cmd == 'bsd44':
         out = bsd(g, obe, o32, int(args[0]) if args else g.hist[0][2])
