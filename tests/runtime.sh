@@ -915,7 +915,8 @@ if want "clock call_ps aarch64"; then
 	if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1 &&
 	    make -s -C "$TOP" runtime/aarch64/libtgmon.a >"$c/make.log" 2>&1 &&
 	    aarch64-linux-gnu-gcc -O2 -o "$c/callps-a64" "$P/callps.c" -L"$TOP/runtime/aarch64" -l:libtgmon.a -pthread; then
-		ps=$(QEMU_LD_PREFIX=/usr/aarch64-linux-gnu qemu-aarch64 "$c/callps-a64")
+		# (in its directory: libtgmon writes gmon.out where it runs)
+		ps=$(cd "$c" && rm -f gmon.out* && QEMU_LD_PREFIX=/usr/aarch64-linux-gnu qemu-aarch64 ./callps-a64)
 		check "clock call_ps aarch64: under qemu, -pg adds $ps ps to a call (50 to 1000000)" \
 		    awk -v p="$ps" 'BEGIN { exit !(p >= 50 && p <= 1000000) }'
 	else
