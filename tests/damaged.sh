@@ -148,7 +148,7 @@ fi
 # records, on bytes that look like an arc record's tag (each count's first
 # byte), none of what was judged there is taken.
 A=$OUT/ahead
-if want_any "ahead: split" "ahead: a basic block" "ahead: cut"; then
+if want_any "ahead: split" "ahead: the file given twice" "ahead: a basic block" "ahead: cut"; then
 	{ python3 "$TOP/tests/gen/synth.py" 20000 "$A" >/dev/null &&
 	    python3 "$TOP/tests/gen/gmonsplice.py" "$A/gmon.out" "$A" >/dev/null; } ||
 	    fatal "cannot make the profiles judged ahead"
@@ -156,6 +156,10 @@ if want_any "ahead: split" "ahead: a basic block" "ahead: cut"; then
 fi
 tcheck "ahead: split into files of 60,000 records, the same -b" \
     sh -c "'$TGPROF' --batch -b '$A/prog' '$A'/split.* | cmp -s - '$A/whole'"
+tcheck "ahead: the file given twice (each judged ahead) = its splits twice" \
+    sh -c "'$TGPROF' --batch -b '$A/prog' '$A/gmon.out' '$A/gmon.out' >'$A/twice' &&
+    '$TGPROF' --batch -b '$A/prog' '$A'/split.* '$A'/split.* | cmp -s - '$A/twice' &&
+    ! cmp -s '$A/twice' '$A/whole'"
 W='tgprof: warning: ignoring basic-block exec counts (use -l or --line)'
 for f in "bb21 $W" "bb5 "; do	# (a record of no block says nothing)
 	tcheck "ahead: a basic block in the arc records (${f%% *}.out), the same -b" \
