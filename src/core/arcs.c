@@ -403,6 +403,8 @@ arcs_flush(struct profile *p, struct diag *d)
 	unsigned i;
 	int rc = 0;
 
+	if (q->n == 0)
+		return 0;
 	prefetch_batch(p, q, from_at, self_at);
 	for (i = 0; rc == 0 && i < q->n; i++)
 		rc = tally_at(p, q->from[i], q->self[i], q->count[i], from_at[i], self_at[i], d);
