@@ -253,14 +253,69 @@ cg_entry(const struct profile *p, struct report *r, struct sbuf *sb, uint32_t id
 	}
 }
 
+/*
+ * An entry's reads wait one on another, all over memory: its symbol and
+ * where its lists start, its lists, their arcs, the symbols at the arcs'
+ * other ends, their names.  Each is asked of the cache a stage ahead:
+ * entry I + S at stage S (STAGES first) as entry I is written; an
+ * entry's first LINE_ASKS callers and callees.
+ */
+#define STAGES 5
+#define LINE_ASKS 64
+
+/* Stage 3, 2 or 1 of the line of ARC (CALLER: a caller's line): the arc, the symbol, its name. */
+static void
+ask_line(const struct profile *p, const struct report *r, uint32_t arc, int caller, int stage)
+{
+	const struct pf_arc *a = &p->arc[arc];
+
+	if (stage == 3) {
+		__builtin_prefetch(a);
+		__builtin_prefetch((const char *)(a + 1) - 1);
+	} else if (stage == 2)
+		report_ask(r, caller ? a->parent : a->child);
+	else
+		report_ask_name(r, caller ? a->parent : a->child);
+}
+
+/* Stage STAGE of entry ID. */
+static void
+ask_entry(const struct profile *p, const struct report *r, uint32_t id, int stage)
+{
+	uint32_t b0 = 0, b1 = 0, k;
+
+	if (stage == 5) {
+		__builtin_prefetch(&p->caller_start[id]);
+		__builtin_prefetch(&p->callee_start[id]);
+		report_ask(r, id);
+		return;
+	}
+	if (p->sym[id].name == NULL)
+		return;		/* a cycle's entry: its members, few */
+	b0 = p->caller_start[id];
+	b1 = p->callee_start[id];
+	if (stage == 4) {
+		__builtin_prefetch(&p->caller_arc[b0]);
+		__builtin_prefetch(&p->callee_arc[b1]);
+		return;
+	}
+	for (k = b0; k < p->caller_start[id + 1] && k - b0 < LINE_ASKS; k++)
+		ask_line(p, r, p->caller_arc[k], 1, stage);
+	for (k = b1; k < p->callee_start[id + 1] && k - b1 < LINE_ASKS; k++)
+		ask_line(p, r, p->callee_arc[k], 0, stage);
+}
+
 static void
 graph_entries(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
 {
 	struct out *w = ctx;
 	struct report *r = w->rt[thread];
-	uint32_t i;
+	uint32_t i, s;
 
 	for (i = from; i < to; i++) {
+		for (s = STAGES; s >= 1; s--)
+			if (i + s < to)
+				ask_entry(w->p, r, w->row[i + s], (int)s);
 		if (w->p->sym[w->row[i]].name == NULL)
 			cg_cycle_entry(r, sb, w->row[i]);
 		else

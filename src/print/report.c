@@ -60,12 +60,19 @@ report_profile(const struct report *r)
 }
 
 /* The name as printed: demangled, and clones (PF_CLONES_SHOW/FOLD) spelled as C++ clones. */
+/* Whether names are shown demangled (from the DEM cache). */
+static int
+demangles(const struct report *r)
+{
+	return !r->o.bsd && r->o.demangle;
+}
+
 static const char *
 shown_name(struct report *r, uint32_t id)
 {
 	const struct pf_sym *s = &r->p->sym[id];
 
-	if (r->o.bsd || !r->o.demangle)
+	if (!demangles(r))
 		return s->name;
 	if (r->dem[id] == NULL) {
 		char *d = profile_demangle(r->p, s->name), *shorter;
@@ -80,6 +87,29 @@ shown_name(struct report *r, uint32_t id)
 		r->dem[id] = d != NULL ? d : not_mangled;
 	}
 	return r->dem[id] != not_mangled ? r->dem[id] : s->name;
+}
+
+void
+report_ask(const struct report *r, uint32_t id)
+{
+	const char *s = (const char *)&r->p->sym[id];
+
+	__builtin_prefetch(s);
+	__builtin_prefetch(s + 64);
+	__builtin_prefetch(s + sizeof *r->p->sym - 1);	/* (three lines where the array is not aligned) */
+	if (demangles(r))
+		__builtin_prefetch(&r->dem[id]);
+}
+
+void
+report_ask_name(const struct report *r, uint32_t id)
+{
+	const char *name = r->p->sym[id].name;
+
+	if (demangles(r) && r->dem[id] != NULL && r->dem[id] != not_mangled)
+		name = r->dem[id];
+	if (name != NULL)
+		__builtin_prefetch(name);
 }
 
 size_t

@@ -35,6 +35,15 @@ struct report *report_new(const struct profile *p, const struct report_opts *o);
 void report_free(struct report *r);
 const struct profile *report_profile(const struct report *r);
 
+/*
+ * Symbol ID as a row will read it asked of the cache ahead (its 128
+ * bytes, its cached demangled name's slot); then, that in, its name as
+ * printed (report_ask_name()).  Hints only: nothing is read or written
+ * that a row would not, and the output is the same without them.
+ */
+void report_ask(const struct report *r, uint32_t id);
+void report_ask_name(const struct report *r, uint32_t id);
+
 /* gprof's print_name_only(): the name as printed; returns its length in bytes. */
 size_t report_name_only(struct report *r, struct sbuf *sb, uint32_t id);
 
