@@ -213,6 +213,32 @@ order_group_kids(struct profile *p, uint32_t *kid)
  * inserted before the first element it does not exceed: that equals a
  * stable sort of the group in creation order.
  */
+/*
+ * How many groups ahead sort_groups() asks for a group's arcs (all over
+ * memory), and half as far, those in, the cycles of their ends; the
+ * first GROUP_ASKS of each.
+ */
+#define GROUP_AHEAD 8
+#define GROUP_ASKS 16
+
+static void
+ask_group(const struct profile *p, const uint32_t *start, const uint32_t *arc, uint32_t g, int ends)
+{
+	uint32_t k;
+
+	for (k = start[g]; k < start[g + 1] && k - start[g] < GROUP_ASKS; k++) {
+		const struct pf_arc *a = &p->arc[arc[k]];
+
+		if (ends) {
+			mem_ask(&p->sym[a->parent].cycle);
+			mem_ask(&p->sym[a->child].cycle);
+		} else {
+			mem_ask(a);
+			mem_ask((const char *)(a + 1) - 1);
+		}
+	}
+}
+
 static int
 sort_groups(struct profile *p, const uint32_t *start, uint32_t *arc, msort_cmp cmp)
 {
@@ -220,8 +246,13 @@ sort_groups(struct profile *p, const uint32_t *start, uint32_t *arc, msort_cmp c
 
 	if (tmp == NULL)
 		return -1;
-	for (i = 0; i < p->nsyms; i++)
+	for (i = 0; i < p->nsyms; i++) {
+		if (i + GROUP_AHEAD < p->nsyms)
+			ask_group(p, start, arc, i + GROUP_AHEAD, 0);
+		if (i + GROUP_AHEAD / 2 < p->nsyms)
+			ask_group(p, start, arc, i + GROUP_AHEAD / 2, 1);
 		msort_ids_tmp(arc + start[i], start[i + 1] - start[i], tmp, cmp, p);
+	}
 	free(tmp);
 	return 0;
 }

@@ -446,11 +446,11 @@ take_time(struct prop_result *w, uint32_t x, struct diag *d)
 static void
 prefetch(const struct prop_result *w, uint32_t x)
 {
-	__builtin_prefetch(&w->flag[x]);
-	__builtin_prefetch(&w->fract[x]);
-	__builtin_prefetch(&w->self[x]);
-	__builtin_prefetch(&w->child[x]);
-	__builtin_prefetch(&w->child_time[x]);
+	mem_ask(&w->flag[x]);
+	mem_ask(&w->fract[x]);
+	mem_ask(&w->self[x]);
+	mem_ask(&w->child[x]);
+	mem_ask(&w->child_time[x]);
 }
 
 /*
