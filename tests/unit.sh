@@ -27,6 +27,13 @@ run_t() {	# tool file
 for t in "$TOP"/tests/unit/cg/*.t; do
 	run_t "$TOP/tests/tools/test-cg" "$t"
 done
+# The call graph's order in linear time against gprof's own sort, on graphs all ties.
+cg_random() {
+	for seed in $(seq 1 60); do
+		"$TOP/tests/tools/test-cg" --random "$((seed * 37))" "$seed" || return 1
+	done
+}
+tcheck "cg: order_cg() as gprof's sort on 60 random graphs of ties" cg_random
 for t in "$TOP"/tests/unit/shorten/*.t; do
 	run_t "$TOP/tests/tools/test-shorten" "$t"
 done

@@ -95,7 +95,7 @@ sorted_ids(struct profile *p, uint32_t n, msort_cmp cmp)
 
 
 int
-order_cg(struct profile *p)
+order_cg_sorted(struct profile *p)
 {
 	uint32_t i, n = p->nsyms + p->ncycles;
 
@@ -105,6 +105,24 @@ order_cg(struct profile *p)
 	for (i = 0; i < n; i++)
 		p->sym[p->cg_order[i]].index = (int)i + 1;
 	return 0;
+}
+
+/* The same in linear time: the ties' order, then the totals' (a comparator sort misses at every step). */
+int
+order_cg(struct profile *p)
+{
+	uint32_t n = p->nsyms + p->ncycles, *ties = NULL, i;
+	double *total = mem_array((size_t)n + 1, sizeof *total);
+	int rc = -1;
+
+	if (total != NULL && order_ties(p, &ties) == 0) {
+		for (i = 0; i < n; i++)
+			total[i] = p->sym[i].prop_self + p->sym[i].prop_child;
+		rc = order_cg_again(p, ties, total);
+	}
+	free(ties);
+	free(total);
+	return rc;
 }
 
 static int
@@ -375,7 +393,7 @@ order_cg_again(struct profile *p, const uint32_t *ties, const double *total)
 		if (total[i] != total[i]) {	/* NaN */
 			free(k);
 			free(p->cg_order);
-			return order_cg(p);
+			return order_cg_sorted(p);
 		}
 	}
 	for (i = 0; i < n; i++) {

@@ -18,6 +18,8 @@ struct profile;
  */
 int order_flat(struct profile *p);
 int order_cg(struct profile *p);
+/* order_cg() by gprof's own sort (msort_ids() with cmp_total()): where a total is NaN, and the tests' oracle. */
+int order_cg_sorted(struct profile *p);
 int order_group(struct profile *p);
 /* order_group(), and into KID[k] the callee of callee_arc[k] (NARCS room), in the same sweep. */
 int order_group_kids(struct profile *p, uint32_t *kid);

@@ -6,7 +6,12 @@
  *   spec TABLE TEXT         a symspec: TABLE is one of incl_graph excl_graph
  *                           incl_time excl_time (-f -e -F/-n -E/-N)
  * Output: every symbol and cycle in call-graph order, then every arc.
- * Times are printed with 4 decimals; hz is 1.
+ * Times are printed with 4 decimals; hz is 1.  The order (order_cg(),
+ * linear) must be gprof's own sort's (order_cg_sorted()): else exit 1.
+ *
+ * test-cg --random N SEED: no input, no output; N symbols of few distinct
+ * times, names with and without '_', duplicates among them, arcs of few
+ * counts making cycles: all ties; exit 1 where the orders differ.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,16 +156,61 @@ print(const struct profile *p)
 		    p->arc[a].child_time);
 }
 
+/* An input all ties (see the usage): N symbols, about 2 N arcs, from SEED. */
+static void
+random_input(struct input *in, uint32_t n, unsigned seed)
+{
+	static const char *stem[] = { "a", "_a", "b", "__b", "c" };
+	uint32_t i;
+
+	srand(seed);
+	for (in->n = 0; in->n < n; in->n++) {
+		snprintf(in->names[in->n], sizeof in->names[in->n], "%s%d", stem[rand() % 5], rand() % (int)(n / 2 + 1));
+		in->ticks[in->n] = rand() % 3 == 0 ? 0.0 : (double)(rand() % 3);
+	}
+	for (i = 0; i < 2 * n; i++) {
+		in->arc[i].from = (uint32_t)rand() % n;
+		in->arc[i].to = (uint32_t)rand() % n;
+		in->arc[i].count = (uint64_t)(rand() % 3);
+	}
+	in->narcs = 2 * n;
+}
+
+/* Whether P's cg_order and indexes are those of gprof's own sort. */
+static int
+gprof_order(struct profile *p)
+{
+	uint32_t n = p->nsyms + p->ncycles, *fast = p->cg_order, k;
+	int same;
+
+	p->cg_order = NULL;
+	if (order_cg_sorted(p) != 0)
+		return 0;
+	same = memcmp(fast, p->cg_order, n * sizeof *fast) == 0;
+	for (k = 0; k < n && same; k++)
+		same = p->sym[p->cg_order[k]].index == (int)k + 1;
+	if (!same)
+		fprintf(stderr, "test-cg: order_cg() is not gprof's sort's order\n");
+	free(fast);
+	return same;
+}
+
 int
-main(void)
+main(int argc, char **argv)
 {
 	static struct input in;
 	struct diag d;
 	struct symtab tab;
 	struct profile *p;
 	uint32_t i;
+	int quiet = argc == 4 && strcmp(argv[1], "--random") == 0;
 
-	parse(&in);
+	if (quiet)
+		random_input(&in, (uint32_t)atoi(argv[2]) % 4000 + 2, (unsigned)atoi(argv[3]));
+	else if (argc != 1)
+		return 2;
+	else
+		parse(&in);
 	diag_init(&d);
 	p = build(&in, &tab);
 	if (symspec_build(&p->priv->specs, in.spec, in.nspec, &tab, &p->priv->files, 0,
@@ -172,7 +222,10 @@ main(void)
 	cg_recursion(p);
 	if (names_sort(p) != 0 || cg_assemble(p, NULL, &d) != 0 || order_cg(p) != 0)
 		return 2;
-	print(p);
+	if (!gprof_order(p))
+		return 1;
+	if (!quiet)
+		print(p);
 	diag_release(&d);
 	profile_free(p);
 	return 0;
