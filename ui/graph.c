@@ -40,7 +40,7 @@ fill_cycle(struct tui *t, struct graph *g, uint32_t id)
 	uint32_t *m = NULL;
 	size_t n = report_cg_members(t->s->r, id, &m), i;
 
-	if (n > 0 && m == NULL)
+	if (m == NULL)
 		return -1;
 	if ((g->row = calloc(n + 1, sizeof *g->row)) == NULL) {
 		free(m);

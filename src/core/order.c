@@ -289,18 +289,6 @@ order_callees(struct profile *p)
 
 /* ---- the orders again, after profile_narrow() changed the times ---- */
 
-/* A total as a key that sorts as the totals do, the greatest first (NaN excepted). */
-static uint64_t
-down_key(double v)
-{
-	uint64_t u;
-
-	v += 0.0;	/* -0.0 becomes 0.0: they are equal */
-	memcpy(&u, &v, sizeof u);
-	u = u >> 63 ? ~u : u | (uint64_t)1 << 63;
-	return ~u;
-}
-
 struct keyed_id {
 	uint64_t key;
 	uint32_t id;
@@ -398,7 +386,7 @@ order_cg_again(struct profile *p, const uint32_t *ties, const double *total)
 	}
 	for (i = 0; i < n; i++) {
 		if (total[ties[i]] != 0.0) {
-			k[m].key = down_key(total[ties[i]]);
+			k[m].key = rsort_down_key(total[ties[i]]);
 			k[m++].id = ties[i];
 		}
 	}
@@ -407,7 +395,7 @@ order_cg_again(struct profile *p, const uint32_t *ties, const double *total)
 		return -1;
 	}
 	/* The positive totals, the zeros, then the negative ones. */
-	for (i = 0; i < m && k[i].key < down_key(0.0); i++)
+	for (i = 0; i < m && k[i].key < rsort_down_key(0.0); i++)
 		p->cg_order[at++] = k[i].id;
 	for (m = 0; m < n; m++)
 		if (total[ties[m]] == 0.0)

@@ -215,6 +215,9 @@ cg_header(struct out *w)
 	report_cg_columns(w->r, sb);
 }
 
+/* How many member lines ahead a cycle's members are asked for (their names half as far). */
+#define MEMBER_AHEAD 8
+
 static void
 cg_cycle_entry(struct report *r, struct sbuf *sb, uint32_t id)
 {
@@ -224,10 +227,15 @@ cg_cycle_entry(struct report *r, struct sbuf *sb, uint32_t id)
 	report_cg_cycle(r, sb, id);
 	sbuf_putc(sb, '\n');
 	for (i = 0; i < n; i++) {
+		/* (members all over memory: each, then its name, asked for ahead) */
+		if (i + 2 * MEMBER_AHEAD < n)
+			report_ask(r, m[i + 2 * MEMBER_AHEAD]);
+		if (i + MEMBER_AHEAD < n)
+			report_ask_name(r, m[i + MEMBER_AHEAD]);
 		report_cg_member(r, sb, m[i]);
 		sbuf_putc(sb, '\n');
 	}
-	if (n > 0 && m == NULL)
+	if (m == NULL)
 		sb->failed = 1;
 	free(m);
 }

@@ -1,6 +1,7 @@
 /* report: gprof's text rows (names, flat profile, call-graph lines), shared by batch output and the browser. */
 #include "report.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "util/mem.h"
 #include "util/msort.h"
 #include "util/path.h"
+#include "util/rsort.h"
 
 static char not_mangled[1];	/* cache marker: bfd_demangle returned NULL */
 
@@ -445,25 +447,79 @@ cmp_member_down(const void *a, const void *b, void *ctx)
 	return lc > rc ? 1 : -(lc < rc);
 }
 
+/* A member and what cmp_member_down() compares of it, as keys that sort the same way. */
+struct member_key {
+	uint64_t key;		/* the one being sorted by: the calls' first, then the total's */
+	uint64_t total;
+	uint32_t id, unused;
+};
+
+/*
+ * V[0..N) as msort_ids() with cmp_member_down() orders them, in linear
+ * time: stable radix passes by calls, then by total, each member's read
+ * once (a comparator sort reads two at random a step; a large program's
+ * cycle can have most of its functions).  Where a total is NaN, which
+ * compares equal to every time, only that sort gives its order.  0 or -1.
+ */
+static int
+sort_members(const struct pf_sym *sym, uint32_t *v, size_t n)
+{
+	struct member_key *k = mem_array(n + 1, sizeof *k);
+	size_t i;
+
+	if (k == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		const struct pf_sym *s = &sym[v[i]];
+		double t = s->prop_self + s->prop_child;
+
+		if (i + 16 < n)
+			mem_ask(&sym[v[i + 16]].ncalls);
+		if (t != t) {
+			free(k);
+			return msort_ids(v, n, cmp_member_down, (void *)sym);
+		}
+		k[i].key = ~(s->ncalls + s->self_calls);
+		k[i].total = rsort_down_key(t);
+		k[i].id = v[i];
+	}
+	if (rsort_records(k, n, sizeof *k, offsetof(struct member_key, key)) != 0) {
+		free(k);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		k[i].key = k[i].total;
+	if (rsort_records(k, n, sizeof *k, offsetof(struct member_key, key)) != 0) {
+		free(k);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = k[i].id;
+	free(k);
+	return 0;
+}
+
 size_t
 report_cg_members(struct report *r, uint32_t cycle_id, uint32_t **out)
 {
 	const struct profile *p = r->p;
-	size_t n = 0, i = 0;
-	uint32_t m, *v;
+	size_t n = 0, cap = 0;
+	uint32_t m, *v = NULL;
 
-	for (m = p->sym[cycle_id].cyc_next; m != PF_NONE; m = p->sym[m].cyc_next)
-		n++;
-	*out = v = mem_array(n, sizeof *v);
-	if (v == NULL)
+	*out = NULL;
+	if (mem_reserve(&v, &cap, 16, sizeof *v) != 0)
 		return 0;
-	for (m = p->sym[cycle_id].cyc_next; m != PF_NONE; m = p->sym[m].cyc_next)
-		v[i++] = m;
-	if (msort_ids(v, n, cmp_member_down, p->sym) != 0) {
+	/* The list walked once: each link is a miss. */
+	for (m = p->sym[cycle_id].cyc_next; m != PF_NONE; m = p->sym[m].cyc_next) {
+		if (mem_reserve(&v, &cap, n + 1, sizeof *v) != 0)
+			break;
+		v[n++] = m;
+	}
+	if (m != PF_NONE || sort_members(p->sym, v, n) != 0) {
 		free(v);
-		*out = NULL;
 		return 0;
 	}
+	*out = v;
 	return n;
 }
 

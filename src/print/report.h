@@ -131,7 +131,8 @@ int report_cg_listed(struct report *r, uint32_t id);
 
 /*
  * The members of a cycle in gprof's print order; returns their number and
- * a malloc'd array in *OUT (callers and callees come sorted in the profile).
+ * a malloc'd array in *OUT (callers and callees come sorted in the
+ * profile).  Out of memory: 0, *OUT NULL.
  */
 size_t report_cg_members(struct report *r, uint32_t cycle_id, uint32_t **out);
 

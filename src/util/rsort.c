@@ -101,6 +101,17 @@ rsort_records(void *base, size_t n, size_t size, size_t key_off)
 	return sorted != NULL ? 0 : -1;
 }
 
+uint64_t
+rsort_down_key(double v)
+{
+	uint64_t u;
+
+	v += 0.0;	/* -0.0 becomes 0.0: they are equal */
+	memcpy(&u, &v, sizeof u);
+	u = u >> 63 ? ~u : u | (uint64_t)1 << 63;
+	return ~u;
+}
+
 int
 rsort_u64(uint64_t *k, size_t n)
 {

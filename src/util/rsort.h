@@ -16,6 +16,13 @@ int rsort_u64(uint64_t *k, size_t n);
 int rsort_records(void *base, size_t n, size_t size, size_t key_off);
 
 /*
+ * A double as a key that sorts as the doubles do, the greatest first
+ * (-0.0 and 0.0 alike); a NaN, which compares equal to every number,
+ * has no such key.
+ */
+uint64_t rsort_down_key(double v);
+
+/*
  * Sorts the N keys at K in place, without scratch memory (most
  * significant digit first), every key below 2^BITS (BITS <= 64).  Equal
  * keys cannot be told apart, so no stability is needed.
