@@ -4,7 +4,8 @@
 # Usage: threads.sh TGPROF OUT PROGDIR -- PROGDIR: tests/progs.sh's programs.
 # A load runs a dozen jobs beside its own thread (names sorted, records
 # judged ahead, call sites, the flat order, the narrowing plan, the
-# callees' order, memory faulted in ahead) and the batch output formats
+# callees' order, memory faulted in ahead, the depth-first search's scout,
+# which tsan/ sends from 1,000 functions) and the batch output formats
 # on two: each writes its own arrays while the others read the profile.
 # This suite builds tgprof again with -fsanitize=thread (make tsan/tgprof)
 # and runs it where the threads meet: a 20,000-function profile (its arc

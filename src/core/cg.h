@@ -25,8 +25,10 @@ int cg_assemble(struct profile *p, const unsigned char *text, struct diag *d);
  * numbers (phases 1 to 3), then cg_propagate() (4 and 5), which writes
  * the symbols' print flags, fractions and propagated times and the arcs'
  * times, and nothing cg_cycles() wrote.  0, or -1 with the reason in D.
+ * SPARE_CPU: a processor is free meanwhile, for a helper thread that
+ * makes the numbering of a large graph faster (cg.c's scout).
  */
-int cg_cycles(struct profile *p, const unsigned char *text, struct diag *d);
+int cg_cycles(struct profile *p, const unsigned char *text, int spare_cpu, struct diag *d);
 int cg_propagate(struct profile *p, struct diag *d);
 
 #endif

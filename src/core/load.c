@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ahead.h"
 #include "arcs.h"
@@ -415,6 +416,17 @@ sites_start(struct profile *p, struct job *sites)
 }
 
 /*
+ * Whether a processor is free while the call graph is numbered: the flat
+ * order's job is done by then (it is short); the sites' (the browser's
+ * source lines) is not.
+ */
+static int
+spare_cpu(const struct pf_opts *o)
+{
+	return sysconf(_SC_NPROCESSORS_ONLN) > (o->source_lines ? 2 : 1);
+}
+
+/*
  * The call graph assembled while a second thread orders the flat profile,
  * which needs no more than the self times, the calls (once cg_recursion()
  * took the recursive ones out) and the names: it reads those of the
@@ -433,7 +445,7 @@ assemble(struct profile *p, const unsigned char *text, const struct pf_opts *o,
 	if (cg)
 		cg_recursion(p);
 	job_start(&flat, flat_job, p);
-	rc = cg && cg_cycles(p, text, d) != 0 ? -1 : 0;
+	rc = cg && cg_cycles(p, text, spare_cpu(o), d) != 0 ? -1 : 0;
 	if (rc == 0 && o->narrowable && !o->flat_only)
 		job_start(&plan, plan_job, p);
 	if (rc == 0 && cg)

@@ -15,14 +15,20 @@ run(void *arg)
 	return NULL;
 }
 
-void
-job_start(struct job *j, int (*fn)(void *), void *arg)
+int
+job_try_start(struct job *j, int (*fn)(void *), void *arg)
 {
 	j->fn = fn;
 	j->arg = arg;
 	j->rc = 0;
 	j->started = pthread_create(&j->tid, NULL, run, j) == 0;
-	if (!j->started)
+	return j->started ? 0 : -1;
+}
+
+void
+job_start(struct job *j, int (*fn)(void *), void *arg)
+{
+	if (job_try_start(j, fn, arg) != 0)
 		j->rc = fn(arg);
 }
 

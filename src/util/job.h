@@ -15,6 +15,9 @@ struct job {
 /* FN(ARG) on a helper thread (helper.h's priority), or here and now if none can be started. */
 void job_start(struct job *j, int (*fn)(void *), void *arg);
 
+/* FN(ARG) on a helper thread: 0; -1 (FN not run) where none can be started. */
+int job_try_start(struct job *j, int (*fn)(void *), void *arg);
+
 /* J done: what its function returned. */
 int job_join(struct job *j);
 
