@@ -89,9 +89,9 @@ ask_sym(const struct profile *p, uint32_t id)
 {
 	const char *s = (const char *)&p->sym[id];
 
-	__builtin_prefetch(s);
-	__builtin_prefetch(s + 64);
-	__builtin_prefetch(s + sizeof *p->sym - 1);
+	mem_ask(s);
+	mem_ask(s + 64);
+	mem_ask(s + sizeof *p->sym - 1);
 }
 
 static void
@@ -105,7 +105,7 @@ flat_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
 		if (i + 2 * ROW_AHEAD < to)
 			ask_sym(w->p, w->row[i + 2 * ROW_AHEAD]);
 		if (i + ROW_AHEAD < to && w->p->sym[w->row[i + ROW_AHEAD]].name != NULL)
-			__builtin_prefetch(w->p->sym[w->row[i + ROW_AHEAD]].name);
+			mem_ask(w->p->sym[w->row[i + ROW_AHEAD]].name);
 		report_flat_row(w->rt[thread], sb, w->row[i], w->accum[i], w->total, &w->unit);
 		sbuf_putc(sb, '\n');
 	}
@@ -278,8 +278,8 @@ ask_line(const struct profile *p, const struct report *r, uint32_t arc, int call
 	const struct pf_arc *a = &p->arc[arc];
 
 	if (stage == 3) {
-		__builtin_prefetch(a);
-		__builtin_prefetch((const char *)(a + 1) - 1);
+		mem_ask(a);
+		mem_ask((const char *)(a + 1) - 1);
 	} else if (stage == 2)
 		report_ask(r, caller ? a->parent : a->child);
 	else
@@ -290,21 +290,21 @@ ask_line(const struct profile *p, const struct report *r, uint32_t arc, int call
 static void
 ask_entry(const struct profile *p, const struct report *r, uint32_t id, int stage)
 {
-	uint32_t b0 = 0, b1 = 0, k;
+	uint32_t b0, b1, k;
 
 	if (stage == 5) {
-		__builtin_prefetch(&p->caller_start[id]);
-		__builtin_prefetch(&p->callee_start[id]);
+		mem_ask(&p->caller_start[id]);
+		mem_ask(&p->callee_start[id]);
 		report_ask(r, id);
 		return;
 	}
 	if (p->sym[id].name == NULL)
-		return;		/* a cycle's entry: its members, few */
+		return;		/* a cycle's entry: its member lines ask for themselves (cg_cycle_entry()) */
 	b0 = p->caller_start[id];
 	b1 = p->callee_start[id];
 	if (stage == 4) {
-		__builtin_prefetch(&p->caller_arc[b0]);
-		__builtin_prefetch(&p->callee_arc[b1]);
+		mem_ask(&p->caller_arc[b0]);
+		mem_ask(&p->callee_arc[b1]);
 		return;
 	}
 	for (k = b0; k < p->caller_start[id + 1] && k - b0 < LINE_ASKS; k++)

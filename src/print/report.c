@@ -96,11 +96,11 @@ report_ask(const struct report *r, uint32_t id)
 {
 	const char *s = (const char *)&r->p->sym[id];
 
-	__builtin_prefetch(s);
-	__builtin_prefetch(s + 64);
-	__builtin_prefetch(s + sizeof *r->p->sym - 1);	/* (three lines where the array is not aligned) */
+	mem_ask(s);
+	mem_ask(s + 64);
+	mem_ask(s + sizeof *r->p->sym - 1);	/* (three lines where the array is not aligned) */
 	if (demangles(r))
-		__builtin_prefetch(&r->dem[id]);
+		mem_ask(&r->dem[id]);
 }
 
 void
@@ -111,7 +111,7 @@ report_ask_name(const struct report *r, uint32_t id)
 	if (demangles(r) && r->dem[id] != NULL && r->dem[id] != not_mangled)
 		name = r->dem[id];
 	if (name != NULL)
-		__builtin_prefetch(name);
+		mem_ask(name);
 }
 
 size_t
