@@ -316,6 +316,17 @@ sort_passes(struct keyed_id *k, uint32_t n, int npass,
 	return 0;
 }
 
+/* Bits to hold every number up to V. */
+static unsigned
+bits_upto(uint64_t v)
+{
+	unsigned b = 0;
+
+	while (b < 64 && v >> b != 0)
+		b++;
+	return b;
+}
+
 /*
  * cmp_tie() as keys: cycles first, then symbols without a name (both in
  * id order: glibc's merge keeps the left one of two that both claim to be
@@ -335,6 +346,36 @@ tie_key(const void *ctx, uint32_t id, int pass)
 	}
 }
 
+/*
+ * tie_key()'s three keys packed in one, in id order (a sweep of the
+ * symbols, not three at random), where they fit 64 bits: 1, else 0.
+ */
+static int
+packed_ties(const struct profile *p, struct keyed_id *k, uint32_t n)
+{
+	uint64_t most = 0;
+	uint32_t rank = 0, i;
+	unsigned cb, rb;
+
+	for (i = 0; i < n; i++) {
+		if (p->sym[i].name == NULL)
+			continue;
+		most = p->sym[i].ncalls > most ? p->sym[i].ncalls : most;
+		rank = p->name_rank[i] > rank ? p->name_rank[i] : rank;
+	}
+	cb = bits_upto(most);
+	rb = bits_upto(rank);
+	if (2 + cb + rb > 64)
+		return 0;
+	for (i = 0; i < n; i++) {
+		uint64_t calls = tie_key(p, i, 1), name = tie_key(p, i, 2);
+
+		k[i].id = i;
+		k[i].key = (tie_key(p, i, 0) << cb | (calls != 0 ? calls - ~most : 0)) << rb | name;
+	}
+	return 1;
+}
+
 int
 order_ties(const struct profile *p, uint32_t **out)
 {
@@ -344,10 +385,15 @@ order_ties(const struct profile *p, uint32_t **out)
 	*out = mem_array((size_t)n + 1, sizeof **out);
 	if (k == NULL || *out == NULL)
 		goto fail;
-	for (i = 0; i < n; i++)
-		k[i].id = i;
-	if (sort_passes(k, n, 3, tie_key, p) != 0)
-		goto fail;
+	if (packed_ties(p, k, n)) {
+		if (rsort_records(k, n, sizeof *k, offsetof(struct keyed_id, key)) != 0)
+			goto fail;
+	} else {
+		for (i = 0; i < n; i++)
+			k[i].id = i;
+		if (sort_passes(k, n, 3, tie_key, p) != 0)
+			goto fail;
+	}
 	for (i = 0; i < n; i++)
 		(*out)[i] = k[i].id;
 	free(k);
@@ -409,17 +455,6 @@ order_cg_again(struct profile *p, const uint32_t *ties, const double *total)
 		p->sym[i].index = (int)k[i].id;
 	free(k);
 	return 0;
-}
-
-/* Bits to hold every number up to V. */
-static unsigned
-bits_upto(uint64_t v)
-{
-	unsigned b = 0;
-
-	while (b < 64 && v >> b != 0)
-		b++;
-	return b;
 }
 
 /* cmp_time() for two symbols of equal calls and names: their times alone. */

@@ -434,6 +434,11 @@ index_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
 
 	for (i = from; i < to; i++) {
 		col = start = 0;
+		/* (the cells' symbols all over memory: each, then its name, asked for ahead) */
+		for (j = i + 2 * ROW_AHEAD; i + 2 * ROW_AHEAD < to && j < n; j += (n + 2) / 3)
+			report_ask(w->rt[thread], w->row[j]);
+		for (j = i + ROW_AHEAD; i + ROW_AHEAD < to && j < n; j += (n + 2) / 3)
+			report_ask_name(w->rt[thread], w->row[j]);
 		for (j = i; j < n; j += (n + 2) / 3) {
 			index_cell(w, w->rt[thread], sb, w->row[j], &col, start);
 			start += width;
@@ -454,6 +459,8 @@ print_index(struct out *w)
 	for (i = 0; i < p->nsyms; i++) {
 		const struct pf_sym *s = &p->sym[p->name_order[i]];
 
+		if (i + 2 * ROW_AHEAD < p->nsyms)
+			ask_sym(p, p->name_order[i + 2 * ROW_AHEAD]);
 		if (w->o->ro.zeros || s->ncalls != 0 || s->time != 0)
 			v[n++] = p->name_order[i];
 	}
