@@ -15,6 +15,7 @@ T_NAME=lines
 . "$TOP/tests/lib.sh"
 mkdir -p "$OUT"
 TOOL=$TOP/tests/tools/test-lines
+ticked=
 
 for d in "$PROGDIR"/*/; do
 	n=$(basename "$d")
@@ -26,7 +27,16 @@ for d in "$PROGDIR"/*/; do
 		fail "$n"
 		sed 's/^/#   /' "$OUT/$n.log" | head -n 12
 	fi
+	# A program run again truncates its gmon.out in place: what the load
+	# read must stay as read (no file is read after the load).
+	"$TOOL" -p "$d/prog" "$d/gmon.out" >"$OUT/$n.lines" 2>&1
+	cp "$d/gmon.out" "$OUT/$n.again"
+	"$TOOL" -T "$d/prog" "$OUT/$n.again" >"$OUT/$n.lines.again" 2>&1
+	check "$n: the same lines once gmon.out is truncated after the load" \
+	    sh -c "[ ! -s '$OUT/$n.again' ] && cmp -s '$OUT/$n.lines' '$OUT/$n.lines.again'"
+	awk '$1 ~ /:[0-9]+$/ && $2 > 0 { t = 1 } END { exit !t }' "$OUT/$n.lines" && ticked="$ticked $n"
 done
+[ -z "${T:-}" ] && check "lines with ticks, for the truncation (${ticked:-none})" [ -n "$ticked" ]
 
 for o in O0 O2; do
 	want "calls.c -$o" || continue

@@ -81,13 +81,74 @@ bin_at(const unsigned char *b, uint32_t i, int big)
 	return big ? (unsigned)b[2 * i] << 8 | b[2 * i + 1] : (unsigned)b[2 * i + 1] << 8 | b[2 * i];
 }
 
+/* Bin I of H, where it is not summed: in its file while they are read, then in its blocks. */
+static unsigned
+stored_bin(const struct profile *p, const struct pf_hist *h, uint32_t i)
+{
+	uint32_t b;
+
+	if (h->raw != NULL)
+		return bin_at(h->raw, i, p->priv->big_endian);
+	b = h->block[i / PF_HIST_BLOCK];
+	return b != 0 ? h->bin[(size_t)(b - 1) * PF_HIST_BLOCK + i % PF_HIST_BLOCK] : 0;
+}
+
 int
 profile_hist_bin(const struct profile *p, const struct pf_hist *h, uint32_t i)
 {
-	return h->sum != NULL ? h->sum[i] : (int)bin_at(h->raw, i, p->priv->big_endian);
+	return h->sum != NULL ? h->sum[i] : (int)stored_bin(p, h, i);
 }
 
-/* A record whose bins stay in the file, at BINS. */
+/* The bins of block B of N bins at RAW: how many, and whether one has a count. */
+static uint32_t
+block_at(const unsigned char *raw, uint32_t n, uint32_t b, int *counted)
+{
+	const unsigned char *at = raw + 2 * (size_t)b * PF_HIST_BLOCK;
+	uint32_t len = n - b * PF_HIST_BLOCK < PF_HIST_BLOCK ? n - b * PF_HIST_BLOCK : PF_HIST_BLOCK, k;
+	uint64_t word, any = 0;
+
+	for (k = 0; k + 4 <= len; k += 4) {
+		memcpy(&word, at + 2 * k, sizeof word);
+		any |= word;
+	}
+	for (; k < len; k++)
+		any |= at[2 * k] | at[2 * k + 1];
+	*counted = any != 0;
+	return len;
+}
+
+/* H's bins copied from its file (RAW): the blocks with a count.  0 or -1 (out of memory). */
+static int
+store_bins(struct pf_hist *h, int big)
+{
+	const unsigned char *raw = h->raw;
+	uint32_t nblock = h->num_bins / PF_HIST_BLOCK + 1, used = 0, b, k, len;
+	int counted;
+
+	if ((h->block = mem_calloc(nblock, sizeof *h->block)) == NULL)
+		return -1;
+	for (b = 0; (uint64_t)b * PF_HIST_BLOCK < h->num_bins; b++) {
+		block_at(raw, h->num_bins, b, &counted);
+		if (counted)
+			h->block[b] = ++used;
+	}
+	if ((h->bin = mem_array((size_t)used * PF_HIST_BLOCK + 1, sizeof *h->bin)) == NULL)
+		return -1;
+	for (b = 0; (uint64_t)b * PF_HIST_BLOCK < h->num_bins; b++) {
+		uint16_t *to;
+
+		if (h->block[b] == 0)
+			continue;
+		to = h->bin + (size_t)(h->block[b] - 1) * PF_HIST_BLOCK;
+		len = block_at(raw, h->num_bins, b, &counted);
+		for (k = 0; k < len; k++)
+			to[k] = (uint16_t)bin_at(raw + 2 * (size_t)b * PF_HIST_BLOCK, k, big);
+	}
+	h->raw = NULL;
+	return 0;
+}
+
+/* A record of its own, its bins at BINS (in the file) until hist_assign(). */
 static int
 new_record(struct profile *p, uint64_t lowpc, uint64_t highpc, uint32_t num_bins,
     const unsigned char *bins, struct diag *d)
@@ -97,11 +158,11 @@ new_record(struct profile *p, uint64_t lowpc, uint64_t highpc, uint32_t num_bins
 	if (mem_reserve(&p->hist, &p->priv->histcap, p->nhist + 1, sizeof *p->hist) != 0)
 		return diag_oom(d);
 	h = &p->hist[p->nhist++];
+	memset(h, 0, sizeof *h);
 	h->lowpc = lowpc;
 	h->highpc = highpc;
 	h->num_bins = num_bins;
 	h->raw = bins;
-	h->sum = NULL;
 	return 0;
 }
 
@@ -116,7 +177,12 @@ own_sums(const struct profile *p, struct pf_hist *h)
 	if ((h->sum = mem_array(h->num_bins, sizeof *h->sum)) == NULL)
 		return -1;
 	for (i = 0; i < h->num_bins; i++)
-		h->sum[i] = (int)bin_at(h->raw, i, p->priv->big_endian);
+		h->sum[i] = (int)stored_bin(p, h, i);
+	free(h->block);
+	free(h->bin);
+	h->block = NULL;
+	h->bin = NULL;
+	h->raw = NULL;
 	return 0;
 }
 
@@ -279,24 +345,19 @@ assign_record(struct profile *p, const struct pf_hist *r)
 {
 	uint64_t lowpc = r->lowpc / 2, bin_low, bin_high, sym_low, sym_high, overlap;
 	const uint64_t *addr = p->priv->index.addr;
-	uint32_t i, j, k = 1, len = p->nsyms;
-	int big = p->priv->big_endian;
+	uint32_t j, k = 1, len = p->nsyms;
+	uint64_t i;
 	double count_time, credit;
 
 	for (i = 0; i < r->num_bins; i++) {
 		unsigned bin_count;
 
-		/* Most bins are empty: step over runs of four empty raw bins. */
-		if (r->sum == NULL && i + 4 <= r->num_bins) {
-			uint64_t four;
-
-			memcpy(&four, r->raw + 2 * (size_t)i, sizeof four);
-			if (four == 0) {
-				i += 3;
-				continue;
-			}
+		/* Most blocks are empty: stepped over. */
+		if (r->sum == NULL && i % PF_HIST_BLOCK == 0 && r->block[i / PF_HIST_BLOCK] == 0) {
+			i += PF_HIST_BLOCK - 1;
+			continue;
 		}
-		bin_count = r->sum ? (unsigned)r->sum[i] : bin_at(r->raw, i, big);
+		bin_count = r->sum ? (unsigned)r->sum[i] : stored_bin(p, r, (uint32_t)i);
 		if (bin_count == 0)
 			continue;
 		bin_low = lowpc + hist_u64(p->hist_scale * i);
@@ -326,11 +387,15 @@ assign_record(struct profile *p, const struct pf_hist *r)
 	}
 }
 
-void
+int
 hist_assign(struct profile *p)
 {
 	uint32_t i;
 
-	for (i = 0; i < p->nhist; i++)
+	for (i = 0; i < p->nhist; i++) {
+		if (p->hist[i].raw != NULL && store_bins(&p->hist[i], p->priv->big_endian) != 0)
+			return -1;
 		assign_record(p, &p->hist[i]);
+	}
+	return 0;
 }

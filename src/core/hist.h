@@ -24,8 +24,12 @@ void hist_on_bsd_end(struct profile *p);
  */
 int hist_take_out(struct profile *p, uint64_t lowpc, uint64_t highpc, uint32_t n, const unsigned char *bins);
 
-/* Credits every bin's samples to the symbols it overlaps (p->sym[].time, total_time). */
-void hist_assign(struct profile *p);
+/*
+ * Copies each record's bins from its file (profile.h's pf_hist), then
+ * credits every bin's samples to the symbols it overlaps (p->sym[].time,
+ * total_time).  0, or -1 out of memory.
+ */
+int hist_assign(struct profile *p);
 
 /* (uint64_t)V as gprof's x86-64 build computes it, for any V (NaN and infinities too). */
 uint64_t hist_u64(double v);

@@ -224,6 +224,23 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 	return o->since != NULL ? since_end(p, o, d) : 0;
 }
 
+/*
+ * The samples to the symbols, the histograms copied: nothing is read of
+ * the files after this.  A program run again rewrites its gmon.out in
+ * place, which a mapping would show, or end tgprof with SIGBUS where it
+ * shrank.  0 or -1 (out of memory).
+ */
+static int
+samples(struct profile *p)
+{
+	size_t i;
+	int rc = (p->input & GMON_IN_HIST) ? hist_assign(p) : 0;
+
+	for (i = 0; i < p->priv->ngfiles; i++)
+		gmon_unload(&p->priv->gfile[i]);
+	return rc;
+}
+
 /* The text for -c, or NULL where gprof cannot scan (it says so once). */
 static const unsigned char *
 scan_text(struct profile *p, const struct pf_opts *o, struct diag *d)
@@ -478,8 +495,10 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 	if (o->source_lines)
 		sites_start(p, &sites);
 	step(o, "the histogram", 560);
-	if (p->input & GMON_IN_HIST)
-		hist_assign(p);
+	if (samples(p) != 0) {
+		job_join(&sites);
+		return diag_oom(d);
+	}
 	step(o, "the call graph", 565);
 	rc = assemble(p, text, o, d);
 	sites_failed = job_join(&sites) != 0;

@@ -38,8 +38,11 @@ free_analysis(struct profile *p)
 {
 	uint32_t i;
 
-	for (i = 0; i < p->nhist; i++)
+	for (i = 0; i < p->nhist; i++) {
+		free(p->hist[i].block);
+		free(p->hist[i].bin);
 		free(p->hist[i].sum);
+	}
 	free(p->hist);
 	free(p->sym);
 	free(p->arc);

@@ -78,15 +78,22 @@ struct pf_arc {
 
 /*
  * A histogram record: the sum of all records with the same range.  Its
- * bins are read in place from the first file that had it (16-bit, in the
- * executable's byte order) until a second record adds to them; then they
- * are summed, as gprof sums, into ints.  Read them with profile_hist_bin().
+ * bins are read in place from the first file that had it while the
+ * files are read, then copied (hist_assign()), PF_HIST_BLOCK at a time,
+ * the blocks with a count alone (most of a large program's have none);
+ * once a second record adds to them, they are summed, as gprof sums,
+ * into ints.  Nothing is read of a file after the load: a program run
+ * again rewrites its gmon.out in place.  Read them with
+ * profile_hist_bin().
  */
+#define PF_HIST_BLOCK 1024
 struct pf_hist {
 	uint64_t lowpc, highpc;
 	uint32_t num_bins;
-	const unsigned char *raw;	/* the first record's bins, in a loaded file */
-	int *sum;			/* the sums once records were added; owned */
+	const unsigned char *raw;	/* while the files are read: the first record's bins, in its file */
+	uint32_t *block;	/* then, per block: 1 + its place in BIN (in blocks), or 0 (every bin 0); owned */
+	uint16_t *bin;		/* the blocks with a count; owned */
+	int *sum;		/* or the sums once records were added (no BLOCK, BIN, RAW); owned */
 };
 
 /* What -i reports about one gmon file. */

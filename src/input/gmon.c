@@ -523,6 +523,7 @@ gmon_unload(struct gmon_file *f)
 		free(f->buf);
 	f->buf = NULL;
 	f->len = 0;
+	f->mapped = 0;
 }
 
 int

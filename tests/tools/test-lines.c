@@ -12,7 +12,9 @@
  * the line of the call (tests/lines.sh checks those).
  *
  * -p prints every function's lines instead, -F the same with clones
- * folded into their functions (PF_CLONES_FOLD); -t times the load and
+ * folded into their functions (PF_CLONES_FOLD), -T the same with GMON
+ * emptied after the load, as a program run again truncates its gmon.out
+ * in place (what -p printed must not change); -t times the load and
  * profile_lines() over all functions (and the slowest one).
  * Exit status: 0 all equal, 1 differences, 2 errors.
  */
@@ -21,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "toolload.h"
 #include "core/profile.h"
@@ -205,8 +208,8 @@ main(int argc, char **argv)
 	struct diag d;
 	uint32_t i, nfunc = 0;
 
-	if (argc != 3 + (mode != 0) || (mode != 0 && strchr("pFt", mode) == NULL)) {
-		fprintf(stderr, "usage: test-lines [-p | -F | -t] PROG GMON\n");
+	if (argc != 3 + (mode != 0) || (mode != 0 && strchr("pFtT", mode) == NULL)) {
+		fprintf(stderr, "usage: test-lines [-p | -F | -T | -t] PROG GMON\n");
 		return 2;
 	}
 	diag_init(&d);
@@ -216,12 +219,16 @@ main(int argc, char **argv)
 	loaded = seconds(&t0, &t1);
 	if (mode == 0)
 		b = load(argv[argc - 2], argv[argc - 1], 1, PF_CLONES_GPROF);
+	if (mode == 'T' && truncate(argv[argc - 1], 0) != 0) {
+		perror(argv[argc - 1]);
+		return 2;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (i = 0; i < a->nsyms; i++) {
 		if (!a->sym[i].is_func)
 			continue;
 		nfunc++;
-		if (mode == 'p' || mode == 'F')
+		if (mode == 'p' || mode == 'F' || mode == 'T')
 			print_function(a, i, &d);
 		else if (mode == 't')
 			lines += time_function(a, i, &slowest, &d);
