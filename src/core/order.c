@@ -227,11 +227,6 @@ order_group_kids(struct profile *p, uint32_t *kid)
 }
 
 /*
- * gprof insertion-sorts each list as it prints it, newest arc first, each
- * inserted before the first element it does not exceed: that equals a
- * stable sort of the group in creation order.
- */
-/*
  * How many groups ahead sort_groups() asks for a group's arcs (all over
  * memory), and half as far, those in, the cycles of their ends; the
  * first GROUP_ASKS of each.
@@ -257,6 +252,11 @@ ask_group(const struct profile *p, const uint32_t *start, const uint32_t *arc, u
 	}
 }
 
+/*
+ * gprof insertion-sorts each list as it prints it, newest arc first, each
+ * inserted before the first element it does not exceed: that equals a
+ * stable sort of the group in creation order.
+ */
 static int
 sort_groups(struct profile *p, const uint32_t *start, uint32_t *arc, msort_cmp cmp)
 {
@@ -368,10 +368,11 @@ packed_ties(const struct profile *p, struct keyed_id *k, uint32_t n)
 	if (2 + cb + rb > 64)
 		return 0;
 	for (i = 0; i < n; i++) {
-		uint64_t calls = tie_key(p, i, 1), name = tie_key(p, i, 2);
+		uint64_t down = tie_key(p, i, 1);	/* ~calls, or 0 without a name */
 
 		k[i].id = i;
-		k[i].key = (tie_key(p, i, 0) << cb | (calls != 0 ? calls - ~most : 0)) << rb | name;
+		/* (down - ~most is most - calls: the same order, in CB bits) */
+		k[i].key = (tie_key(p, i, 0) << cb | (down != 0 ? down - ~most : 0)) << rb | tie_key(p, i, 2);
 	}
 	return 1;
 }
