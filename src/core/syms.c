@@ -412,12 +412,12 @@ static void
 prepared(struct profile *p, size_t n)
 {
 	struct pf_private *pv = p->priv;
-	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t from = ((uintptr_t)(p->sym + n) + page - 1) & ~(page - 1), to;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), from, to;
 
 	prefault_stop(&pv->sym_fault);
 	if (pv->sym_fault.n == 0 || pv->sym_fault.start[0] != (void *)p->sym)
-		return;
+		return;		/* (nothing faulted: P->sym may be NULL) */
+	from = ((uintptr_t)(p->sym + n) + page - 1) & ~(page - 1);
 	to = (uintptr_t)pv->sym_fault.start[0] + pv->sym_fault.len[0];
 	if (to > from)
 		madvise((void *)from, to - from, MADV_DONTNEED);
