@@ -305,6 +305,7 @@ ask_entry(const struct profile *p, const struct report *r, uint32_t id, int stag
 	if (stage == 4) {
 		mem_ask(&p->caller_arc[b0]);
 		mem_ask(&p->callee_arc[b1]);
+		report_ask_name(r, id);		/* (its own line's) */
 		return;
 	}
 	for (k = b0; k < p->caller_start[id + 1] && k - b0 < LINE_ASKS; k++)
