@@ -61,7 +61,6 @@ report_profile(const struct report *r)
 	return r->p;
 }
 
-/* The name as printed: demangled, and clones (PF_CLONES_SHOW/FOLD) spelled as C++ clones. */
 /* Whether names are shown demangled (from the DEM cache). */
 static int
 demangles(const struct report *r)
@@ -69,6 +68,7 @@ demangles(const struct report *r)
 	return !r->o.bsd && r->o.demangle;
 }
 
+/* The name as printed: demangled, and clones (PF_CLONES_SHOW/FOLD) spelled as C++ clones. */
 static const char *
 shown_name(struct report *r, uint32_t id)
 {
