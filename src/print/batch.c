@@ -83,17 +83,6 @@ print_info(struct out *w)
 /* How many rows ahead the flat profile's symbols are asked for (their names half as far). */
 #define ROW_AHEAD 8
 
-/* Symbol ID asked of the cache whole: 128 bytes, on three lines where the array is not aligned. */
-static void
-ask_sym(const struct profile *p, uint32_t id)
-{
-	const char *s = (const char *)&p->sym[id];
-
-	mem_ask(s);
-	mem_ask(s + 64);
-	mem_ask(s + sizeof *p->sym - 1);
-}
-
 static void
 flat_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
 {
@@ -103,9 +92,9 @@ flat_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
 	for (i = from; i < to; i++) {
 		/* The rows' symbols are all over memory: each, then its name, asked for ahead. */
 		if (i + 2 * ROW_AHEAD < to)
-			ask_sym(w->p, w->row[i + 2 * ROW_AHEAD]);
-		if (i + ROW_AHEAD < to && w->p->sym[w->row[i + ROW_AHEAD]].name != NULL)
-			mem_ask(w->p->sym[w->row[i + ROW_AHEAD]].name);
+			report_ask(w->rt[thread], w->row[i + 2 * ROW_AHEAD]);
+		if (i + ROW_AHEAD < to)
+			report_ask_name(w->rt[thread], w->row[i + ROW_AHEAD]);
 		report_flat_row(w->rt[thread], sb, w->row[i], w->accum[i], w->total, &w->unit);
 		sbuf_putc(sb, '\n');
 	}
@@ -127,7 +116,7 @@ flat_listing(struct out *w)
 		uint32_t id = p->flat_order[k];
 
 		if (k + 2 * ROW_AHEAD < p->nsyms)
-			ask_sym(p, p->flat_order[k + 2 * ROW_AHEAD]);
+			report_ask(w->r, p->flat_order[k + 2 * ROW_AHEAD]);
 		if (!report_flat_listed(w->r, id))
 			continue;
 		accum += p->sym[id].time;
@@ -461,7 +450,7 @@ print_index(struct out *w)
 		const struct pf_sym *s = &p->sym[p->name_order[i]];
 
 		if (i + 2 * ROW_AHEAD < p->nsyms)
-			ask_sym(p, p->name_order[i + 2 * ROW_AHEAD]);
+			report_ask(w->r, p->name_order[i + 2 * ROW_AHEAD]);
 		if (w->o->ro.zeros || s->ncalls != 0 || s->time != 0)
 			v[n++] = p->name_order[i];
 	}
