@@ -99,12 +99,19 @@ profile_hist_bin(const struct profile *p, const struct pf_hist *h, uint32_t i)
 	return h->sum != NULL ? h->sum[i] : (int)stored_bin(p, h, i);
 }
 
-/* The bins of block B of N bins at RAW: how many, and whether one has a count. */
+/* How many of N bins block B holds. */
 static uint32_t
-block_at(const unsigned char *raw, uint32_t n, uint32_t b, int *counted)
+block_len(uint32_t n, uint32_t b)
+{
+	return n - b * PF_HIST_BLOCK < PF_HIST_BLOCK ? n - b * PF_HIST_BLOCK : PF_HIST_BLOCK;
+}
+
+/* Whether a bin of block B of the N bins at RAW has a count. */
+static int
+block_counted(const unsigned char *raw, uint32_t n, uint32_t b)
 {
 	const unsigned char *at = raw + 2 * (size_t)b * PF_HIST_BLOCK;
-	uint32_t len = n - b * PF_HIST_BLOCK < PF_HIST_BLOCK ? n - b * PF_HIST_BLOCK : PF_HIST_BLOCK, k;
+	uint32_t len = block_len(n, b), k;
 	uint64_t word, any = 0;
 
 	for (k = 0; k + 4 <= len; k += 4) {
@@ -113,8 +120,7 @@ block_at(const unsigned char *raw, uint32_t n, uint32_t b, int *counted)
 	}
 	for (; k < len; k++)
 		any |= at[2 * k] | at[2 * k + 1];
-	*counted = any != 0;
-	return len;
+	return any != 0;
 }
 
 /* H's bins copied from its file (RAW): the blocks with a count.  0 or -1 (out of memory). */
@@ -123,15 +129,12 @@ store_bins(struct pf_hist *h, int big)
 {
 	const unsigned char *raw = h->raw;
 	uint32_t nblock = h->num_bins / PF_HIST_BLOCK + 1, used = 0, b, k, len;
-	int counted;
 
 	if ((h->block = mem_calloc(nblock, sizeof *h->block)) == NULL)
 		return -1;
-	for (b = 0; (uint64_t)b * PF_HIST_BLOCK < h->num_bins; b++) {
-		block_at(raw, h->num_bins, b, &counted);
-		if (counted)
+	for (b = 0; (uint64_t)b * PF_HIST_BLOCK < h->num_bins; b++)
+		if (block_counted(raw, h->num_bins, b))
 			h->block[b] = ++used;
-	}
 	if ((h->bin = mem_array((size_t)used * PF_HIST_BLOCK + 1, sizeof *h->bin)) == NULL)
 		return -1;
 	for (b = 0; (uint64_t)b * PF_HIST_BLOCK < h->num_bins; b++) {
@@ -140,7 +143,7 @@ store_bins(struct pf_hist *h, int big)
 		if (h->block[b] == 0)
 			continue;
 		to = h->bin + (size_t)(h->block[b] - 1) * PF_HIST_BLOCK;
-		len = block_at(raw, h->num_bins, b, &counted);
+		len = block_len(h->num_bins, b);
 		for (k = 0; k < len; k++)
 			to[k] = (uint16_t)bin_at(raw + 2 * (size_t)b * PF_HIST_BLOCK, k, big);
 	}
