@@ -292,7 +292,6 @@ order_callees(struct profile *p)
 struct keyed_id {
 	uint64_t key;
 	uint32_t id;
-	uint32_t aux;		/* carried along */
 };
 
 /*
@@ -567,13 +566,14 @@ arc_key(const void *ctx, uint32_t a, int pass)
 }
 
 /*
- * Each arc into K[0..N) in creation order, its group (callee or caller)
- * carried, keyed by arc_key()'s two passes as one, the class above the
- * calls, in one sweep of the arcs: 1 if every count is below 2^62 (then
- * one sort of K gives the order two passes would), else 0.
+ * Each arc into K at its group's next place (FILL: each group's, from its
+ * start; so a group's arcs are in creation order), keyed by arc_key()'s
+ * two passes as one, the class above the calls, in one sweep of the
+ * arcs: 1 if every count is below 2^62 (then one sort of a group gives
+ * the order two passes would), else 0.
  */
 static int
-key_arcs(struct keyed_id *k, uint32_t n, const struct arc_facts *af)
+place_arcs(struct keyed_id *k, uint32_t n, const struct arc_facts *af, uint32_t *fill)
 {
 	const uint64_t top = (uint64_t)1 << 62;
 	uint32_t i;
@@ -581,12 +581,12 @@ key_arcs(struct keyed_id *k, uint32_t n, const struct arc_facts *af)
 
 	for (i = 0; i < n; i++) {
 		const struct pf_arc *a = &af->p->arc[i];
+		struct keyed_id *r = &k[fill[af->up ? a->child : a->parent]++];
 		uint64_t c = a->count;
 
-		k[i].id = i;
-		k[i].aux = af->up ? a->child : a->parent;
+		r->id = i;
 		fit &= c < top;
-		k[i].key = af->up ? (uint64_t)af->cls[i] << 62 | (c & (top - 1)) :
+		r->key = af->up ? (uint64_t)af->cls[i] << 62 | (c & (top - 1)) :
 		    (uint64_t)(2 - af->cls[i]) << 62 | (top - 1 - (c & (top - 1)));
 	}
 	return fit;
@@ -630,9 +630,10 @@ find_blocks(const struct profile *p, struct order_plan *op, int j, const uint8_t
 
 /*
  * Group J of plan OP: each group's arcs as cmp_arc() orders them when
- * their times are equal (by class, then calls; ties in creation order),
- * sorted all at once by radix passes, then placed group by group.  CLS:
- * the arcs' classes.  0 or -1.
+ * their times are equal (by class, then calls; ties in creation order).
+ * The arcs are placed in their groups first and each group sorted where
+ * it lies: no pass over all of them moves more than once.  CLS: the arcs'
+ * classes.  0 or -1.
  */
 static int
 static_groups(const struct profile *p, struct order_plan *op, int j, const uint8_t *cls)
@@ -641,27 +642,28 @@ static_groups(const struct profile *p, struct order_plan *op, int j, const uint8
 	struct arc_facts af = { p, cls, j == ORDER_CALLERS };
 	uint32_t n = p->narcs, i, *fill = mem_array((size_t)p->nsyms + 1, sizeof *fill);
 	struct keyed_id *k = mem_array((size_t)n + 1, sizeof *k);
-	int rc;
+	int fit = 1, rc = 0;
 
 	op->group[j] = mem_array((size_t)n + 1, sizeof *op->group[j]);
 	if (!fill || !k || !op->group[j])
-		goto fail;
-	if (key_arcs(k, n, &af))
-		rc = rsort_records(k, n, sizeof *k, offsetof(struct keyed_id, key));
-	else
-		rc = sort_passes(k, n, 2, arc_key, &af);
-	if (rc != 0)
-		goto fail;
-	memcpy(fill, start, p->nsyms * sizeof *fill);
-	for (i = 0; i < n; i++)
-		op->group[j][fill[k[i].aux]++] = k[i].id;
+		rc = -1;
+	else {
+		memcpy(fill, start, p->nsyms * sizeof *fill);
+		fit = place_arcs(k, n, &af, fill);
+	}
+	for (i = 0; rc == 0 && i < p->nsyms; i++) {
+		struct keyed_id *g = k + start[i];
+		uint32_t m = start[i + 1] - start[i];
+
+		if (m > 1)
+			rc = fit ? rsort_records(g, m, sizeof *g, offsetof(struct keyed_id, key)) :
+			    sort_passes(g, m, 2, arc_key, &af);
+	}
+	for (i = 0; rc == 0 && i < n; i++)
+		op->group[j][i] = k[i].id;
 	free(fill);
 	free(k);
-	return find_blocks(p, op, j, cls);
-fail:
-	free(fill);
-	free(k);
-	return -1;
+	return rc == 0 ? find_blocks(p, op, j, cls) : -1;
 }
 
 int
