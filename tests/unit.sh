@@ -68,6 +68,8 @@ tcheck "argfile: @-files split and expanded as libiberty does" "$TOP/tests/tools
 tcheck "fmt: number formatting equals printf" "$TOP/tests/tools/test-fmt" 300000
 tcheck "names: names_sort() as a stable strcmp() sort (shared prefixes, equal names)" \
     "$TOP/tests/tools/test-names" 100000 7
+tcheck "callsite: callsite_resolve() on made cases and as the rule spelled out, in generated code" \
+    "$TOP/tests/tools/test-callsite" 400000 11
 tcheck "bfdfmt: libbfd's messages as libbfd formats them (%pA, %pB; the rest as printf)" \
     "$TOP/tests/tools/test-bfdfmt" "$TOP/tgprof"
 finish
