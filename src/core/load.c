@@ -176,8 +176,32 @@ since_end(struct profile *p, const struct pf_opts *o, struct diag *d)
 	return rc;
 }
 
+/*
+ * The call sites' instructions (linemap_finish), on a second thread while
+ * the arcs settle and the histogram and the call graph are assembled: it
+ * writes the sites alone, and reads the symbols' addresses and the text,
+ * which nothing changes (the text is read before it starts, on this
+ * thread: libbfd's).
+ */
+static int sites_job(void *p) { return linemap_finish(p); }
+
+static void
+sites_start(struct profile *p, struct job *sites)
+{
+	struct diag quiet;
+
+	diag_init(&quiet);
+	bin_text(p->priv->bin, &quiet);
+	diag_release(&quiet);
+	job_start(sites, sites_job, p);
+}
+
+/*
+ * The gmon files read into P; with pf_opts.source_lines, the call sites'
+ * job started (SITES) as soon as the arcs are in.  0 or -1.
+ */
 static int
-read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
+read_profiles(struct profile *p, const struct pf_opts *o, struct job *sites, struct diag *d)
 {
 	struct gmon_layout lay = {
 		p->priv->addr_bytes, p->priv->big_endian, bin_sign_extend(p->priv->bin)
@@ -219,6 +243,8 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct diag *d)
 	arcs_tally_end(p);
 	if (rc != 0)
 		return -1;
+	if (o->source_lines)	/* (settling writes the symbols' lists, not their addresses) */
+		sites_start(p, sites);
 	if (arcs_settle(p) != 0)
 		return diag_oom(d);
 	return o->since != NULL ? since_end(p, o, d) : 0;
@@ -258,7 +284,6 @@ scan_text(struct profile *p, const struct pf_opts *o, struct diag *d)
 /* The load's jobs (util/job.h), on a profile. */
 static int names_job(void *p) { return names_sort(p); }
 static int flat_job(void *p) { return order_flat(p); }
-static int sites_job(void *p) { return linemap_finish(p); }
 static int plan_job(void *p) { return pf_narrow_begin(p); }
 
 /* The callees' half of the call graph's orders (order_all()). */
@@ -301,19 +326,21 @@ order_all(struct profile *p, const struct pf_opts *o)
 
 /*
  * Reads the profiles while a second thread sorts the names (it reads only
- * names, the reader writes only counts and arcs).  Returns 0, -1 (read
- * failed, message in D) or -2 (out of memory).
+ * names, the reader writes only counts and arcs), and starts the call
+ * sites' job (SITES).  Returns 0, -1 (read failed, message in D) or -2
+ * (out of memory).
  */
 static int
-read_and_sort_names(struct profile *p, const struct pf_opts *o, struct diag *d)
+read_and_sort_names(struct profile *p, const struct pf_opts *o, struct job *sites,
+    struct diag *d)
 {
 	struct job names;
 	int rc, names_failed;
 
 	if (p->priv->image != NULL)	/* reloaded: the names' orders are its image's, copied */
-		return read_profiles(p, o, d) != 0 ? -1 : 0;
+		return read_profiles(p, o, sites, d) != 0 ? -1 : 0;
 	job_start(&names, names_job, p);
-	rc = read_profiles(p, o, d);
+	rc = read_profiles(p, o, sites, d);
 	names_failed = job_join(&names) != 0;
 	return rc != 0 ? -1 : names_failed ? -2 : 0;
 }
@@ -416,23 +443,6 @@ check_belongs(const struct profile *p, const struct pf_opts *o, struct diag *d)
 }
 
 /*
- * The call sites' instructions (linemap_finish), on a second thread while
- * the histogram and the call graph are assembled: it writes the sites
- * alone, and reads the symbols' addresses and the text, which neither
- * changes (the text is read before it starts, on this thread: libbfd's).
- */
-static void
-sites_start(struct profile *p, struct job *sites)
-{
-	struct diag quiet;
-
-	diag_init(&quiet);
-	bin_text(p->priv->bin, &quiet);
-	diag_release(&quiet);
-	job_start(sites, sites_job, p);
-}
-
-/*
  * Whether a processor is free while the call graph is numbered: the flat
  * order's job is done by then (it is short); the sites' (the browser's
  * source lines) is not.
@@ -483,17 +493,17 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 		o->sized(o->sized_ctx, profile_narrow_bytes(p));
 	step(o, "reading the profile", 100);
 	text = scan_text(p, o, d);
-	switch (read_and_sort_names(p, o, d)) {
+	switch (read_and_sort_names(p, o, &sites, d)) {
 	case -1:
+		job_join(&sites);
 		return -1;
 	case -2:
+		job_join(&sites);
 		return diag_oom(d);
 	}
 	p->ntallied = p->narcs;
 	if (o->extsyms == NULL && o->ngmon > 0 && o->since == NULL)
 		check_belongs(p, o, d);	/* (an interval's calls may all be elsewhere) */
-	if (o->source_lines)
-		sites_start(p, &sites);
 	step(o, "the histogram", 560);
 	if (samples(p) != 0) {
 		job_join(&sites);
