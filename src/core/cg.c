@@ -548,6 +548,23 @@ release(struct cgw *w)
 	free_dfn(w);
 }
 
+/* The cycles' member lists, from G's (profile_cycle_members()); 0 or -1. */
+static int
+keep_members(struct profile *p, const struct prop_graph *g)
+{
+	struct pf_private *pv = p->priv;
+	uint32_t n = g->mem_start[p->ncycles], k;
+
+	pv->cyc_member = mem_array((size_t)n + 1, sizeof *pv->cyc_member);
+	pv->cyc_member_start = mem_array((size_t)p->ncycles + 1, sizeof *pv->cyc_member_start);
+	if (pv->cyc_member == NULL || pv->cyc_member_start == NULL)
+		return -1;
+	memcpy(pv->cyc_member_start, g->mem_start, ((size_t)p->ncycles + 1) * sizeof *g->mem_start);
+	for (k = 0; k < n; k++)
+		pv->cyc_member[k] = g->id[g->mem[k]];
+	return 0;
+}
+
 /* Phases 4 and 5: prop.c's graph, kept when profile_narrow() is to use it. */
 static int
 propagate(struct profile *p, struct diag *d)
@@ -558,6 +575,10 @@ propagate(struct profile *p, struct diag *d)
 
 	if (prop_build(&g, p) != 0)
 		return diag_oom(d);
+	if (keep_members(p, &g) != 0) {
+		prop_release(&g);
+		return diag_oom(d);
+	}
 	if ((slot_time = mem_array(2 * (size_t)g.nout + 1, sizeof *slot_time)) == NULL) {
 		prop_release(&g);
 		return diag_oom(d);

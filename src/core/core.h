@@ -102,6 +102,13 @@ struct pf_private {
 	struct pf_site *site;		/* ... and once loaded (linemap_finish()), by AT */
 	size_t nsite, sitecap;
 	/*
+	 * Each cycle's members in gprof's order (its header's cyc_next list),
+	 * cycle by cycle: cycle K's (header nsyms + K) at cyc_member[
+	 * cyc_member_start[K] .. cyc_member_start[K + 1]).  Owned; a narrowed
+	 * profile borrows its root's (the same cycles).
+	 */
+	uint32_t *cyc_member, *cyc_member_start;
+	/*
 	 * The symspecs the profile was analysed with (the command line's,
 	 * then profile_narrow()'s), their texts in spec_names: both owned.
 	 */

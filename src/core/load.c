@@ -621,6 +621,7 @@ borrow(struct pf_private *pv, const struct profile *like, const struct pf_opts *
 	pv->site = NULL;
 	pv->site_rec = NULL;
 	pv->nsite = pv->sitecap = 0;
+	pv->cyc_member = pv->cyc_member_start = NULL;
 	pv->root = NULL;
 	pv->pristine = NULL;
 	pv->image = like;

@@ -68,6 +68,8 @@ free_analysis(struct profile *p)
 	free(p->priv->group_slot[1]);
 	free(p->priv->site);
 	free(p->priv->site_rec);
+	free(p->priv->cyc_member);
+	free(p->priv->cyc_member_start);
 	for (i = 0; i < p->priv->ngfiles; i++)
 		gmon_unload(&p->priv->gfile[i]);
 	free(p->priv->gfile);
@@ -108,6 +110,19 @@ const struct pf_sym *
 profile_cycle(const struct profile *p, int k)
 {
 	return k >= 1 && (uint32_t)k <= p->ncycles ? &p->sym[p->nsyms + (uint32_t)k - 1] : NULL;
+}
+
+const uint32_t *
+profile_cycle_members(const struct profile *p, uint32_t id, size_t *n)
+{
+	const struct pf_private *pv = p->priv;
+	uint32_t k = id - p->nsyms;
+
+	*n = 0;
+	if (id < p->nsyms || k >= p->ncycles || pv->cyc_member_start == NULL)
+		return NULL;
+	*n = pv->cyc_member_start[k + 1] - pv->cyc_member_start[k];
+	return pv->cyc_member + pv->cyc_member_start[k];
 }
 
 const char *

@@ -280,6 +280,14 @@ int profile_hist_bin(const struct profile *p, const struct pf_hist *h, uint32_t 
 /* The cycle header of cycle K (1..ncycles). */
 const struct pf_sym *profile_cycle(const struct profile *p, int k);
 
+/*
+ * The members of the cycle whose header is symbol ID, in gprof's order
+ * (the header's cyc_next list), *N of them: an array the profile owns
+ * (one read in order, not a walk of the list, all over memory).  NULL
+ * (*N 0) if ID is no cycle's header.
+ */
+const uint32_t *profile_cycle_members(const struct profile *p, uint32_t id, size_t *n);
+
 /* Source file path for a file id (as the debugging information names it). */
 const char *profile_file_name(const struct profile *p, uint32_t file);
 

@@ -502,20 +502,17 @@ sort_members(const struct pf_sym *sym, uint32_t *v, size_t n)
 size_t
 report_cg_members(struct report *r, uint32_t cycle_id, uint32_t **out)
 {
-	const struct profile *p = r->p;
-	size_t n = 0, cap = 0;
-	uint32_t m, *v = NULL;
+	size_t n;
+	const uint32_t *m = profile_cycle_members(r->p, cycle_id, &n);
+	uint32_t *v = mem_array(n + 1, sizeof *v);
 
 	*out = NULL;
-	if (mem_reserve(&v, &cap, 16, sizeof *v) != 0)
+	if (m == NULL || v == NULL) {
+		free(v);
 		return 0;
-	/* The list walked once: each link is a miss. */
-	for (m = p->sym[cycle_id].cyc_next; m != PF_NONE; m = p->sym[m].cyc_next) {
-		if (mem_reserve(&v, &cap, n + 1, sizeof *v) != 0)
-			break;
-		v[n++] = m;
 	}
-	if (m != PF_NONE || sort_members(p->sym, v, n) != 0) {
+	memcpy(v, m, n * sizeof *v);
+	if (sort_members(r->p->sym, v, n) != 0) {
 		free(v);
 		return 0;
 	}
