@@ -24,6 +24,7 @@ struct out {
 	int first;		/* nothing printed yet: no form feed before a section */
 	/* The rows of the section being printed (rowpipe items). */
 	uint32_t *row;
+	uint8_t *kind;		/* the call graph's: each row's ROW_ kind */
 	double *accum;		/* flat profile: cumulative time up to each row */
 	double total;		/* flat profile: time base */
 	struct report_unit unit;
@@ -204,30 +205,19 @@ cg_header(struct out *w)
 	report_cg_columns(w->r, sb);
 }
 
-/* How many member lines ahead a cycle's members are asked for (their names half as far). */
+/*
+ * The call graph's rows: an entry, or a cycle's line and then one row for
+ * each member's line (a cycle can hold most of the program: its lines
+ * are split between the threads as any others).  ROW_END: the entry's
+ * separator follows the row.
+ */
+#define ROW_ENTRY 1
+#define ROW_CYCLE 2
+#define ROW_MEMBER 4
+#define ROW_END 8
+
+/* How many rows ahead a cycle's members are asked for (their names half as far). */
 #define MEMBER_AHEAD 8
-
-static void
-cg_cycle_entry(struct report *r, struct sbuf *sb, uint32_t id)
-{
-	uint32_t *m = NULL;
-	size_t n = report_cg_members(r, id, &m), i;
-
-	report_cg_cycle(r, sb, id);
-	sbuf_putc(sb, '\n');
-	for (i = 0; i < n; i++) {
-		/* (members all over memory: each, then its name, asked for ahead) */
-		if (i + 2 * MEMBER_AHEAD < n)
-			report_ask(r, m[i + 2 * MEMBER_AHEAD]);
-		if (i + MEMBER_AHEAD < n)
-			report_ask_name(r, m[i + MEMBER_AHEAD]);
-		report_cg_member(r, sb, m[i]);
-		sbuf_putc(sb, '\n');
-	}
-	if (m == NULL)
-		sb->failed = 1;
-	free(m);
-}
 
 static void
 cg_entry(const struct profile *p, struct report *r, struct sbuf *sb, uint32_t id)
@@ -312,41 +302,87 @@ graph_entries(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread
 
 	for (i = from; i < to; i++) {
 		for (s = STAGES; s >= 1; s--)
-			if (i + s < to)
+			if (i + s < to && (w->kind[i + s] & ROW_ENTRY))
 				ask_entry(w->p, r, w->row[i + s], (int)s);
-		if (w->p->sym[w->row[i]].name == NULL)
-			cg_cycle_entry(r, sb, w->row[i]);
-		else
+		/* (members all over memory: each, then its name, asked for ahead) */
+		if (i + 2 * MEMBER_AHEAD < to && (w->kind[i + 2 * MEMBER_AHEAD] & ROW_MEMBER))
+			report_ask(r, w->row[i + 2 * MEMBER_AHEAD]);
+		if (i + MEMBER_AHEAD < to && (w->kind[i + MEMBER_AHEAD] & ROW_MEMBER))
+			report_ask_name(r, w->row[i + MEMBER_AHEAD]);
+		if (w->kind[i] & ROW_ENTRY)
 			cg_entry(w->p, r, sb, w->row[i]);
-		sbuf_puts(sb, w->o->ro.bsd ? "\n-----------------------------------------------\n\n" :
-		    "-----------------------------------------------\n");
+		else {
+			if (w->kind[i] & ROW_CYCLE)
+				report_cg_cycle(r, sb, w->row[i]);
+			else
+				report_cg_member(r, sb, w->row[i]);
+			sbuf_putc(sb, '\n');
+		}
+		if (w->kind[i] & ROW_END)
+			sbuf_puts(sb, w->o->ro.bsd ? "\n-----------------------------------------------\n\n" :
+			    "-----------------------------------------------\n");
 	}
+}
+
+/* Row N of kind KIND, for symbol ID. */
+static void
+add_row(struct out *w, uint32_t *n, uint32_t id, uint8_t kind)
+{
+	w->row[*n] = id;
+	w->kind[(*n)++] = kind;
+}
+
+/*
+ * The listed entries in the call graph's order as rows, a cycle's members
+ * each a row after its own (their print order made here, once): how
+ * many, or UINT32_MAX if memory ran out.
+ */
+static uint32_t
+graph_rows(struct out *w)
+{
+	const struct profile *p = w->p;
+	size_t room = 2 * ((size_t)p->nsyms + p->ncycles) + 1, nm, i;	/* (members: nsyms at most) */
+	uint32_t k, n = 0, id, *m;
+
+	w->row = mem_array(room, sizeof *w->row);
+	w->kind = mem_array(room, sizeof *w->kind);
+	if (w->row == NULL || w->kind == NULL)
+		return UINT32_MAX;
+	for (k = 0; k < p->nsyms + p->ncycles; k++) {
+		if (!report_cg_listed(w->r, id = p->cg_order[k]))
+			continue;
+		if (p->sym[id].name != NULL) {
+			add_row(w, &n, id, ROW_ENTRY | ROW_END);
+			continue;
+		}
+		if ((nm = report_cg_members(w->r, id, &m)) == 0 && m == NULL)
+			return UINT32_MAX;
+		add_row(w, &n, id, nm == 0 ? ROW_CYCLE | ROW_END : ROW_CYCLE);
+		for (i = 0; i < nm && n < room; i++)
+			add_row(w, &n, m[i], i + 1 < nm ? ROW_MEMBER : ROW_MEMBER | ROW_END);
+		free(m);
+	}
+	return n;
 }
 
 /* gprof's cg_print(). */
 static void
 print_graph(struct out *w)
 {
-	const struct profile *p = w->p;
-	uint32_t k;
-
-	uint32_t n = 0;
+	uint32_t n;
 
 	if (!w->o->brief && w->o->ro.bsd)
 		sbuf_puts(&w->sb, blurb_callg_bsd);
 	cg_header(w);
 	flush(w);
-	w->row = mem_array((size_t)p->nsyms + p->ncycles, sizeof *w->row);
-	if (w->row == NULL) {
+	if ((n = graph_rows(w)) == UINT32_MAX)
 		w->failed = 1;
-		return;
-	}
-	for (k = 0; k < p->nsyms + p->ncycles; k++)
-		if (report_cg_listed(w->r, p->cg_order[k]))
-			w->row[n++] = p->cg_order[k];
-	rows_out(w, n, 256, graph_entries);
+	else
+		rows_out(w, n, 256, graph_entries);
 	free(w->row);
+	free(w->kind);
 	w->row = NULL;
+	w->kind = NULL;
 	if (!w->o->brief && !w->o->ro.bsd)
 		sbuf_puts(&w->sb, blurb_callg_fsf);
 }
