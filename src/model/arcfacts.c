@@ -30,10 +30,12 @@ arcfacts_whole(const struct arcfacts *af, const struct profile *p, uint32_t id)
 static int
 cycle_called(const struct profile *p, uint32_t k)
 {
+	size_t n, j;
+	const uint32_t *mem = profile_cycle_members(p, p->nsyms + k, &n);
 	uint32_t m, i;
 
-	for (m = p->sym[p->nsyms + k].cyc_next; m != PF_NONE; m = p->sym[m].cyc_next)
-		for (i = p->caller_start[m]; i < p->caller_start[m + 1]; i++)
+	for (j = 0; j < n; j++)
+		for (m = mem[j], i = p->caller_start[m]; i < p->caller_start[m + 1]; i++)
 			if (!arcfacts_inside(p, m, p->arc[p->caller_arc[i]].parent) &&
 			    p->arc[p->caller_arc[i]].parent != m)
 				return 1;
@@ -95,18 +97,18 @@ static int
 members(struct arcfacts *af, const struct profile *p, uint32_t k)
 {
 	struct keyed *v;
-	size_t n = 0, i;
-	uint32_t m;
+	size_t n, i;
+	const uint32_t *mem = profile_cycle_members(p, p->nsyms + k, &n);
 
-	for (m = p->sym[p->nsyms + k].cyc_next; m != PF_NONE; m = p->sym[m].cyc_next)
-		n++;
 	v = calloc(n + 1, sizeof *v);
 	af->member[k] = calloc(n + 1, sizeof **af->member);
 	if (v == NULL || af->member[k] == NULL) {
 		free(v);
 		return -1;
 	}
-	for (m = p->sym[p->nsyms + k].cyc_next, i = 0; m != PF_NONE; m = p->sym[m].cyc_next, i++) {
+	for (i = 0; i < n; i++) {
+		uint32_t m = mem[i];
+
 		v[i].time = arcfacts_whole(af, p, m);
 		v[i].calls = p->sym[m].ncalls + p->sym[m].self_calls;
 		v[i].pos = i;

@@ -211,6 +211,8 @@ static int
 callers(struct calltree *ct, const struct calltree_node *x, struct vec *v)
 {
 	const struct profile *p = ct->p;
+	const uint32_t *mem = &x->id;	/* a function's callers, or each member's of a cycle */
+	size_t n = 1, k;
 	uint32_t m, i;
 
 	if (x->id < p->nsyms && p->sym[x->id].cycle != 0) {
@@ -219,8 +221,10 @@ callers(struct calltree *ct, const struct calltree_node *x, struct vec *v)
 		add_plain(ct, p, 1, x, p->sym[x->id].cyc_head, x->time, v);
 		return 0;
 	}
-	for (m = x->id < p->nsyms ? x->id : p->sym[x->id].cyc_next; m != PF_NONE;
-	    m = x->id < p->nsyms ? PF_NONE : p->sym[m].cyc_next) {
+	if (x->id >= p->nsyms)
+		mem = profile_cycle_members(p, x->id, &n);
+	for (k = 0; k < n; k++) {
+		m = mem[k];
 		if (reserve(v, p->caller_start[m + 1] - p->caller_start[m]) != 0)
 			return -1;
 		for (i = p->caller_start[m + 1]; i-- > p->caller_start[m];) {

@@ -189,18 +189,21 @@ static void
 put_clusters(struct dot *g)
 {
 	const struct profile *p = g->p;
-	uint32_t c, id, n;
+	const uint32_t *m;
+	uint32_t c, n;
+	size_t nm, k;
 
 	for (c = p->nsyms; c < p->nsyms + p->ncycles; c++) {
-		for (n = 0, id = p->sym[c].cyc_next; id != PF_NONE && id < p->nsyms; id = p->sym[id].cyc_next)
-			n += g->keep[id];
+		m = profile_cycle_members(p, c, &nm);
+		for (n = 0, k = 0; k < nm; k++)
+			n += g->keep[m[k]];
 		if (n == 0)
 			continue;
 		fprintf(g->f, "\tsubgraph cluster_%d {\n\t\tlabel=\"<cycle %d>\";\n", p->sym[c].cycle,
 		    p->sym[c].cycle);
-		for (id = p->sym[c].cyc_next; id != PF_NONE && id < p->nsyms; id = p->sym[id].cyc_next)
-			if (g->keep[id])
-				fprintf(g->f, "\t\tf%lu;\n", (unsigned long)id);
+		for (k = 0; k < nm; k++)
+			if (g->keep[m[k]])
+				fprintf(g->f, "\t\tf%lu;\n", (unsigned long)m[k]);
 		fputs("\t}\n", g->f);
 	}
 }

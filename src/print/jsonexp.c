@@ -216,18 +216,18 @@ static void
 cycles(struct js *j)
 {
 	const struct profile *p = j->p;
-	uint32_t c, m;
-	int first = 1, firstm;
+	const uint32_t *m;
+	uint32_t c;
+	size_t nm, k;
+	int first = 1;
 
 	fputs("  \"cycles\": [", j->f);
 	for (c = p->nsyms; c < p->nsyms + p->ncycles; c++) {
 		sep(j, &first);
 		fprintf(j->f, "    {\"number\": %d, \"members\": [", p->sym[c].cycle);
-		firstm = 1;
-		for (m = p->sym[c].cyc_next; m != PF_NONE && m < p->nsyms; m = p->sym[m].cyc_next) {
-			fprintf(j->f, firstm ? "%lu" : ", %lu", (unsigned long)m);
-			firstm = 0;
-		}
+		m = profile_cycle_members(p, c, &nm);
+		for (k = 0; k < nm; k++)
+			fprintf(j->f, k == 0 ? "%lu" : ", %lu", (unsigned long)m[k]);
 		fprintf(j->f, "], \"calls\": %llu", (unsigned long long)p->sym[c].ncalls);
 		secs(j, "self", p->sym[c].prop_self);
 		inclusive(j, j->m != NULL ? j->m->incl[c] : 0, p->sym[c].prop_self + p->sym[c].prop_child, 1);
