@@ -13,18 +13,11 @@
 #include <string.h>
 
 #include "core/callsite.h"
+#include "testrand.h"
 
 #define VMA 0x1000u
 #define TEXT 4096u
 
-static unsigned long seed;
-
-static unsigned
-rnd(unsigned n)
-{
-	seed = seed * 6364136223846793005ul + 1442695040888963407ul;
-	return (unsigned)(seed >> 33) % n;
-}
 
 static void
 put32(unsigned char *b, uint32_t v)
@@ -155,24 +148,24 @@ generate(unsigned char *text, enum bin_arch arch)
 	uint32_t at = 0;
 
 	while (at + 8 < TEXT) {
-		unsigned what = rnd(6);
+		unsigned what = test_rnd(6);
 
 		if (arch == BIN_ARCH_AARCH64) {
-			uint32_t insn = what < 2 ? 0x94000000u | (((VMA + 0x10 * rnd(4)) -
-			    (VMA + at)) >> 2 & 0x03ffffff) : what == 2 ? 0xd63f0000u | rnd(31) << 5 : rnd(~0u);
+			uint32_t insn = what < 2 ? 0x94000000u | (((VMA + 0x10 * test_rnd(4)) -
+			    (VMA + at)) >> 2 & 0x03ffffff) : what == 2 ? 0xd63f0000u | test_rnd(31) << 5 : test_rnd(~0u);
 
 			put32(text + at, insn);
 			at += 4;
 		} else if (what < 2) {
-			x86_call(text, at, VMA + 0x10 * rnd(4));
+			x86_call(text, at, VMA + 0x10 * test_rnd(4));
 			at += 5;
 		} else if (what == 2) {
 			text[at] = 0xff;
-			text[at + 1] = (unsigned char)(rnd(4) << 6 | 2 << 3 | rnd(8));
-			text[at + 2] = (unsigned char)rnd(256);
-			at += 2 + rnd(6);
+			text[at + 1] = (unsigned char)(test_rnd(4) << 6 | 2 << 3 | test_rnd(8));
+			text[at + 2] = (unsigned char)test_rnd(256);
+			at += 2 + test_rnd(6);
 		} else {
-			text[at++] = (unsigned char)rnd(256);
+			text[at++] = (unsigned char)test_rnd(256);
 		}
 	}
 }
@@ -188,12 +181,12 @@ main(int argc, char **argv)
 	if (text[0] == NULL || text[1] == NULL)
 		return fprintf(stderr, "test-callsite: out of memory\n"), 2;
 	n = strtoul(argv[1], NULL, 10);
-	seed = strtoul(argv[2], NULL, 10);
+	test_seed = strtoul(argv[2], NULL, 10);
 	bad = (unsigned long)made_cases();
 	for (i = 0; i < n; i++) {
 		enum bin_arch arch = i % 2 ? BIN_ARCH_AARCH64 : BIN_ARCH_I386;
 		struct callsite_text t = { arch, text[i % 2], VMA, TEXT, 0 };
-		uint64_t from = VMA + (rnd(8) == 0 ? rnd(8) : rnd(TEXT + 2)), target = VMA + 0x10 * rnd(4);
+		uint64_t from = VMA + (test_rnd(8) == 0 ? test_rnd(8) : test_rnd(TEXT + 2)), target = VMA + 0x10 * test_rnd(4);
 
 		if (i % 1000 < 2)	/* new code now and then, for each */
 			generate(text[i % 2], arch);

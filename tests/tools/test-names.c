@@ -14,15 +14,8 @@
 #include "core/core.h"
 #include "core/names.h"
 #include "util/msort.h"
+#include "testrand.h"
 
-static unsigned long seed;
-
-static unsigned
-rnd(unsigned n)
-{
-	seed = seed * 6364136223846793005ul + 1442695040888963407ul;
-	return (unsigned)(seed >> 33) % n;
-}
 
 /* One name into BUF (room 64). */
 static void
@@ -32,11 +25,11 @@ make_name(char *buf)
 		"", "f", "_ZN5boost6detail", "_ZN5boost6detail7variant", "abcdefgh", "abcdefghi",
 		"\xc3\xa9t\xc3\xa9", "zzzzzzzzzzzzzzzzzzzzzzzz"
 	};
-	size_t len = strlen(strcpy(buf, stem[rnd(8)]));
-	unsigned extra = rnd(4) == 0 ? 0 : rnd(12), i;
+	size_t len = strlen(strcpy(buf, stem[test_rnd(8)]));
+	unsigned extra = test_rnd(4) == 0 ? 0 : test_rnd(12), i;
 
 	for (i = 0; i < extra && len < 62; i++)
-		buf[len++] = (char)(rnd(8) == 0 ? (int)(0x80 + rnd(0x7f)) : "ab_7\x7f"[rnd(5)]);
+		buf[len++] = (char)(test_rnd(8) == 0 ? (int)(0x80 + test_rnd(0x7f)) : "ab_7\x7f"[test_rnd(5)]);
 	buf[len] = '\0';
 }
 
@@ -92,7 +85,7 @@ main(int argc, char **argv)
 	uint32_t n = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 10) : 100000;
 	size_t k;
 
-	seed = argc > 2 ? strtoul(argv[2], NULL, 10) : 1;
+	test_seed = argc > 2 ? strtoul(argv[2], NULL, 10) : 1;
 	for (k = 0; k < sizeof sizes / sizeof *sizes; k++)
 		bad += round_of(sizes[k]);
 	bad += round_of(n);
