@@ -344,6 +344,8 @@ graph_rows(struct out *w)
 	size_t room = 2 * ((size_t)p->nsyms + p->ncycles) + 1, nm, i;	/* (members: nsyms at most) */
 	uint32_t k, n = 0, id, *m;
 
+	if (room >= UINT32_MAX)
+		return UINT32_MAX;	/* (rows are counted in 32 bits) */
 	w->row = mem_array(room, sizeof *w->row);
 	w->kind = mem_array(room, sizeof *w->kind);
 	if (w->row == NULL || w->kind == NULL)
