@@ -205,12 +205,7 @@ profile_sort_down(uint32_t *ids, const double *key, size_t n)
 	if (r == NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
-		double v = key[i] + 0.0;	/* -0 becomes 0 */
-		uint64_t u;
-
-		memcpy(&u, &v, sizeof u);
-		u = u >> 63 ? ~u : u | (uint64_t)1 << 63;	/* the doubles' order */
-		r[i].key = v != v ? UINT64_MAX : ~u;
+		r[i].key = key[i] != key[i] ? UINT64_MAX : rsort_down_key(key[i]);	/* NaN last */
 		r[i].id = ids[i];
 	}
 	if (rsort_records(r, n, sizeof *r, offsetof(struct sort_rec, key)) != 0) {

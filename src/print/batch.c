@@ -277,8 +277,6 @@ ask_entry(const struct profile *p, const struct report *r, uint32_t id, int stag
 		report_ask(r, id);
 		return;
 	}
-	if (p->sym[id].name == NULL)
-		return;		/* a cycle's entry: its member lines ask for themselves (cg_cycle_entry()) */
 	b0 = p->caller_start[id];
 	b1 = p->callee_start[id];
 	if (stage == 4) {
