@@ -349,6 +349,8 @@ graph_rows(struct out *w)
 	if (w->row == NULL || w->kind == NULL)
 		return UINT32_MAX;
 	for (k = 0; k < p->nsyms + p->ncycles; k++) {
+		if (k + 2 * ROW_AHEAD < p->nsyms + p->ncycles)
+			report_ask(w->r, p->cg_order[k + 2 * ROW_AHEAD]);	/* (all over memory, as the flat rows) */
 		if (!report_cg_listed(w->r, id = p->cg_order[k]))
 			continue;
 		if (p->sym[id].name != NULL) {
