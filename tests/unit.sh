@@ -70,6 +70,8 @@ tcheck "names: names_sort() as a stable strcmp() sort (shared prefixes, equal na
     "$TOP/tests/tools/test-names" 100000 7
 tcheck "callsite: callsite_resolve() on made cases and as the rule spelled out, in generated code" \
     "$TOP/tests/tools/test-callsite" 400000 11
+tcheck "demangle: demangle_into() as libbfd's bfd_demangle() (C++, Rust, dots, @plt, changed names), bounded" \
+    "$TOP/tests/tools/test-demangle" 100000 3
 tcheck "bfdfmt: libbfd's messages as libbfd formats them (%pA, %pB; the rest as printf)" \
     "$TOP/tests/tools/test-bfdfmt" "$TOP/tgprof"
 finish

@@ -11,6 +11,7 @@
 #include "order.h"
 #include "prop.h"
 #include "since.h"
+#include "input/demangle.h"
 #include "util/rsort.h"
 
 
@@ -165,9 +166,15 @@ profile_demangle(const struct profile *p, const char *name)
 }
 
 int
+profile_demangle_into(const struct profile *p, const char *name, struct sbuf *out)
+{
+	return bin_demangle_into(p->priv->bin, name, out);
+}
+
+int
 profile_demangle_style(const char *style)
 {
-	return bin_demangle_style(style);
+	return demangle_set_style(style);
 }
 
 int profile_addr_bytes(const struct profile *p) { return p->priv->addr_bytes; }

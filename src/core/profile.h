@@ -33,6 +33,7 @@
 
 #include "input/gmon.h"
 #include "util/diag.h"
+#include "util/sbuf.h"
 
 #define PF_NONE UINT32_MAX
 
@@ -305,6 +306,12 @@ uint32_t profile_lookup(const struct profile *p, uint64_t addr);
  * flags), or NULL if the name is not mangled.  The caller frees it.
  */
 char *profile_demangle(const struct profile *p, const char *name);
+/*
+ * The same appended to OUT: 1, or 0 (OUT as it was) if NAME is not
+ * mangled.  In the usual styles nothing is allocated but OUT's room:
+ * threads demangling at once do not take the heap's lock for each name.
+ */
+int profile_demangle_into(const struct profile *p, const char *name, struct sbuf *out);
 
 /*
  * Selects the demangling style (gprof's --demangle=STYLE) for the whole

@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +19,7 @@
 #include "bfdfmt.h"
 #include "clonename.h"
 #include "debuglink.h"
+#include "demangle.h"
 #include "elfstr.h"
 #include "util/mem.h"
 
@@ -643,56 +643,30 @@ bin_text_release(struct bin *b)
 	b->text_bytes = NULL;
 }
 
-/* How much a name's demangling has written, and where to leave when it is too much. */
-struct demangled_size {
-	size_t n;
-	jmp_buf too_long;
-};
-
-static void
-count_demangled(const char *s, size_t len, void *opaque)
+int
+bin_demangle_into(const struct bin *b, const char *name, struct sbuf *out)
 {
-	struct demangled_size *c = opaque;
+	int rc = demangle_into(name, bfd_get_symbol_leading_char(b->abfd), out);
+	char *d;
 
-	(void)s;
-	c->n += len;
-	if (c->n > BIN_DEMANGLED_MAX)
-		longjmp(c->too_long, 1);	/* the callback demangler allocates nothing: nothing leaks */
-}
-
-/*
- * Whether NAME (an Itanium C++ name) demangles to BIN_DEMANGLED_MAX
- * bytes at most: a few hundred bytes of back-references can make
- * gigabytes, and as long to write them.  Counted as it is made, and
- * stopped at the bound.
- */
-static int
-demangles_small(const char *name)
-{
-	struct demangled_size c;
-
-	if (strncmp(name, "_Z", 2) != 0)
-		return 1;
-	c.n = 0;
-	if (setjmp(c.too_long) != 0)
+	if (rc >= 0)
+		return rc;
+	if (!demangle_fits(name) || (d = bfd_demangle(b->abfd, name, DMGL_ANSI | DMGL_PARAMS)) == NULL)
 		return 0;
-	cplus_demangle_v3_callback(name, DMGL_ANSI | DMGL_PARAMS, count_demangled, &c);
+	sbuf_puts(out, d);
+	free(d);
 	return 1;
 }
 
 char *
 bin_demangle(const struct bin *b, const char *name)
 {
-	return demangles_small(name) ? bfd_demangle(b->abfd, name, DMGL_ANSI | DMGL_PARAMS) : NULL;
-}
+	struct sbuf sb;
 
-int
-bin_demangle_style(const char *style)
-{
-	enum demangling_styles s = cplus_demangle_name_to_style(style);
-
-	if (s == unknown_demangling)
-		return -1;
-	cplus_demangle_set_style(s);
-	return 0;
+	sbuf_init(&sb);
+	if (bin_demangle_into(b, name, &sb) != 1 || sb.failed || sb.s == NULL) {
+		sbuf_release(&sb);
+		return NULL;
+	}
+	return sb.s;	/* (malloc'd, as its buffer grew) */
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "util/diag.h"
+#include "util/sbuf.h"
 
 struct bin;
 
@@ -101,14 +102,12 @@ const unsigned char *bin_text(struct bin *b, struct diag *d);
 void bin_text_release(struct bin *b);
 
 /*
- * bfd_demangle(NAME) with gprof's flags; a malloc'd string or NULL.
- * NULL too (the name stays mangled) for a C++ name that would demangle
- * to more than BIN_DEMANGLED_MAX bytes: a demangler bomb.
+ * bfd_demangle(NAME) with gprof's flags (demangle.h: bounded, and in the
+ * usual styles without allocating), appended to OUT: 1, or 0 if NAME
+ * stays as it is.
  */
-#define BIN_DEMANGLED_MAX ((size_t)256 << 10)
+int bin_demangle_into(const struct bin *b, const char *name, struct sbuf *out);
+/* The same as a malloc'd string, or NULL. */
 char *bin_demangle(const struct bin *b, const char *name);
-
-/* Selects libiberty's demangling style by name; -1 if unknown. */
-int bin_demangle_style(const char *style);
 
 #endif

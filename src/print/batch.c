@@ -640,16 +640,19 @@ batch_print(FILE *out, const struct profile *p, const struct batch_opts *o, stru
 		return -1;
 	w.r = w.rt[0] = report_new(p, &o->ro);
 	w.rt[1] = report_new(p, &o->ro);
-	if (w.r != NULL && w.rt[1] != NULL && o->measure != NULL) {
-		report_use_measure(w.rt[0], o->measure);
-		report_use_measure(w.rt[1], o->measure);
+	if (w.r != NULL && w.rt[1] != NULL) {
+		report_share_names(w.rt[1], w.rt[0]);	/* (each name demangled once, by either thread) */
+		if (o->measure != NULL) {
+			report_use_measure(w.rt[0], o->measure);
+			report_use_measure(w.rt[1], o->measure);
+		}
 	}
 	if (w.r == NULL || w.rt[1] == NULL || print_sections(&w, o->style) != 0 || w.sb.failed ||
 	    w.failed)
 		rc = diag_errors(d) ? -1 : diag_oom(d);
 	flush(&w);
-	report_free(w.rt[0]);
 	report_free(w.rt[1]);
+	report_free(w.rt[0]);
 	sbuf_release(&w.sb);
 	if (rc == 0 && (fflush(out) != 0 || ferror(out))) {
 		diag_add(d, DIAG_ERROR, "standard output: %s", strerror(errno));

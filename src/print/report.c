@@ -1,6 +1,7 @@
 /* report: gprof's text rows (names, flat profile, call-graph lines), shared by batch output and the browser. */
 #include "report.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,14 +15,24 @@
 #include "util/msort.h"
 #include "util/path.h"
 #include "util/rsort.h"
+#include "util/strpool.h"
 
-static char not_mangled[1];	/* cache marker: bfd_demangle returned NULL */
+static char not_mangled[1];	/* cache marker: the name is shown as it is */
 
+/*
+ * The shown names are made once per symbol, when first printed, into the
+ * pool of the report (the thread) that made them, and published in DEM
+ * for its siblings (report_share_names()) too: whichever thread comes
+ * first demangles a name, the other reads it.
+ */
 struct report {
 	const struct profile *p;
 	const struct pf_measure *m;	/* the call graph's times measured, or NULL */
 	struct report_opts o;
-	char **dem;		/* per symbol: demangled name, &not_mangled, or NULL (unknown) */
+	_Atomic(const char *) *dem;	/* per symbol: shown name, &not_mangled, or NULL (not yet made) */
+	struct report *owner;	/* whose DEM this is (report_share_names()), or NULL: its own */
+	struct strpool pool;	/* the names this report made */
+	struct sbuf scratch;	/* where a name is demangled */
 };
 
 struct report *
@@ -33,25 +44,36 @@ report_new(const struct profile *p, const struct report_opts *o)
 		return NULL;
 	r->p = p;
 	r->o = *o;
-	r->dem = mem_calloc(p->nsyms + p->ncycles, sizeof *r->dem);
+	r->dem = mem_calloc(p->nsyms + p->ncycles, sizeof *r->dem);	/* (all bits 0: NULL pointers) */
 	if (r->dem == NULL) {
 		free(r);
 		return NULL;
 	}
+	strpool_init(&r->pool);
+	sbuf_init(&r->scratch);
 	return r;
+}
+
+void
+report_share_names(struct report *r, struct report *from)
+{
+	if (r->owner == NULL)
+		free((void *)r->dem);
+	r->dem = from->dem;
+	r->owner = from;
 }
 
 void
 report_free(struct report *r)
 {
-	uint32_t i;
-
 	if (r == NULL)
 		return;
-	for (i = 0; i < r->p->nsyms + r->p->ncycles; i++)
-		if (r->dem[i] != not_mangled)
-			free(r->dem[i]);
-	free(r->dem);
+	if (r->owner != NULL)
+		strpool_take(&r->owner->pool, &r->pool);	/* (published in the owner's DEM) */
+	else
+		free((void *)r->dem);
+	strpool_release(&r->pool);
+	sbuf_release(&r->scratch);
 	free(r);
 }
 
@@ -68,27 +90,56 @@ demangles(const struct report *r)
 	return !r->o.bsd && r->o.demangle;
 }
 
-/* The name as printed: demangled, and clones (PF_CLONES_SHOW/FOLD) spelled as C++ clones. */
+/*
+ * S's shown name made in R's pool: demangled, or a clone (PF_CLONES_SHOW
+ * or FOLD) spelled as a C++ clone, with -T's template dots; not_mangled
+ * if it is shown as it is, NULL if memory ran out.
+ */
+static const char *
+make_shown(struct report *r, const struct pf_sym *s)
+{
+	char *d = NULL, *shorter;
+	const char *made;
+
+	sbuf_reset(&r->scratch);
+	if (profile_demangle_into(r->p, s->name, &r->scratch) == 1) {
+		if (r->scratch.failed)
+			return NULL;
+		if (r->o.template_dots == NULL)
+			return strpool_dup(&r->pool, sbuf_str(&r->scratch));
+		d = strdup(sbuf_str(&r->scratch));
+	} else if (s->clone != 0) {
+		d = clone_name(s->name, s->clone);
+	} else {
+		return not_mangled;
+	}
+	if (d != NULL && r->o.template_dots != NULL &&
+	    (shorter = shorten_templates(d, r->o.template_dots)) != NULL) {
+		free(d);
+		d = shorter;
+	}
+	made = d != NULL ? strpool_dup(&r->pool, d) : NULL;
+	free(d);
+	return made;
+}
+
+/* The name as printed; made (and published) when the report and its siblings have not yet. */
 static const char *
 shown_name(struct report *r, uint32_t id)
 {
 	const struct pf_sym *s = &r->p->sym[id];
+	const char *d, *first = NULL;
 
 	if (!demangles(r))
 		return s->name;
-	if (r->dem[id] == NULL) {
-		char *d = profile_demangle(r->p, s->name), *shorter;
-
-		if (d == NULL && s->clone != 0)
-			d = clone_name(s->name, s->clone);
-		if (d != NULL && r->o.template_dots != NULL &&
-		    (shorter = shorten_templates(d, r->o.template_dots)) != NULL) {
-			free(d);
-			d = shorter;
-		}
-		r->dem[id] = d != NULL ? d : not_mangled;
+	if ((d = atomic_load_explicit(&r->dem[id], memory_order_acquire)) == NULL) {
+		if ((d = make_shown(r, s)) == NULL)
+			return s->name;		/* (out of memory: asked again next time) */
+		if (!atomic_compare_exchange_strong_explicit(&r->dem[id], &first, d,
+		    memory_order_acq_rel, memory_order_acquire))
+			d = first;	/* a sibling's, made meanwhile (ours stays unused in the pool) */
 	}
-	return r->dem[id] != not_mangled ? r->dem[id] : s->name;
+	return d != not_mangled ? d : s->name;
 }
 
 void
@@ -100,16 +151,17 @@ report_ask(const struct report *r, uint32_t id)
 	mem_ask(s + 64);
 	mem_ask(s + sizeof *r->p->sym - 1);	/* (three lines where the array is not aligned) */
 	if (demangles(r))
-		mem_ask(&r->dem[id]);
+		mem_ask((const void *)&r->dem[id]);
 }
 
 void
 report_ask_name(const struct report *r, uint32_t id)
 {
-	const char *name = r->p->sym[id].name;
+	const char *name = r->p->sym[id].name, *d;
 
-	if (demangles(r) && r->dem[id] != NULL && r->dem[id] != not_mangled)
-		name = r->dem[id];
+	if (demangles(r) && (d = atomic_load_explicit(&r->dem[id], memory_order_relaxed)) != NULL &&
+	    d != not_mangled)
+		name = d;
 	if (name != NULL)
 		mem_ask(name);
 }

@@ -32,6 +32,12 @@ struct report_opts {
 struct report;
 
 struct report *report_new(const struct profile *p, const struct report_opts *o);
+/*
+ * R takes FROM's cache of names, for R's thread and FROM's to print the
+ * same symbols at once, each name made once: FROM (same profile and
+ * options) is freed after R, which hands it the names it made.
+ */
+void report_share_names(struct report *r, struct report *from);
 void report_free(struct report *r);
 const struct profile *report_profile(const struct report *r);
 

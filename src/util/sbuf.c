@@ -34,6 +34,15 @@ sbuf_reset(struct sbuf *sb)
 		sb->s[0] = '\0';
 }
 
+void
+sbuf_cut(struct sbuf *sb, size_t len)
+{
+	if (len < sb->len) {
+		sb->len = len;
+		sb->s[len] = '\0';
+	}
+}
+
 static int
 grow(struct sbuf *sb, size_t n)
 {

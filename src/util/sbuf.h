@@ -14,6 +14,7 @@ struct sbuf {
 void sbuf_init(struct sbuf *sb);
 void sbuf_release(struct sbuf *sb);
 void sbuf_reset(struct sbuf *sb);	/* empty it, keep the memory */
+void sbuf_cut(struct sbuf *sb, size_t len);	/* back to its first LEN bytes (LEN <= its length) */
 
 void sbuf_printf(struct sbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sbuf_puts(struct sbuf *sb, const char *s);

@@ -49,3 +49,17 @@ strpool_dup(struct strpool *sp, const char *s)
 	sp->left -= n;
 	return d;
 }
+
+void
+strpool_take(struct strpool *dst, struct strpool *src)
+{
+	void **last;
+
+	if (src->chunks == NULL)
+		return;
+	for (last = src->chunks; *last != NULL; last = *last)
+		;
+	*last = dst->chunks;	/* SRC's chain, then DST's (DST's newest chunk stays where it fills) */
+	dst->chunks = src->chunks;
+	strpool_init(src);
+}

@@ -17,4 +17,7 @@ void strpool_release(struct strpool *sp);
 /* Copy of S owned by the pool; NULL on failure. */
 char *strpool_dup(struct strpool *sp, const char *s);
 
+/* DST takes SRC's strings (SRC is left empty). */
+void strpool_take(struct strpool *dst, struct strpool *src);
+
 #endif
