@@ -127,35 +127,73 @@ matches(const struct pattern *p, const struct symtab_ent *e, char lead)
 	return p->name == NULL || strcmp(p->name, plain_name(e->name, lead)) == 0;
 }
 
-/* Chains the symbols by name hash, so a named pattern only looks at its namesakes. */
+/* The first 8 bytes of S, as far as its NUL (zeros after): names that differ there are not equal. */
+static uint64_t
+head8(const char *s)
+{
+	uint64_t h = 0;
+	size_t i;
+
+	for (i = 0; i < 8 && s[i] != '\0'; i++)
+		h |= (uint64_t)(unsigned char)s[i] << (8 * i);
+	return h;
+}
+
+/* Whether HEAD is one of the N heads in WANT (a few: the specs' names). */
+static int
+wanted_head(const uint64_t *want, size_t n, uint64_t head)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (want[k] == head)
+			return 1;
+	return 0;
+}
+
+/*
+ * Chains the symbols by name hash, so a named pattern only looks at its
+ * namesakes; only the names some spec looks up (match_runs()) are
+ * chained.  A symbol's name is hashed only if it begins as one of them
+ * (the names are long, all over memory, and seldom any spec's).
+ */
 static int
 index_names(struct build *b)
 {
 	struct u64map wanted;
+	uint64_t *head = mem_array(2 * b->nspec + 1, sizeof *head);
+	const struct symtab_ent *e = b->syms->ent;
+	size_t k, nhead = 0;
 	uint32_t i;
-	size_t k;
-	int side, rc = 0;
+	int side, rc = head == NULL ? -1 : 0;
 
-	/* Only names a spec looks up (match_runs()): their hashes, a small map read per symbol. */
 	u64map_init(&wanted);
 	for (k = 0; rc == 0 && k < b->nspec; k++)
 		for (side = 0; rc == 0 && side < 2; side++)
-			if (b->sp[k].side[side].name != NULL)
+			if (b->sp[k].side[side].name != NULL) {
+				head[nhead++] = head8(b->sp[k].side[side].name);
 				rc = u64map_put(&wanted, u64map_strhash(b->sp[k].side[side].name), 0);
+			}
 	b->next_same = mem_array(b->syms->len, sizeof *b->next_same);
 	if (rc != 0 || b->next_same == NULL) {
 		u64map_release(&wanted);
+		free(head);
 		return -1;
 	}
-	for (i = b->syms->len; rc == 0 && i-- > 0;) {
-		uint64_t h = u64map_strhash(plain_name(b->syms->ent[i].name, b->lead));
+	for (i = b->syms->len; rc == 0 && nhead > 0 && i-- > 0;) {
+		const char *name = plain_name(e[i].name, b->lead);
+		uint64_t h;
 
-		if (u64map_get(&wanted, h) == U64MAP_NONE)
+		if (i >= 16)
+			__builtin_prefetch(e[i - 16].name);
+		if (!wanted_head(head, nhead, head8(name)) ||
+		    u64map_get(&wanted, h = u64map_strhash(name)) == U64MAP_NONE)
 			continue;	/* no spec reads its chain */
 		b->next_same[i] = u64map_get(&b->byname, h);
 		rc = u64map_put(&b->byname, h, i);
 	}
 	u64map_release(&wanted);
+	free(head);
 	return rc;
 }
 

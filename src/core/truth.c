@@ -31,8 +31,8 @@ truth_profiler_name(const char *name)
 	if (name[0] == 't' && strncmp(name, "tgmon_", 6) == 0)
 		return 1;
 	for (i = 0; i < sizeof runtime_names / sizeof *runtime_names; i++) {
-		if (runtime_names[i][0] != name[0])	/* most names fail here, cheaply */
-			continue;
+		if (runtime_names[i][0] != name[0] || runtime_names[i][1] != name[1])
+			continue;	/* most names fail here, cheaply (C++'s _Z... too) */
 		n = strlen(runtime_names[i]);
 		if (strncmp(name, runtime_names[i], n) == 0 && (name[n] == '\0' || name[n] == '.'))
 			return 1;
