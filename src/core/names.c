@@ -42,6 +42,9 @@ struct name_key {
 	uint32_t id, ended;
 };
 
+/* How many names ahead each one is asked for: they are all over memory. */
+#define NAME_AHEAD 16
+
 /* msort_ids()'s comparison of names from byte OFF on (ctx: struct name_ctx). */
 struct name_ctx {
 	const struct pf_sym *s;
@@ -60,7 +63,8 @@ cmp_name_from(const void *a, const void *b, void *ctx)
  * IDS[0..N), names equal in their first OFF bytes and in id order, sorted
  * by name as a stable strcmp() sort would (equal names in id order): by a
  * radix sort of the next 8 bytes, then each run that agrees on them and
- * goes on, from OFF + 8 (MSD radix).  K: room for N keys.  0 or -1.
+ * goes on, from OFF + 8 (MSD radix).  K: the same N names' records (their
+ * IDs), in IDS' order.  0 or -1.
  */
 static int
 sort_names_from(const struct pf_sym *s, uint32_t *ids, uint32_t n, size_t off, struct name_key *k)
@@ -72,8 +76,11 @@ sort_names_from(const struct pf_sym *s, uint32_t *ids, uint32_t n, size_t off, s
 	if (n <= NAME_RUN_MIN)
 		return msort_ids(ids, n, cmp_name_from, &c);
 	for (i = 0; i < n; i++) {
-		k[i].key = name_chunk(s[ids[i]].name, off, &ended);
-		k[i].id = ids[i];
+		if (i + 2 * NAME_AHEAD < n)
+			__builtin_prefetch(&s[k[i + 2 * NAME_AHEAD].id].name);
+		if (i + NAME_AHEAD < n)
+			__builtin_prefetch(s[k[i + NAME_AHEAD].id].name + off);
+		k[i].key = name_chunk(s[k[i].id].name, off, &ended);
 		k[i].ended = (uint32_t)ended;
 	}
 	if (rsort_records(k, n, sizeof *k, offsetof(struct name_key, key)) != 0)
@@ -109,12 +116,16 @@ names_sort(struct profile *p)
 		return -1;
 	}
 	for (i = 0; i < p->nsyms; i++)
-		p->name_order[i] = i;
+		p->name_order[i] = k[i].id = i;
 	rc = sort_names_from(p->sym, p->name_order, p->nsyms, 0, k);
 	free(k);
 	if (rc != 0)
 		return -1;
 	for (i = 0; i < p->nsyms; i++) {
+		if (i + 2 * NAME_AHEAD < p->nsyms)
+			__builtin_prefetch(&p->sym[p->name_order[i + 2 * NAME_AHEAD]].name);
+		if (i + NAME_AHEAD < p->nsyms)
+			__builtin_prefetch(p->sym[p->name_order[i + NAME_AHEAD]].name);
 		if (i > 0 && cmp_name(&p->name_order[i - 1], &p->name_order[i], p->sym) != 0)
 			rank++;
 		p->name_rank[p->name_order[i]] = rank;
