@@ -93,8 +93,10 @@ SYNTH=$TOP/tests/gen/synth.py
 cc -O2 -o "$OUT/peak" "$TOP/bench/peak.c" || exit 1
 PEAK=$OUT/peak
 
-profile() {	# n: makes $OUT/sN
-	[ -f "$OUT/s$1/gmon.out" ] || python3 "$SYNTH" "$1" "$OUT/s$1" >/dev/null || exit 1
+profile() {	# n [--cxx]: makes $OUT/sN (C names) or $OUT/cN (C++ names)
+	d=$OUT/s$1
+	[ $# -gt 1 ] && d=$OUT/c$1
+	[ -f "$d/gmon.out" ] || python3 "$SYNTH" "$1" "$d" ${2:+"$2"} >/dev/null || exit 1
 }
 
 best() {	# runs: the fastest of N runs of the rest, as "time kib"
@@ -390,8 +392,9 @@ scale() {
 # gmon.out), tgprof --batch -b -p, the whole -b (796 MB of text at a
 # million, to /dev/null), the browser's first screen (the load, a screen
 # drawn, q); each the median of 5 with its peak memory.  Then a million
-# against 100,000 (goal: at most 11x).  GNU gprof takes minutes at
-# 100,000 functions (BENCH_FULL=1 above; over 100 s for -b -p alone).
+# against 100,000 (goal: at most 11x), and the same with C++ names
+# (cxx_names()).  GNU gprof takes minutes at 100,000 functions
+# (BENCH_FULL=1 above; over 100 s for -b -p alone).
 million() {
 	printf 'key Q\n' >"$OUT/quit.keys"
 	for n in 100000 1000000; do
@@ -412,6 +415,24 @@ million() {
 	done
 	echo "at 1,000,000: -b -p $bp1000000 s (goal: 2 s), -b $b1000000 s (goal: 5 s), first screen ${fs1000000:-?} s (goal: 2 s); 100,000's first screen ${fs100000:-?} s (goal: 0.25 s)"
 	echo "growth from 100,000 to 1,000,000: -b -p $(ratio "$bp1000000" "$bp100000")x, -b $(ratio "$b1000000" "$b100000")x, first screen $(ratio "${fs1000000:-0}" "${fs100000:-1}")x (goal: at most 11x)"
+	cxx_names
+}
+
+# The same graphs with C++ names (synth.py --cxx: methods of class
+# templates, 60-190 bytes demangled), as large C++ programs have: what
+# demangling and long names cost on top.
+cxx_names() {
+	for n in 100000 1000000; do
+		profile $n --cxx
+		p=$OUT/c$n
+		set -- $(median 5 "$TGPROF" --batch -b -p "$p/prog" "$p/gmon.out")
+		report "C++ names: -b -p, $n" "$1" "$2"
+		set -- $(median 5 "$TGPROF" --batch -b "$p/prog" "$p/gmon.out")
+		report "C++ names: -b, $n" "$1" "$2"
+		grep -q 'HAVE_UI 1' "$TOP/config.h" || continue
+		set -- $(median 5 env TGPROF_SCRIPT="$OUT/quit.keys" "$TGPROF" "$p/prog" "$p/gmon.out")
+		report "C++ names: first screen, $n" "$1" "$2"
+	done
 }
 
 # The browser: the first screen (load included) at 100,000 functions, then
