@@ -160,8 +160,11 @@ report_ask_name(const struct report *r, uint32_t id)
 	const char *name = r->p->sym[id].name, *d;
 
 	if (demangles(r) && (d = atomic_load_explicit(&r->dem[id], memory_order_relaxed)) != NULL &&
-	    d != not_mangled)
+	    d != not_mangled) {
+		mem_ask(d + 64);	/* (demangled C++ names run to lines more) */
+		mem_ask(d + 128);
 		name = d;
+	}
 	if (name != NULL)
 		mem_ask(name);
 }
