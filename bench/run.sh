@@ -426,13 +426,17 @@ cxx_names() {
 		profile $n --cxx
 		p=$OUT/c$n
 		set -- $(median 5 "$TGPROF" --batch -b -p "$p/prog" "$p/gmon.out")
+		eval "cbp$n=$1"
 		report "C++ names: -b -p, $n" "$1" "$2"
 		set -- $(median 5 "$TGPROF" --batch -b "$p/prog" "$p/gmon.out")
+		eval "cb$n=$1"
 		report "C++ names: -b, $n" "$1" "$2"
 		grep -q 'HAVE_UI 1' "$TOP/config.h" || continue
 		set -- $(median 5 env TGPROF_SCRIPT="$OUT/quit.keys" "$TGPROF" "$p/prog" "$p/gmon.out")
+		eval "cfs$n=$1"
 		report "C++ names: first screen, $n" "$1" "$2"
 	done
+	echo "C++ names, growth from 100,000 to 1,000,000: -b -p $(ratio "$cbp1000000" "$cbp100000")x, -b $(ratio "$cb1000000" "$cb100000")x, first screen $(ratio "${cfs1000000:-0}" "${cfs100000:-1}")x"
 }
 
 # The browser: the first screen (load included) at 100,000 functions, then
