@@ -12,6 +12,7 @@
 #   cxx_O0 cxx_O2            cxx.cpp, g++
 #   cycles_nopie cxx_nopie   -no-pie (glibc writes absolute addresses)
 #   calltree_O0              calltree.cpp, g++ -pthread: the call tree's screens
+#   stl_O2                   stl.cpp, g++ -std=c++17: the standard library's names
 #     gmon.1 gmon.2 gmon.3   in cycles_O0, cycles_O2, multi_O2 and cxx_O0: runs
 #                            with 200, 400 and 600 as the argument
 #     arcs.out hist.out      in cycles_O0: its gmon.out without the histogram,
@@ -107,7 +108,8 @@ done
 job program cycles_nopie gcc O2 -no-pie cycles.c
 job program calltree_O0 g++ O0 -pthread calltree.cpp
 job program cxx_nopie g++ O0 -no-pie cxx.cpp
-PROGRAMS="$PROGRAMS cycles_nopie cxx_nopie"
+job program stl_O2 g++ O2 -std=c++17 stl.cpp
+PROGRAMS="$PROGRAMS cycles_nopie cxx_nopie stl_O2"
 job objs
 for spec in "$TOP"/tests/diff/elf/*.spec; do
 	job elf "$(basename "$spec" .spec)"
