@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "core.h"
+#include "util/busguard.h"
 #include "util/job.h"
 #include "util/mem.h"
 
@@ -23,7 +24,7 @@ struct ahead {
 
 /* The helper: N records from START, a batch at a time; where no arc record can be, the run ends. */
 static int
-judge_all(void *arg)
+judge_records(void *arg)
 {
 	struct ahead *a = arg;
 	uint64_t from[ARCS_BATCH], self[ARCS_BATCH];
@@ -40,6 +41,14 @@ judge_all(void *arg)
 			break;
 	}
 	a->done = k;
+	return 0;
+}
+
+/* judge_records() guarded: if the file is cut short meanwhile none is judged (the load reads them, and says so). */
+static int
+judge_all(void *arg)
+{
+	busguard_run(judge_records, arg);
 	return 0;
 }
 

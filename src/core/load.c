@@ -20,6 +20,7 @@
 #include "since.h"
 #include "syms.h"
 #include "util/job.h"
+#include "util/busguard.h"
 #include "util/prefault.h"
 
 /*
@@ -121,13 +122,8 @@ static const struct gmon_ops reader_ops = {
  * starts at a quarter of that and doubles as needed.
  */
 static void
-reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layout *lay,
-    struct prefault *pf)
+reserve_arcs(struct profile *p, const struct pf_opts *o, size_t n, struct prefault *pf)
 {
-	size_t n = 1, i;
-
-	for (i = 0; i < p->priv->ngfiles; i++)
-		n += gmon_count_arcs(&p->priv->gfile[i], o->format, lay);
 	if (n > ((size_t)1 << 26))
 		n = (size_t)1 << 26;
 	if (mem_reserve(&p->arc, &p->priv->arccap, n, sizeof *p->arc) == 0) {
@@ -144,18 +140,88 @@ reserve_arcs(struct profile *p, const struct pf_opts *o, const struct gmon_layou
 	prefault_start(pf);
 }
 
+/*
+ * What reads the mapped gmon files works on, under a guard (busguard.h):
+ * a file cut short meanwhile (a program run again rewrites its gmon.out
+ * in place) is refused, not a SIGBUS.
+ */
+struct reading {
+	struct profile *p;
+	const struct pf_opts *o;
+	const struct gmon_layout *lay;
+	struct diag *d;
+	size_t i, narcs;	/* the file being parsed; arc records counted */
+	int version;
+};
+
+static int
+count_arcs(void *arg)
+{
+	struct reading *r = arg;
+	size_t i;
+
+	r->narcs = 1;
+	for (i = 0; i < r->p->priv->ngfiles; i++)
+		r->narcs += gmon_count_arcs(&r->p->priv->gfile[i], r->o->format, r->lay);
+	return 0;
+}
+
+static int
+parse_file(void *arg)
+{
+	struct reading *r = arg;
+	struct profile *p = r->p;
+
+	return gmon_parse(&p->priv->gfile[r->i], r->o->gmon[r->i], r->o->format, r->lay, &reader_ops,
+	    p, &p->input, &r->version, &p->gmon[r->i].counts, r->d) != 0 || arcs_flush(p, r->d) != 0;
+}
+
+static int
+read_since(void *arg)
+{
+	struct reading *r = arg;
+
+	return since_load(r->p->priv->since, r->o->since, r->o->format, r->lay, r->d);
+}
+
+/* The file of O that is now shorter than when it was mapped (or the first). */
+static const char *
+shrunk(const struct profile *p, const struct pf_opts *o)
+{
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < p->priv->ngfiles; i++)
+		if (p->priv->gfile[i].mapped && stat(o->gmon[i], &st) == 0 &&
+		    (size_t)st.st_size < p->priv->gfile[i].len)
+			return o->gmon[i];
+	return o->since != NULL && p->priv->since != NULL ? o->since : o->gmon[0];
+}
+
+/* FN(R) under the guard: 0, or -1 with the reason in R's diag. */
+static int
+guarded(int (*fn)(void *), struct reading *r)
+{
+	int rc = busguard_run(fn, r);
+
+	if (rc == BUSGUARD_SHRANK)
+		diag_add(r->d, DIAG_ERROR, "%s: cut short while it was read (was it written again?)",
+		    shrunk(r->p, r->o));
+	return rc != 0 ? -1 : 0;
+}
+
 /* pf_opts.since read, for one gmon file; 0, or -1 with the reason in D. */
 static int
-since_start(struct profile *p, const struct pf_opts *o, const struct gmon_layout *lay, struct diag *d)
+since_start(struct reading *r)
 {
-	if (o->ngmon != 1) {
-		diag_add(d, DIAG_ERROR, "%s: an earlier snapshot is taken out of one gmon file, not %zu",
-		    o->since, o->ngmon);
+	if (r->o->ngmon != 1) {
+		diag_add(r->d, DIAG_ERROR, "%s: an earlier snapshot is taken out of one gmon file, not %zu",
+		    r->o->since, r->o->ngmon);
 		return -1;
 	}
-	if ((p->priv->since = mem_calloc(1, sizeof *p->priv->since)) == NULL)
-		return diag_oom(d);
-	return since_load(p->priv->since, o->since, o->format, lay, d);
+	if ((r->p->priv->since = mem_calloc(1, sizeof *r->p->priv->since)) == NULL)
+		return diag_oom(r->d);
+	return guarded(read_since, r);
 }
 
 /* Once the gmon file is read: pf_opts.since's histogram taken out of it, and it freed; 0 or -1. */
@@ -206,8 +272,9 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct job *sites, str
 	struct gmon_layout lay = {
 		p->priv->addr_bytes, p->priv->big_endian, bin_sign_extend(p->priv->bin)
 	};
+	struct reading r = { p, o, &lay, d, 0, 0, 0 };
 	struct prefault pf;
-	int version = 0, rc = 0;
+	int rc = 0;
 	size_t i;
 
 	prefault_init(&pf);
@@ -224,17 +291,17 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct job *sites, str
 			return -1;
 		p->priv->ngfiles++;
 	}
-	reserve_arcs(p, o, &lay, &pf);
+	if (guarded(count_arcs, &r) != 0)
+		return -1;
+	reserve_arcs(p, o, r.narcs, &pf);
 	arcs_tally_begin(p);
-	rc = o->since != NULL && since_start(p, o, &lay, d) != 0;
+	rc = o->since != NULL && since_start(&r) != 0;
 	for (i = 0; rc == 0 && i < o->ngmon; i++) {
-		struct gmon_file *f = &p->priv->gfile[i];
-
 		p->gmon[i].path = o->gmon[i];
 		if (o->since == NULL)
-			p->priv->ahead = ahead_start(p, f, &lay);
-		rc = gmon_parse(f, o->gmon[i], o->format, &lay, &reader_ops, p, &p->input, &version,
-		    &p->gmon[i].counts, d) != 0 || arcs_flush(p, d) != 0;
+			p->priv->ahead = ahead_start(p, &p->priv->gfile[i], &lay);
+		r.i = i;
+		rc = guarded(parse_file, &r) != 0;
 		ahead_free(p->priv->ahead);
 		p->priv->ahead = NULL;
 		p->ngmon += rc == 0;
@@ -250,17 +317,29 @@ read_profiles(struct profile *p, const struct pf_opts *o, struct job *sites, str
 	return o->since != NULL ? since_end(p, o, d) : 0;
 }
 
+static int
+assign_hist(void *arg)
+{
+	struct reading *r = arg;
+
+	if (hist_assign(r->p) == 0)
+		return 0;
+	return diag_oom(r->d);
+}
+
 /*
  * The samples to the symbols, the histograms copied: nothing is read of
  * the files after this.  A program run again rewrites its gmon.out in
  * place, which a mapping would show, or end tgprof with SIGBUS where it
- * shrank.  0 or -1 (out of memory).
+ * shrank: until then they are read under the guard.  0, or -1 with the
+ * reason in D.
  */
 static int
-samples(struct profile *p)
+samples(struct profile *p, const struct pf_opts *o, struct diag *d)
 {
+	struct reading r = { p, o, NULL, d, 0, 0, 0 };
 	size_t i;
-	int rc = (p->input & GMON_IN_HIST) ? hist_assign(p) : 0;
+	int rc = (p->input & GMON_IN_HIST) ? guarded(assign_hist, &r) : 0;
 
 	for (i = 0; i < p->priv->ngfiles; i++)
 		gmon_unload(&p->priv->gfile[i]);
@@ -505,9 +584,9 @@ analyse(struct profile *p, const struct pf_opts *o, struct diag *d)
 	if (o->extsyms == NULL && o->ngmon > 0 && o->since == NULL)
 		check_belongs(p, o, d);	/* (an interval's calls may all be elsewhere) */
 	step(o, "the histogram", 560);
-	if (samples(p) != 0) {
+	if (samples(p, o, d) != 0) {
 		job_join(&sites);
-		return diag_oom(d);
+		return -1;
 	}
 	step(o, "the call graph", 565);
 	rc = assemble(p, text, o, d);
