@@ -45,11 +45,23 @@ build() {	# name compiler args...: builds OUT/name, or skips the case (or T does
 	return 1
 }
 
+# Between functions of equal ranges libbfd keeps the one whose record is
+# at the higher address (srcspan.c: allocation order, as glibc's malloc
+# hands out libbfd's chunks); the sanitizers' allocator does not, so with
+# them libbfd's own answers for a program of several chunks (stl_O2)
+# follow the heap: it is compared in the plain build.
+SAN=0
+grep -q '^CFLAGS = .*-fsanitize' "$TOP/Makefile" && SAN=1
 for d in "$PROGDIR"/*/; do
 	n=$(basename "$d")
 	[ -f "$d/prog" ] && want "$n" || continue
 	case $n in
 	elf-*) none "$n" "$d/prog" "no DWARF" ;;
+	stl_O2) if [ $SAN -eq 1 ]; then
+			pass "$n: skipped under the sanitizers (libbfd's ties follow its heap)"
+		else
+			same "$n" "$d/prog"
+		fi ;;
 	*) same "$n" "$d/prog" ;;
 	esac
 done
