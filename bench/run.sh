@@ -112,7 +112,7 @@ median() {	# runs: the median of N runs (N odd) of the rest, as "time kib"
 }
 
 report() {	# label time kib
-	printf '%-34s %8.3f s %9d KiB\n' "$1" "$2" "$3"
+	printf '%-44s %8.3f s %9d KiB\n' "$1" "$2" "$3"
 }
 
 ratio() {
@@ -392,8 +392,8 @@ scale() {
 # gmon.out), tgprof --batch -b -p, the whole -b (796 MB of text at a
 # million, to /dev/null), the browser's first screen (the load, a screen
 # drawn, q); each the median of 5 with its peak memory.  Then a million
-# against 100,000 (goal: at most 11x), and the same with C++ names
-# (cxx_names()).  GNU gprof takes minutes at 100,000 functions
+# against 100,000 (goal: at most 11x), and the same with C++ names.
+# GNU gprof takes minutes at 100,000 functions
 # (BENCH_FULL=1 above; over 100 s for -b -p alone).
 million() {
 	printf 'key Q\n' >"$OUT/quit.keys"
@@ -402,41 +402,35 @@ million() {
 		p=$OUT/s$n
 		set -- $(median 5 sh -c "nm '$p/prog' >/dev/null && cat '$p/gmon.out' >/dev/null")
 		report "nm + cat (the floor), $n" "$1" "$2"
-		set -- $(median 5 "$TGPROF" --batch -b -p "$p/prog" "$p/gmon.out")
-		eval "bp$n=$1"
-		report "tgprof -b -p, $n functions" "$1" "$2"
-		set -- $(median 5 "$TGPROF" --batch -b "$p/prog" "$p/gmon.out")
-		eval "b$n=$1"
-		report "tgprof -b, $n functions" "$1" "$2"
-		grep -q 'HAVE_UI 1' "$TOP/config.h" || continue
-		set -- $(median 5 env TGPROF_SCRIPT="$OUT/quit.keys" "$TGPROF" "$p/prog" "$p/gmon.out")
-		eval "fs$n=$1"
-		report "first screen, $n functions" "$1" "$2"
+		modes "" "" "$p" $n
 	done
 	echo "at 1,000,000: -b -p $bp1000000 s (goal: 2 s), -b $b1000000 s (goal: 5 s), first screen ${fs1000000:-?} s (goal: 2 s); 100,000's first screen ${fs100000:-?} s (goal: 0.25 s)"
 	echo "growth from 100,000 to 1,000,000: -b -p $(ratio "$bp1000000" "$bp100000")x, -b $(ratio "$b1000000" "$b100000")x, first screen $(ratio "${fs1000000:-0}" "${fs100000:-1}")x (goal: at most 11x)"
-	cxx_names
-}
-
-# The same graphs with C++ names (synth.py --cxx: methods of class
-# templates, 60-190 bytes demangled), as large C++ programs have: what
-# demangling and long names cost on top.
-cxx_names() {
+	# The same graphs with C++ names (synth.py --cxx: methods of class
+	# templates, 60-190 bytes demangled), as large C++ programs have: what
+	# demangling and long names cost on top.
 	for n in 100000 1000000; do
 		profile $n --cxx
-		p=$OUT/c$n
-		set -- $(median 5 "$TGPROF" --batch -b -p "$p/prog" "$p/gmon.out")
-		eval "cbp$n=$1"
-		report "C++ names: -b -p, $n" "$1" "$2"
-		set -- $(median 5 "$TGPROF" --batch -b "$p/prog" "$p/gmon.out")
-		eval "cb$n=$1"
-		report "C++ names: -b, $n" "$1" "$2"
-		grep -q 'HAVE_UI 1' "$TOP/config.h" || continue
-		set -- $(median 5 env TGPROF_SCRIPT="$OUT/quit.keys" "$TGPROF" "$p/prog" "$p/gmon.out")
-		eval "cfs$n=$1"
-		report "C++ names: first screen, $n" "$1" "$2"
+		modes c "C++ names: " "$OUT/c$n" $n
 	done
 	echo "C++ names, growth from 100,000 to 1,000,000: -b -p $(ratio "$cbp1000000" "$cbp100000")x, -b $(ratio "$cb1000000" "$cb100000")x, first screen $(ratio "${cfs1000000:-0}" "${cfs100000:-1}")x"
+}
+
+# modes VAR LABEL DIR N: -b -p, -b and the browser's first screen on DIR's
+# profile of N functions, each reported (LABEL in front) with its time in
+# VARbpN, VARbN and VARfsN.
+modes() {
+	v=$1 label=$2 p=$3 n=$4
+	set -- $(median 5 "$TGPROF" --batch -b -p "$p/prog" "$p/gmon.out")
+	eval "${v}bp$n=$1"
+	report "${label}tgprof -b -p, $n functions" "$1" "$2"
+	set -- $(median 5 "$TGPROF" --batch -b "$p/prog" "$p/gmon.out")
+	eval "${v}b$n=$1"
+	report "${label}tgprof -b, $n functions" "$1" "$2"
+	grep -q 'HAVE_UI 1' "$TOP/config.h" || return 0
+	set -- $(median 5 env TGPROF_SCRIPT="$OUT/quit.keys" "$TGPROF" "$p/prog" "$p/gmon.out")
+	eval "${v}fs$n=$1"
+	report "${label}first screen, $n functions" "$1" "$2"
 }
 
 # The browser: the first screen (load included) at 100,000 functions, then
