@@ -98,28 +98,22 @@ demangles(const struct report *r)
 static const char *
 make_shown(struct report *r, const struct pf_sym *s)
 {
-	char *d = NULL, *shorter;
-	const char *made;
+	char *clone = NULL, *shorter = NULL;
+	const char *base, *made;
 
 	sbuf_reset(&r->scratch);
-	if (profile_demangle_into(r->p, s->name, &r->scratch) == 1) {
-		if (r->scratch.failed)
-			return NULL;
-		if (r->o.template_dots == NULL)
-			return strpool_dup(&r->pool, sbuf_str(&r->scratch));
-		d = strdup(sbuf_str(&r->scratch));
-	} else if (s->clone != 0) {
-		d = clone_name(s->name, s->clone);
-	} else {
+	if (profile_demangle_into(r->p, s->name, &r->scratch) == 1)
+		base = r->scratch.failed ? NULL : sbuf_str(&r->scratch);
+	else if (s->clone != 0)
+		base = clone = clone_name(s->name, s->clone);
+	else
 		return not_mangled;
-	}
-	if (d != NULL && r->o.template_dots != NULL &&
-	    (shorter = shorten_templates(d, r->o.template_dots)) != NULL) {
-		free(d);
-		d = shorter;
-	}
-	made = d != NULL ? strpool_dup(&r->pool, d) : NULL;
-	free(d);
+	if (base != NULL && r->o.template_dots != NULL &&
+	    (shorter = shorten_templates(base, r->o.template_dots)) != NULL)
+		base = shorter;
+	made = base != NULL ? strpool_dup(&r->pool, base) : NULL;
+	free(clone);
+	free(shorter);
 	return made;
 }
 
