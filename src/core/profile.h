@@ -37,13 +37,23 @@
 
 #define PF_NONE UINT32_MAX
 
-/* A symbol: a function, with -l a source line, or a cycle ("cycle header"). */
+/*
+ * A symbol: a function, with -l a source line, or a cycle ("cycle header").
+ * 128 bytes, the array on a cache line (util/mem.h): the first line holds
+ * all a line of the call graph reads of the symbol at either end of a
+ * call (its name, index, cycle and calls) and what lists it there, the
+ * second its addresses, flat times and the analysis' own fields.
+ */
 struct pf_sym {
-	uint64_t addr;		/* entry address; 0 for a cycle */
-	uint64_t end_addr;	/* last address gprof assigns to it */
 	const char *name;	/* raw (mangled) name; NULL for a cycle */
-	uint32_t file;		/* source file id (profile_file_name()), PF_NONE if unknown */
-	int line;		/* source line, 0 if unknown */
+	uint64_t ncalls;	/* calls from other functions (a cycle: from outside it) */
+	uint64_t self_calls;	/* recursive calls (a cycle: calls between members) */
+	double prop_self;	/* self time shown in the call graph */
+	double prop_child;	/* callee time shown in the call graph */
+	int index;		/* call-graph index [N], 0 when there are no arcs */
+	int cycle;		/* cycle number (1..), 0 if none */
+	uint32_t cyc_head;	/* its cycle's header id; itself if not in a cycle */
+	uint32_t fold;		/* PF_CLONES_FOLD: the function a clone is folded into, or PF_NONE */
 	uint8_t is_func;	/* a function entry (not a line or a label) */
 	uint8_t is_static;	/* a local symbol */
 	uint8_t mapped;		/* an object file standing for its functions (-R) */
@@ -51,22 +61,23 @@ struct pf_sym {
 	uint8_t flat_ok;	/* passes -p/-P: listed in the flat profile (set as the symbols are made) */
 	uint8_t profiler;	/* a function of an mcount runtime: its time is profiling's (core/truth.h) */
 	uint16_t clone;		/* PF_CLONES_SHOW/FOLD: where a clone's name suffix starts, or 0 */
-	uint32_t fold;		/* PF_CLONES_FOLD: the function a clone is folded into, or PF_NONE */
-	int cycle;		/* cycle number (1..), 0 if none */
-	int index;		/* call-graph index [N], 0 when there are no arcs */
-	int top_order;		/* topological number: callees are smaller */
-	uint64_t ncalls;	/* calls from other functions (a cycle: from outside it) */
-	uint64_t self_calls;	/* recursive calls (a cycle: calls between members) */
+	/* (second line) */
+	uint64_t addr;		/* entry address; 0 for a cycle */
+	uint64_t end_addr;	/* last address gprof assigns to it */
 	double time;		/* self time in ticks (gprof hist.time) */
 	double child_time;	/* time of callees, not weighted by fract (flat "total") */
 	double fract;		/* share of its time that propagates to callers */
-	double prop_self;	/* self time shown in the call graph */
-	double prop_child;	/* callee time shown in the call graph */
-	uint32_t cyc_head;	/* its cycle's header id; itself if not in a cycle */
+	uint32_t file;		/* source file id (profile_file_name()), PF_NONE if unknown */
+	int line;		/* source line, 0 if unknown */
+	int top_order;		/* topological number: callees are smaller */
 	uint32_t cyc_next;	/* next cycle member in gprof's (glom) order, or PF_NONE */
 	uint32_t parents;	/* first arc in which it is the callee, newest first */
 	uint32_t children;	/* first arc in which it is the caller, newest first */
 };
+#if UINTPTR_MAX == UINT64_MAX
+_Static_assert(sizeof(struct pf_sym) == 128 && offsetof(struct pf_sym, addr) == 64,
+    "struct pf_sym: two cache lines, the call graph's fields in the first");
+#endif
 
 /* A call arc, as gprof keeps it: one per (caller, callee) pair. */
 struct pf_arc {

@@ -93,7 +93,7 @@ flat_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
 	for (i = from; i < to; i++) {
 		/* The rows' symbols are all over memory: each, then its name, asked for ahead. */
 		if (i + 2 * ROW_AHEAD < to)
-			report_ask(w->rt[thread], w->row[i + 2 * ROW_AHEAD]);
+			report_ask_flat(w->rt[thread], w->row[i + 2 * ROW_AHEAD]);
 		if (i + ROW_AHEAD < to)
 			report_ask_name(w->rt[thread], w->row[i + ROW_AHEAD]);
 		report_flat_row(w->rt[thread], sb, w->row[i], w->accum[i], w->total, &w->unit);
@@ -117,7 +117,7 @@ flat_listing(struct out *w)
 		uint32_t id = p->flat_order[k];
 
 		if (k + 2 * ROW_AHEAD < p->nsyms)
-			report_ask(w->r, p->flat_order[k + 2 * ROW_AHEAD]);
+			report_ask_flat(w->r, p->flat_order[k + 2 * ROW_AHEAD]);
 		if (!report_flat_listed(w->r, id))
 			continue;
 		accum += p->sym[id].time;

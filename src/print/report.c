@@ -139,13 +139,16 @@ shown_name(struct report *r, uint32_t id)
 void
 report_ask(const struct report *r, uint32_t id)
 {
-	const char *s = (const char *)&r->p->sym[id];
-
-	mem_ask(s);
-	mem_ask(s + 64);
-	mem_ask(s + sizeof *r->p->sym - 1);	/* (three lines where the array is not aligned) */
+	mem_ask(&r->p->sym[id]);	/* (the first line: all the call graph reads) */
 	if (demangles(r))
 		mem_ask((const void *)&r->dem[id]);
+}
+
+void
+report_ask_flat(const struct report *r, uint32_t id)
+{
+	report_ask(r, id);
+	mem_ask(&r->p->sym[id].time);
 }
 
 void

@@ -42,12 +42,15 @@ void report_free(struct report *r);
 const struct profile *report_profile(const struct report *r);
 
 /*
- * Symbol ID as a row will read it asked of the cache ahead (its 128
- * bytes, its cached demangled name's slot); then, that in, its name as
- * printed (report_ask_name()).  Hints only: nothing is read or written
- * that a row would not, and the output is the same without them.
+ * Symbol ID as a line of the call graph or the index will read it asked of
+ * the cache ahead (the first line of its struct pf_sym, its cached
+ * demangled name's slot), or as a row of the flat profile will (both
+ * lines); then, that in, its name as printed (report_ask_name()).  Hints
+ * only: nothing is read or written that a row would not, and the output
+ * is the same without them.
  */
 void report_ask(const struct report *r, uint32_t id);
+void report_ask_flat(const struct report *r, uint32_t id);
 void report_ask_name(const struct report *r, uint32_t id);
 
 /* gprof's print_name_only(): the name as printed; returns its length in bytes. */

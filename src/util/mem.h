@@ -7,7 +7,10 @@
 /*
  * The allocation functions return memory that will be used whole: large
  * blocks are faulted in at once (mem_populate()), far cheaper than page
- * by page.  mem_reserve() does not, as its room may stay unused.
+ * by page.  mem_reserve() does not, as its room may stay unused.  Blocks
+ * of 64 KiB or more from mem_array(), mem_unfaulted() and mem_reserve()
+ * start on a 64-byte cache line (mem_calloc()'s need not): what a
+ * record's layout puts in one line stays in one.
  */
 void mem_populate(void *p, size_t bytes);
 
