@@ -72,6 +72,8 @@ tcheck "callsite: callsite_resolve() on made cases and as the rule spelled out, 
     "$TOP/tests/tools/test-callsite" 400000 11
 tcheck "demangle: demangle_into() as libbfd's bfd_demangle() (C++, Rust, dots, @plt, changed names), bounded" \
     "$TOP/tests/tools/test-demangle" 100000 3
+tcheck "mem: arrays laid out by cache line start on one, and stay on one as they grow" \
+    "$TOP/tests/tools/test-mem"
 tcheck "busguard: a mapped file cut short read under the guard (threads, nested), a SIGBUS outside it to the program's handler" \
     "$TOP/tests/tools/test-busguard" "$OUT"
 tcheck "bfdfmt: libbfd's messages as libbfd formats them (%pA, %pB; the rest as printf)" \

@@ -712,7 +712,7 @@ copy_symbols(struct profile *p, const struct profile *like)
 {
 	size_t n = like->nsyms;
 
-	p->sym = mem_array(p->priv->symcap, sizeof *p->sym);	/* never moved: cycles' headers go after */
+	p->sym = mem_lines(p->priv->symcap, sizeof *p->sym);	/* never moved: cycles' headers go after */
 	p->name_order = mem_array(n + 1, sizeof *p->name_order);
 	p->name_rank = mem_array(n + 1, sizeof *p->name_rank);
 	if (p->sym == NULL || p->name_order == NULL || p->name_rank == NULL)

@@ -286,7 +286,7 @@ borrow(struct profile *p, struct pf_private *pv, const struct profile *root)
 static int
 room(struct profile *p, const struct profile *root)
 {
-	p->sym = mem_array((size_t)root->nsyms + root->ncycles + 1, sizeof *p->sym);
+	p->sym = mem_lines((size_t)root->nsyms + root->ncycles + 1, sizeof *p->sym);
 	p->arc = mem_array((size_t)root->narcs + 1, sizeof *p->arc);
 	return p->sym == NULL || p->arc == NULL ? -1 : 0;
 }

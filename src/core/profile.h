@@ -39,7 +39,7 @@
 
 /*
  * A symbol: a function, with -l a source line, or a cycle ("cycle header").
- * 128 bytes, the array on a cache line (util/mem.h): the first line holds
+ * 128 bytes, the array on a cache line (mem_lines()): the first line holds
  * all a line of the call graph reads of the symbol at either end of a
  * call (its name, index, cycle and calls) and what lists it there, the
  * second its addresses, flat times and the analysis' own fields.

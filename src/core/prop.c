@@ -258,7 +258,7 @@ int
 prop_build(struct prop_graph *g, const struct profile *p)
 {
 	uint32_t n = p->nsyms + p->ncycles;
-	struct fact *f = mem_array((size_t)n + 1, sizeof *f);
+	struct fact *f = mem_lines((size_t)n + 1, sizeof *f);	/* (two facts a line) */
 
 	memset(g, 0, sizeof *g);
 	g->n = n;

@@ -397,7 +397,7 @@ syms_prepare(struct profile *p, const struct pf_opts *o)
 	prefault_init(&pv->sym_fault);
 	if (o->line || o->extsyms != NULL || n == 0 || n > SIZE_MAX / 4 / sizeof *p->sym ||
 	    (avail != 0 && n * sizeof *p->sym > avail / 4) ||
-	    mem_reserve(&p->sym, &pv->symcap, n + n / 2 + 1, sizeof *p->sym) != 0)
+	    mem_reserve_lines(&p->sym, &pv->symcap, n + n / 2 + 1, sizeof *p->sym) != 0)
 		return;
 	prefault_add(&pv->sym_fault, p->sym, n * sizeof *p->sym);
 	prefault_start(&pv->sym_fault);
@@ -439,7 +439,7 @@ make_syms(struct profile *p, const struct pf_opts *o, const struct symtab *tab, 
 		prefault_stop(&p->priv->sym_fault);	/* the array moves: the helper's range is gone */
 		p->priv->sym_fault.n = 0;
 	}
-	if (mem_reserve(&p->sym, &p->priv->symcap, (size_t)tab->len + tab->len / 2 + 1,
+	if (mem_reserve_lines(&p->sym, &p->priv->symcap, (size_t)tab->len + tab->len / 2 + 1,
 	    sizeof *p->sym) != 0)
 		return diag_oom(d);
 	mem_populate(p->sym, (size_t)tab->len * sizeof *p->sym);	/* what the helper has not reached */

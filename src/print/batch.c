@@ -9,6 +9,7 @@
 #include "linkorder.h"
 #include "rowpipe.h"
 #include "util/fmt.h"
+#include "util/job.h"
 #include "util/mem.h"
 #include "util/msort.h"
 #include "util/path.h"
@@ -260,7 +261,7 @@ ask_line(const struct profile *p, const struct report *r, uint32_t arc, int call
 		mem_ask(a);
 		mem_ask((const char *)(a + 1) - 1);
 	} else if (stage == 2)
-		report_ask(r, caller ? a->parent : a->child);
+		report_ask_peer(r, caller ? a->parent : a->child);
 	else
 		report_ask_name(r, caller ? a->parent : a->child);
 }
@@ -367,6 +368,40 @@ graph_rows(struct out *w)
 	return n;
 }
 
+/* A range of symbols whose line names REPORT makes. */
+struct names_half {
+	struct report *r;
+	uint32_t from, to;
+};
+
+static int
+make_names(void *arg)
+{
+	struct names_half *h = arg;
+
+	report_lines_make(h->r, h->from, h->to);
+	return 0;
+}
+
+/*
+ * The lines' names made ahead (report_lines_begin()), the later half on a
+ * helper thread: 0, or -1 if there is no room for them (printed without).
+ */
+static int
+line_names(struct out *w)
+{
+	uint32_t n = w->p->nsyms + w->p->ncycles;
+	struct names_half later = { w->rt[1], n / 2, n };
+	struct job job;
+
+	if (report_lines_begin(w->r) != 0)
+		return -1;
+	job_start(&job, make_names, &later);
+	report_lines_make(w->r, 0, n / 2);
+	job_join(&job);
+	return 0;
+}
+
 /* gprof's cg_print(). */
 static void
 print_graph(struct out *w)
@@ -379,8 +414,11 @@ print_graph(struct out *w)
 	flush(w);
 	if ((n = graph_rows(w)) == UINT32_MAX)
 		w->failed = 1;
-	else
+	else {
+		line_names(w);
 		rows_out(w, n, 256, graph_entries);
+		report_lines_end(w->r);
+	}
 	free(w->row);
 	free(w->kind);
 	w->row = NULL;
@@ -488,7 +526,7 @@ print_index(struct out *w)
 		const struct pf_sym *s = &p->sym[p->name_order[i]];
 
 		if (i + 2 * ROW_AHEAD < p->nsyms)
-			report_ask(w->r, p->name_order[i + 2 * ROW_AHEAD]);
+			report_ask_flat(w->r, p->name_order[i + 2 * ROW_AHEAD]);	/* (its time: the second line) */
 		if (w->o->ro.zeros || s->ncalls != 0 || s->time != 0)
 			v[n++] = p->name_order[i];
 	}

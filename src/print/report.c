@@ -33,6 +33,24 @@ struct report {
 	struct report *owner;	/* whose DEM this is (report_share_names()), or NULL: its own */
 	struct strpool pool;	/* the names this report made */
 	struct sbuf scratch;	/* where a name is demangled */
+	struct sbuf text;	/* where a line's name is made (report_lines_make()) */
+	struct line_name *line;	/* per symbol, between report_lines_begin() and _end(); or NULL */
+};
+
+/*
+ * A symbol as a line of the call graph names it (report_name()'s text),
+ * with what the line reads of it besides: one cache line a symbol, so
+ * that a line at either end of a call reads its arc and this, instead of
+ * the symbol, its demangled name's slot and the name, each all over
+ * memory (at a million functions, a third of the call graph's time).
+ */
+#define LINE_TEXT 51
+#define LINE_LONG UINT8_MAX	/* the text longer: made each time, as without the table */
+struct line_name {
+	uint64_t head_calls;	/* calls into it, or into its cycle (gprof's "called" total) */
+	int cycle;		/* its cycle, 0 if none */
+	uint8_t len;		/* of TEXT, or LINE_LONG */
+	char text[LINE_TEXT];
 };
 
 struct report *
@@ -51,6 +69,7 @@ report_new(const struct profile *p, const struct report_opts *o)
 	}
 	strpool_init(&r->pool);
 	sbuf_init(&r->scratch);
+	sbuf_init(&r->text);
 	return r;
 }
 
@@ -74,6 +93,8 @@ report_free(struct report *r)
 		free((void *)r->dem);
 	strpool_release(&r->pool);
 	sbuf_release(&r->scratch);
+	sbuf_release(&r->text);
+	free(r->line);
 	free(r);
 }
 
@@ -136,11 +157,24 @@ shown_name(struct report *r, uint32_t id)
 	return d != not_mangled ? d : s->name;
 }
 
+/* Symbol ID's line name, or NULL where there is no table. */
+static const struct line_name *
+line_of(const struct report *r, uint32_t id)
+{
+	const struct line_name *t = r->owner != NULL ? r->owner->line : r->line;
+
+	return t != NULL ? &t[id] : NULL;
+}
+
 void
 report_ask(const struct report *r, uint32_t id)
 {
+	const struct line_name *ln = line_of(r, id);
+
 	mem_ask(&r->p->sym[id]);	/* (the first line: all the call graph reads) */
-	if (demangles(r))
+	if (ln != NULL)
+		mem_ask(ln);
+	else if (demangles(r))
 		mem_ask((const void *)&r->dem[id]);
 }
 
@@ -152,7 +186,19 @@ report_ask_flat(const struct report *r, uint32_t id)
 }
 
 void
-report_ask_name(const struct report *r, uint32_t id)
+report_ask_peer(const struct report *r, uint32_t id)
+{
+	const struct line_name *ln = line_of(r, id);
+
+	if (ln != NULL)
+		mem_ask(ln);
+	else
+		report_ask(r, id);
+}
+
+/* The shown name of ID asked for, its symbol and slot in (whatever the line names). */
+static void
+ask_shown(const struct report *r, uint32_t id)
 {
 	const char *name = r->p->sym[id].name, *d;
 
@@ -164,6 +210,15 @@ report_ask_name(const struct report *r, uint32_t id)
 	}
 	if (name != NULL)
 		mem_ask(name);
+}
+
+void
+report_ask_name(const struct report *r, uint32_t id)
+{
+	const struct line_name *ln = line_of(r, id);
+
+	if (ln == NULL || ln->len == LINE_LONG)
+		ask_shown(r, id);
 }
 
 size_t
@@ -189,11 +244,11 @@ report_name_only(struct report *r, struct sbuf *sb, uint32_t id)
 	return sb->len - start;
 }
 
-void
-report_name(struct report *r, struct sbuf *sb, uint32_t id)
+/* gprof's print_name() made afresh. */
+static void
+name_text(struct report *r, struct sbuf *sb, uint32_t id)
 {
 	const struct pf_sym *s = &r->p->sym[id];
-
 	char *q;
 
 	report_name_only(r, sb, id);
@@ -210,6 +265,59 @@ report_name(struct report *r, struct sbuf *sb, uint32_t id)
 		*q++ = s->print_flag ? ']' : ')';
 	}
 	sbuf_end(sb, q);
+}
+
+void
+report_name(struct report *r, struct sbuf *sb, uint32_t id)
+{
+	const struct line_name *ln = line_of(r, id);
+	char *q;
+
+	if (ln == NULL || ln->len == LINE_LONG)
+		name_text(r, sb, id);
+	else if ((q = sbuf_begin(sb, LINE_TEXT)) != NULL)
+		sbuf_end(sb, fmt_str(q, ln->text, ln->len));
+}
+
+int
+report_lines_begin(struct report *r)
+{
+	r->line = mem_lines((size_t)r->p->nsyms + r->p->ncycles + 1, sizeof *r->line);
+	return r->line != NULL ? 0 : -1;
+}
+
+/* How many symbols ahead report_lines_make() asks for a name (its symbol is read in order). */
+#define LINE_AHEAD 8
+
+void
+report_lines_make(struct report *r, uint32_t from, uint32_t to)
+{
+	struct line_name *t = r->owner != NULL ? r->owner->line : r->line, *ln;
+	uint32_t id;
+
+	for (id = from; id < to; id++) {
+		const struct pf_sym *s = &r->p->sym[id];
+
+		if (id + LINE_AHEAD < to)
+			ask_shown(r, id + LINE_AHEAD);
+		sbuf_reset(&r->text);
+		name_text(r, &r->text, id);
+		ln = &t[id];
+		ln->head_calls = r->p->sym[s->cyc_head].ncalls;
+		ln->cycle = s->cycle;
+		ln->len = LINE_LONG;
+		if (!r->text.failed && r->text.len <= LINE_TEXT) {
+			memcpy(ln->text, r->text.s, r->text.len);
+			ln->len = (uint8_t)r->text.len;
+		}
+	}
+}
+
+void
+report_lines_end(struct report *r)
+{
+	free(r->line);
+	r->line = NULL;
 }
 
 int
@@ -636,8 +744,10 @@ report_cg_parent(struct report *r, struct sbuf *sb, uint32_t child, uint32_t arc
 	const struct profile *p = r->p;
 	const struct pf_arc *a = &p->arc[arc];
 	const struct pf_sym *c = &p->sym[child];
+	const struct line_name *ln = line_of(r, a->parent);
+	int cycle = ln != NULL ? ln->cycle : p->sym[a->parent].cycle;
 
-	if (a->parent == child || (c->cycle != 0 && p->sym[a->parent].cycle == c->cycle))
+	if (a->parent == child || (c->cycle != 0 && cycle == c->cycle))
 		inner_arc(r, sb, a);
 	else
 		outer_arc(r, sb, a, p->sym[c->cyc_head].ncalls);
@@ -649,12 +759,13 @@ report_cg_child(struct report *r, struct sbuf *sb, uint32_t parent, uint32_t arc
 {
 	const struct profile *p = r->p;
 	const struct pf_arc *a = &p->arc[arc];
-	const struct pf_sym *c = &p->sym[a->child];
+	const struct line_name *ln = line_of(r, a->child);
+	int cycle = ln != NULL ? ln->cycle : p->sym[a->child].cycle;
 
-	if (a->child == parent || (c->cycle != 0 && c->cycle == p->sym[parent].cycle))
+	if (a->child == parent || (cycle != 0 && cycle == p->sym[parent].cycle))
 		inner_arc(r, sb, a);
 	else
-		outer_arc(r, sb, a, p->sym[c->cyc_head].ncalls);
+		outer_arc(r, sb, a, ln != NULL ? ln->head_calls : p->sym[p->sym[a->child].cyc_head].ncalls);
 	report_name(r, sb, a->child);
 }
 

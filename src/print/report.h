@@ -51,6 +51,8 @@ const struct profile *report_profile(const struct report *r);
  */
 void report_ask(const struct report *r, uint32_t id);
 void report_ask_flat(const struct report *r, uint32_t id);
+/* Only what a line at the other end of a call reads of ID. */
+void report_ask_peer(const struct report *r, uint32_t id);
 void report_ask_name(const struct report *r, uint32_t id);
 
 /* gprof's print_name_only(): the name as printed; returns its length in bytes. */
@@ -75,6 +77,21 @@ void report_measure_note(struct sbuf *sb, const struct pf_measure *m);
 
 /* gprof's print_name(): the name plus " <cycle N>" and " [index]" or " (index)". */
 void report_name(struct report *r, struct sbuf *sb, uint32_t id);
+
+/*
+ * The names of the call graph's lines made ahead, for printing it all:
+ * each symbol's report_name() text (if short, as most are) with what a
+ * line reads of it besides, in one cache line a symbol (64 bytes), so
+ * that a line at the other end of a call reads its arc and that.  R is
+ * the report whose names its siblings share (report_share_names()):
+ * begin on it (0, or -1 if memory ran out: then nothing changes); then
+ * make symbols [FROM, TO) on it or on any sibling, each range once, one
+ * thread a report, before any line is printed; end on it once printing
+ * is done.  The output is the same with the table or without.
+ */
+int report_lines_begin(struct report *r);
+void report_lines_make(struct report *r, uint32_t from, uint32_t to);
+void report_lines_end(struct report *r);
 
 /* --- flat profile --- */
 

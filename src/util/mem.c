@@ -20,13 +20,7 @@
  * copies some 270 MiB of symbols and arcs).
  */
 #define HUGE_MIN ((size_t)64 << 20)
-/*
- * From this size a block starts on a cache line: arrays of records of 32,
- * 64 or 128 bytes read at random then cost one line, or two, a record,
- * where a record straddling lines costs one more.
- */
-#define LINE_MIN ((size_t)64 << 10)
-#define LINE 64
+#define LINE 64		/* mem_lines(): a cache line's bytes */
 /* Smaller blocks are not held against the limit: they cannot exceed it by much. */
 #define LIMIT_MIN ((size_t)1 << 20)
 
@@ -101,31 +95,31 @@ mem_calloc(size_t n, size_t size)
 	return p;
 }
 
-/* A block of BYTES (at least 1), on a cache line from LINE_MIN; NULL on failure. */
+/* A block of BYTES (at least 1), on a cache line if ON_LINE; NULL on failure. */
 static void *
-block(size_t bytes)
+block(size_t bytes, int on_line)
 {
 	void *p;
 
-	if (bytes < LINE_MIN)
+	if (!on_line)
 		return malloc(bytes != 0 ? bytes : 1);
-	return posix_memalign(&p, LINE, bytes) == 0 ? p : NULL;
+	return posix_memalign(&p, LINE, bytes != 0 ? bytes : 1) == 0 ? p : NULL;
 }
 
 void *
 mem_unfaulted(size_t bytes)
 {
-	return over_limit(bytes) ? NULL : block(bytes);
+	return over_limit(bytes) ? NULL : block(bytes, 0);
 }
 
-void *
-mem_array(size_t n, size_t size)
+static void *
+array(size_t n, size_t size, int on_line)
 {
 	void *p;
 
 	if ((size != 0 && n > SIZE_MAX / size) || over_limit(n * size))
 		return NULL;
-	if ((p = block(n * size)) != NULL) {
+	if ((p = block(n * size, on_line)) != NULL) {
 		if (n * size >= HUGE_MIN)
 			mem_huge(p, n * size);
 		mem_populate(p, n * size);
@@ -133,26 +127,38 @@ mem_array(size_t n, size_t size)
 	return p;
 }
 
+void *
+mem_array(size_t n, size_t size)
+{
+	return array(n, size, 0);
+}
+
+void *
+mem_lines(size_t n, size_t size)
+{
+	return array(n, size, 1);
+}
+
 /*
  * The block P of BYTES, grown by realloc() and holding USED bytes, moved
- * onto a cache line if it is large and realloc() put it elsewhere (glibc
- * keeps a mapped block's offset as it grows it: no copy then).  Stays
- * where it is if no other block can be had.
+ * onto a cache line if realloc() put it elsewhere (glibc keeps a mapped
+ * block's offset as it grows it, and grows a block in place where it can:
+ * no copy then).  Stays where it is if no other block can be had.
  */
 static void *
-on_line(void *p, size_t bytes, size_t used)
+keep_on_line(void *p, size_t bytes, size_t used)
 {
 	void *q;
 
-	if (bytes < LINE_MIN || (uintptr_t)p % LINE == 0 || (q = block(bytes)) == NULL)
+	if ((uintptr_t)p % LINE == 0 || (q = block(bytes, 1)) == NULL)
 		return p;
 	memcpy(q, p, used);
 	free(p);
 	return q;
 }
 
-int
-mem_reserve(void *ptr, size_t *cap, size_t need, size_t size)
+static int
+reserve(void *ptr, size_t *cap, size_t need, size_t size, int on_line)
 {
 	void **p = ptr;
 	size_t ncap;
@@ -169,14 +175,26 @@ mem_reserve(void *ptr, size_t *cap, size_t need, size_t size)
 	if ((size != 0 && ncap > SIZE_MAX / size) || over_limit((ncap - *cap) * size))
 		return -1;
 	if (*p == NULL)
-		np = block(ncap * size);
-	else if ((np = realloc(*p, ncap * size)) != NULL)
-		np = on_line(np, ncap * size, *cap * size);
+		np = block(ncap * size, on_line);
+	else if ((np = realloc(*p, ncap * size)) != NULL && on_line)
+		np = keep_on_line(np, ncap * size, *cap * size);
 	if (np == NULL)
 		return -1;
 	*p = np;
 	*cap = ncap;
 	return 0;
+}
+
+int
+mem_reserve(void *ptr, size_t *cap, size_t need, size_t size)
+{
+	return reserve(ptr, cap, need, size, 0);
+}
+
+int
+mem_reserve_lines(void *ptr, size_t *cap, size_t need, size_t size)
+{
+	return reserve(ptr, cap, need, size, 1);
 }
 
 char *

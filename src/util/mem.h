@@ -7,10 +7,7 @@
 /*
  * The allocation functions return memory that will be used whole: large
  * blocks are faulted in at once (mem_populate()), far cheaper than page
- * by page.  mem_reserve() does not, as its room may stay unused.  Blocks
- * of 64 KiB or more from mem_array(), mem_unfaulted() and mem_reserve()
- * start on a 64-byte cache line (mem_calloc()'s need not): what a
- * record's layout puts in one line stays in one.
+ * by page.  mem_reserve() does not, as its room may stay unused.
  */
 void mem_populate(void *p, size_t bytes);
 
@@ -59,6 +56,15 @@ void *mem_unfaulted(size_t bytes);
  * overflow or failure (then *PTR and *CAP are unchanged).
  */
 int mem_reserve(void *ptr, size_t *cap, size_t need, size_t size);
+
+/*
+ * As mem_array() and mem_reserve(), for arrays of records laid out by
+ * cache line (struct pf_sym) and read at random: the block starts on a
+ * 64-byte line, so that what a record keeps in one line stays in one
+ * (only these: aligned blocks leave gaps in the heap).
+ */
+void *mem_lines(size_t n, size_t size);
+int mem_reserve_lines(void *ptr, size_t *cap, size_t need, size_t size);
 
 /* Copy of the N bytes at S plus a NUL; NULL on failure. */
 char *mem_strndup(const char *s, size_t n);
