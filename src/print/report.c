@@ -44,13 +44,21 @@ struct report {
  * the symbol, its demangled name's slot and the name, each all over
  * memory (at a million functions, a third of the call graph's time).
  */
-#define LINE_TEXT 51
-#define LINE_LONG UINT8_MAX	/* the text longer: made each time, as without the table */
+#define LINE_TEXT 48
+#define LINE_FAR (UINT8_MAX - 1)	/* the text longer: its shown name where it is, and the suffix */
+#define LINE_LONG UINT8_MAX	/* made each time, as without the table (-l's and --inline-file-names' names) */
 struct line_name {
 	uint64_t head_calls;	/* calls into it, or into its cycle (gprof's "called" total) */
 	int cycle;		/* its cycle, 0 if none */
-	uint8_t len;		/* of TEXT, or LINE_LONG */
-	char text[LINE_TEXT];
+	uint8_t len;		/* of TEXT, or LINE_FAR or LINE_LONG */
+	uint8_t print_flag;
+	union {
+		char text[LINE_TEXT];
+		struct {
+			const char *shown;	/* shown_name()'s */
+			int index;
+		} far;
+	} u;
 };
 
 struct report *
@@ -196,6 +204,15 @@ report_ask_peer(const struct report *r, uint32_t id)
 		report_ask(r, id);
 }
 
+/* A shown name asked for: demangled C++ names run to lines more. */
+static void
+ask_text(const char *name)
+{
+	mem_ask(name);
+	mem_ask(name + 64);
+	mem_ask(name + 128);
+}
+
 /* The shown name of ID asked for, its symbol and slot in (whatever the line names). */
 static void
 ask_shown(const struct report *r, uint32_t id)
@@ -203,12 +220,9 @@ ask_shown(const struct report *r, uint32_t id)
 	const char *name = r->p->sym[id].name, *d;
 
 	if (demangles(r) && (d = atomic_load_explicit(&r->dem[id], memory_order_relaxed)) != NULL &&
-	    d != not_mangled) {
-		mem_ask(d + 64);	/* (demangled C++ names run to lines more) */
-		mem_ask(d + 128);
-		name = d;
-	}
-	if (name != NULL)
+	    d != not_mangled)
+		ask_text(d);
+	else if (name != NULL)
 		mem_ask(name);
 }
 
@@ -219,6 +233,8 @@ report_ask_name(const struct report *r, uint32_t id)
 
 	if (ln == NULL || ln->len == LINE_LONG)
 		ask_shown(r, id);
+	else if (ln->len == LINE_FAR)
+		ask_text(ln->u.far.shown);
 }
 
 size_t
@@ -244,27 +260,45 @@ report_name_only(struct report *r, struct sbuf *sb, uint32_t id)
 	return sb->len - start;
 }
 
+/* gprof's print_name()'s " <cycle N>" and " [index]" or " (index)". */
+static void
+name_suffix(struct sbuf *sb, int cycle, int index, int print_flag)
+{
+	char *q = sbuf_begin(sb, 64);
+
+	if (q == NULL)
+		return;
+	if (cycle != 0) {
+		q = fmt_str(q, " <cycle ", 8);	/* " <cycle %d>" */
+		q = fmt_uint(q, (unsigned long)cycle, 0, 0);
+		*q++ = '>';
+	}
+	if (index != 0) {
+		q = fmt_str(q, print_flag ? " [" : " (", 2);	/* " [%d]" or " (%d)" */
+		q = fmt_uint(q, (unsigned long)index, 0, 0);
+		*q++ = print_flag ? ']' : ')';
+	}
+	sbuf_end(sb, q);
+}
+
+/* The length of name_suffix()'s text. */
+static size_t
+suffix_len(int cycle, int index)
+{
+	char buf[16];
+
+	return (cycle != 0 ? 9 + (size_t)(fmt_uint(buf, (unsigned long)cycle, 0, 0) - buf) : 0) +
+	    (index != 0 ? 3 + (size_t)(fmt_uint(buf, (unsigned long)index, 0, 0) - buf) : 0);
+}
+
 /* gprof's print_name() made afresh. */
 static void
 name_text(struct report *r, struct sbuf *sb, uint32_t id)
 {
 	const struct pf_sym *s = &r->p->sym[id];
-	char *q;
 
 	report_name_only(r, sb, id);
-	if ((q = sbuf_begin(sb, 64)) == NULL)
-		return;
-	if (s->cycle != 0) {
-		q = fmt_str(q, " <cycle ", 8);	/* " <cycle %d>" */
-		q = fmt_uint(q, (unsigned long)s->cycle, 0, 0);
-		*q++ = '>';
-	}
-	if (s->index != 0) {
-		q = fmt_str(q, s->print_flag ? " [" : " (", 2);	/* " [%d]" or " (%d)" */
-		q = fmt_uint(q, (unsigned long)s->index, 0, 0);
-		*q++ = s->print_flag ? ']' : ')';
-	}
-	sbuf_end(sb, q);
+	name_suffix(sb, s->cycle, s->index, s->print_flag);
 }
 
 void
@@ -273,10 +307,14 @@ report_name(struct report *r, struct sbuf *sb, uint32_t id)
 	const struct line_name *ln = line_of(r, id);
 	char *q;
 
-	if (ln == NULL || ln->len == LINE_LONG)
+	if (ln == NULL || ln->len == LINE_LONG) {
 		name_text(r, sb, id);
-	else if ((q = sbuf_begin(sb, LINE_TEXT)) != NULL)
-		sbuf_end(sb, fmt_str(q, ln->text, ln->len));
+	} else if (ln->len == LINE_FAR) {
+		sbuf_puts(sb, ln->u.far.shown);
+		name_suffix(sb, ln->cycle, ln->u.far.index, ln->print_flag);
+	} else if ((q = sbuf_begin(sb, LINE_TEXT)) != NULL) {
+		sbuf_end(sb, fmt_str(q, ln->u.text, ln->len));
+	}
 }
 
 int
@@ -289,27 +327,45 @@ report_lines_begin(struct report *r)
 /* How many symbols ahead report_lines_make() asks for a name (its symbol is read in order). */
 #define LINE_AHEAD 8
 
+/*
+ * LN made for symbol ID: its text where it fits, else (its name shown as
+ * it is, with no file) where its shown name is.
+ */
+static void
+make_line(struct report *r, uint32_t id, struct line_name *ln)
+{
+	const struct pf_sym *s = &r->p->sym[id];
+	const char *shown = s->name != NULL ? shown_name(r, id) : NULL;
+
+	ln->head_calls = r->p->sym[s->cyc_head].ncalls;
+	ln->cycle = s->cycle;
+	ln->print_flag = s->print_flag;
+	ln->len = LINE_LONG;
+	if (shown != NULL && !r->o.line && !r->o.inline_files &&
+	    strlen(shown) + suffix_len(s->cycle, s->index) > LINE_TEXT) {
+		ln->len = LINE_FAR;
+		ln->u.far.shown = shown;
+		ln->u.far.index = s->index;
+		return;
+	}
+	sbuf_reset(&r->text);
+	name_text(r, &r->text, id);
+	if (!r->text.failed && r->text.len <= LINE_TEXT) {
+		memcpy(ln->u.text, r->text.s, r->text.len);
+		ln->len = (uint8_t)r->text.len;
+	}
+}
+
 void
 report_lines_make(struct report *r, uint32_t from, uint32_t to)
 {
-	struct line_name *t = r->owner != NULL ? r->owner->line : r->line, *ln;
+	struct line_name *t = r->owner != NULL ? r->owner->line : r->line;
 	uint32_t id;
 
 	for (id = from; id < to; id++) {
-		const struct pf_sym *s = &r->p->sym[id];
-
 		if (id + LINE_AHEAD < to)
 			ask_shown(r, id + LINE_AHEAD);
-		sbuf_reset(&r->text);
-		name_text(r, &r->text, id);
-		ln = &t[id];
-		ln->head_calls = r->p->sym[s->cyc_head].ncalls;
-		ln->cycle = s->cycle;
-		ln->len = LINE_LONG;
-		if (!r->text.failed && r->text.len <= LINE_TEXT) {
-			memcpy(ln->text, r->text.s, r->text.len);
-			ln->len = (uint8_t)r->text.len;
-		}
+		make_line(r, id, &t[id]);
 	}
 }
 
