@@ -1,15 +1,13 @@
 /* report: gprof's text rows (names, flat profile, call-graph lines), shared by batch output and the browser. */
 #include "report.h"
 
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "shorten.h"
+#include "shown.h"
 #include "core/truth.h"
-#include "input/clonename.h"
 #include "util/fmt.h"
 #include "util/mem.h"
 #include "util/msort.h"
@@ -17,48 +15,11 @@
 #include "util/rsort.h"
 #include "util/strpool.h"
 
-static char not_mangled[1];	/* cache marker: the name is shown as it is */
-
-/*
- * The shown names are made once per symbol, when first printed, into the
- * pool of the report (the thread) that made them, and published in DEM
- * for its siblings (report_share_names()) too: whichever thread comes
- * first demangles a name, the other reads it.
- */
 struct report {
 	const struct profile *p;
 	const struct pf_measure *m;	/* the call graph's times measured, or NULL */
 	struct report_opts o;
-	_Atomic(const char *) *dem;	/* per symbol: shown name, &not_mangled, or NULL (not yet made) */
-	struct report *owner;	/* whose DEM this is (report_share_names()), or NULL: its own */
-	struct strpool pool;	/* the names this report made */
-	struct sbuf scratch;	/* where a name is demangled */
-	struct sbuf text;	/* where a line's name is made (report_lines_make()) */
-	struct line_name *line;	/* per symbol, between report_lines_begin() and _end(); or NULL */
-};
-
-/*
- * A symbol as a line of the call graph names it (report_name()'s text),
- * with what the line reads of it besides: one cache line a symbol, so
- * that a line at either end of a call reads its arc and this, instead of
- * the symbol, its demangled name's slot and the name, each all over
- * memory (at a million functions, a third of the call graph's time).
- */
-#define LINE_TEXT 48
-#define LINE_FAR (UINT8_MAX - 1)	/* the text longer: its shown name where it is, and the suffix */
-#define LINE_LONG UINT8_MAX	/* made each time, as without the table (-l's and --inline-file-names' names) */
-struct line_name {
-	uint64_t head_calls;	/* calls into it, or into its cycle (gprof's "called" total) */
-	int cycle;		/* its cycle, 0 if none */
-	uint8_t len;		/* of TEXT, or LINE_FAR or LINE_LONG */
-	uint8_t print_flag;
-	union {
-		char text[LINE_TEXT];
-		struct {
-			const char *shown;	/* shown_name()'s */
-			int index;
-		} far;
-	} u;
+	struct shown *names;	/* how its names are printed */
 };
 
 struct report *
@@ -70,24 +31,17 @@ report_new(const struct profile *p, const struct report_opts *o)
 		return NULL;
 	r->p = p;
 	r->o = *o;
-	r->dem = mem_calloc(p->nsyms + p->ncycles, sizeof *r->dem);	/* (all bits 0: NULL pointers) */
-	if (r->dem == NULL) {
+	if ((r->names = shown_new(p, o)) == NULL) {
 		free(r);
 		return NULL;
 	}
-	strpool_init(&r->pool);
-	sbuf_init(&r->scratch);
-	sbuf_init(&r->text);
 	return r;
 }
 
 void
 report_share_names(struct report *r, struct report *from)
 {
-	if (r->owner == NULL)
-		free((void *)r->dem);
-	r->dem = from->dem;
-	r->owner = from;
+	shown_share(r->names, from->names);
 }
 
 void
@@ -95,14 +49,7 @@ report_free(struct report *r)
 {
 	if (r == NULL)
 		return;
-	if (r->owner != NULL)
-		strpool_take(&r->owner->pool, &r->pool);	/* (published in the owner's DEM) */
-	else
-		free((void *)r->dem);
-	strpool_release(&r->pool);
-	sbuf_release(&r->scratch);
-	sbuf_release(&r->text);
-	free(r->line);
+	shown_free(r->names);
 	free(r);
 }
 
@@ -112,268 +59,58 @@ report_profile(const struct report *r)
 	return r->p;
 }
 
-/* Whether names are shown demangled (from the DEM cache). */
-static int
-demangles(const struct report *r)
-{
-	return !r->o.bsd && r->o.demangle;
-}
-
-/*
- * S's shown name made in R's pool: demangled, or a clone (PF_CLONES_SHOW
- * or FOLD) spelled as a C++ clone, with -T's template dots; not_mangled
- * if it is shown as it is, NULL if memory ran out.
- */
-static const char *
-make_shown(struct report *r, const struct pf_sym *s)
-{
-	char *clone = NULL, *shorter = NULL;
-	const char *base, *made;
-
-	sbuf_reset(&r->scratch);
-	if (profile_demangle_into(r->p, s->name, &r->scratch) == 1)
-		base = r->scratch.failed ? NULL : sbuf_str(&r->scratch);
-	else if (s->clone != 0)
-		base = clone = clone_name(s->name, s->clone);
-	else
-		return not_mangled;
-	if (base != NULL && r->o.template_dots != NULL &&
-	    (shorter = shorten_templates(base, r->o.template_dots)) != NULL)
-		base = shorter;
-	made = base != NULL ? strpool_dup(&r->pool, base) : NULL;
-	free(clone);
-	free(shorter);
-	return made;
-}
-
-/* The name as printed; made (and published) when the report and its siblings have not yet. */
-static const char *
-shown_name(struct report *r, uint32_t id)
-{
-	const struct pf_sym *s = &r->p->sym[id];
-	const char *d, *first = NULL;
-
-	if (!demangles(r))
-		return s->name;
-	if ((d = atomic_load_explicit(&r->dem[id], memory_order_acquire)) == NULL) {
-		if ((d = make_shown(r, s)) == NULL)
-			return s->name;		/* (out of memory: asked again next time) */
-		if (!atomic_compare_exchange_strong_explicit(&r->dem[id], &first, d,
-		    memory_order_acq_rel, memory_order_acquire))
-			d = first;	/* a sibling's, made meanwhile (ours stays unused in the pool) */
-	}
-	return d != not_mangled ? d : s->name;
-}
-
-/* Symbol ID's line name, or NULL where there is no table. */
-static const struct line_name *
-line_of(const struct report *r, uint32_t id)
-{
-	const struct line_name *t = r->owner != NULL ? r->owner->line : r->line;
-
-	return t != NULL ? &t[id] : NULL;
-}
-
 void
 report_ask(const struct report *r, uint32_t id)
 {
-	const struct line_name *ln = line_of(r, id);
-
-	mem_ask(&r->p->sym[id]);	/* (the first line: all the call graph reads) */
-	if (ln != NULL)
-		mem_ask(ln);
-	else if (demangles(r))
-		mem_ask((const void *)&r->dem[id]);
+	shown_ask(r->names, id);
 }
 
 void
 report_ask_flat(const struct report *r, uint32_t id)
 {
-	report_ask(r, id);
-	mem_ask(&r->p->sym[id].time);
+	shown_ask_flat(r->names, id);
 }
 
 void
 report_ask_peer(const struct report *r, uint32_t id)
 {
-	const struct line_name *ln = line_of(r, id);
-
-	if (ln != NULL)
-		mem_ask(ln);
-	else
-		report_ask(r, id);
-}
-
-/* A shown name asked for: demangled C++ names run to lines more. */
-static void
-ask_text(const char *name)
-{
-	mem_ask(name);
-	mem_ask(name + 64);
-	mem_ask(name + 128);
-}
-
-/* The shown name of ID asked for, its symbol and slot in (whatever the line names). */
-static void
-ask_shown(const struct report *r, uint32_t id)
-{
-	const char *name = r->p->sym[id].name, *d;
-
-	if (demangles(r) && (d = atomic_load_explicit(&r->dem[id], memory_order_relaxed)) != NULL &&
-	    d != not_mangled)
-		ask_text(d);
-	else if (name != NULL)
-		mem_ask(name);
+	shown_ask_peer(r->names, id);
 }
 
 void
 report_ask_name(const struct report *r, uint32_t id)
 {
-	const struct line_name *ln = line_of(r, id);
-
-	if (ln == NULL || ln->len == LINE_LONG)
-		ask_shown(r, id);
-	else if (ln->len == LINE_FAR)
-		ask_text(ln->u.far.shown);
+	shown_ask_name(r->names, id);
 }
 
 size_t
 report_name_only(struct report *r, struct sbuf *sb, uint32_t id)
 {
-	const struct pf_sym *s = &r->p->sym[id];
-	const char *name, *file;
-	size_t start = sb->len;
-
-	if (s->name == NULL)
-		return 0;
-	name = shown_name(r, id);
-	sbuf_puts(sb, name);
-	if ((r->o.line || r->o.inline_files) && s->file != PF_NONE) {
-		file = profile_file_name(r->p, s->file);
-		if (!r->o.full_path)
-			file = path_base(file);
-		if (r->o.line)
-			sbuf_printf(sb, " (%s:%d @ %lx)", file, s->line, (unsigned long)s->addr);
-		else
-			sbuf_printf(sb, " (%s:%d)", file, s->line);
-	}
-	return sb->len - start;
-}
-
-/* gprof's print_name()'s " <cycle N>" and " [index]" or " (index)". */
-static void
-name_suffix(struct sbuf *sb, int cycle, int index, int print_flag)
-{
-	char *q = sbuf_begin(sb, 64);
-
-	if (q == NULL)
-		return;
-	if (cycle != 0) {
-		q = fmt_str(q, " <cycle ", 8);	/* " <cycle %d>" */
-		q = fmt_uint(q, (unsigned long)cycle, 0, 0);
-		*q++ = '>';
-	}
-	if (index != 0) {
-		q = fmt_str(q, print_flag ? " [" : " (", 2);	/* " [%d]" or " (%d)" */
-		q = fmt_uint(q, (unsigned long)index, 0, 0);
-		*q++ = print_flag ? ']' : ')';
-	}
-	sbuf_end(sb, q);
-}
-
-/* The length of name_suffix()'s text. */
-static size_t
-suffix_len(int cycle, int index)
-{
-	char buf[16];
-
-	return (cycle != 0 ? 9 + (size_t)(fmt_uint(buf, (unsigned long)cycle, 0, 0) - buf) : 0) +
-	    (index != 0 ? 3 + (size_t)(fmt_uint(buf, (unsigned long)index, 0, 0) - buf) : 0);
-}
-
-/* gprof's print_name() made afresh. */
-static void
-name_text(struct report *r, struct sbuf *sb, uint32_t id)
-{
-	const struct pf_sym *s = &r->p->sym[id];
-
-	report_name_only(r, sb, id);
-	name_suffix(sb, s->cycle, s->index, s->print_flag);
+	return shown_name_only(r->names, sb, id);
 }
 
 void
 report_name(struct report *r, struct sbuf *sb, uint32_t id)
 {
-	const struct line_name *ln = line_of(r, id);
-	char *q;
-
-	if (ln == NULL || ln->len == LINE_LONG) {
-		name_text(r, sb, id);
-	} else if (ln->len == LINE_FAR) {
-		sbuf_puts(sb, ln->u.far.shown);
-		name_suffix(sb, ln->cycle, ln->u.far.index, ln->print_flag);
-	} else if ((q = sbuf_begin(sb, LINE_TEXT)) != NULL) {
-		sbuf_end(sb, fmt_str(q, ln->u.text, ln->len));
-	}
+	shown_name(r->names, sb, id);
 }
 
 int
 report_lines_begin(struct report *r)
 {
-	r->line = mem_lines((size_t)r->p->nsyms + r->p->ncycles + 1, sizeof *r->line);
-	return r->line != NULL ? 0 : -1;
-}
-
-/* How many symbols ahead report_lines_make() asks for a name (its symbol is read in order). */
-#define LINE_AHEAD 8
-
-/*
- * LN made for symbol ID: its text where it fits, else (its name shown as
- * it is, with no file) where its shown name is.
- */
-static void
-make_line(struct report *r, uint32_t id, struct line_name *ln)
-{
-	const struct pf_sym *s = &r->p->sym[id];
-	const char *shown = s->name != NULL ? shown_name(r, id) : NULL;
-
-	ln->head_calls = r->p->sym[s->cyc_head].ncalls;
-	ln->cycle = s->cycle;
-	ln->print_flag = s->print_flag;
-	ln->len = LINE_LONG;
-	if (shown != NULL && !r->o.line && !r->o.inline_files &&
-	    strlen(shown) + suffix_len(s->cycle, s->index) > LINE_TEXT) {
-		ln->len = LINE_FAR;
-		ln->u.far.shown = shown;
-		ln->u.far.index = s->index;
-		return;
-	}
-	sbuf_reset(&r->text);
-	name_text(r, &r->text, id);
-	if (!r->text.failed && r->text.len <= LINE_TEXT) {
-		memcpy(ln->u.text, r->text.s, r->text.len);
-		ln->len = (uint8_t)r->text.len;
-	}
+	return shown_lines_begin(r->names);
 }
 
 void
 report_lines_make(struct report *r, uint32_t from, uint32_t to)
 {
-	struct line_name *t = r->owner != NULL ? r->owner->line : r->line;
-	uint32_t id;
-
-	for (id = from; id < to; id++) {
-		if (id + LINE_AHEAD < to)
-			ask_shown(r, id + LINE_AHEAD);
-		make_line(r, id, &t[id]);
-	}
+	shown_lines_make(r->names, from, to);
 }
 
 void
 report_lines_end(struct report *r)
 {
-	free(r->line);
-	r->line = NULL;
+	shown_lines_end(r->names);
 }
 
 int
@@ -800,9 +537,10 @@ report_cg_parent(struct report *r, struct sbuf *sb, uint32_t child, uint32_t arc
 	const struct profile *p = r->p;
 	const struct pf_arc *a = &p->arc[arc];
 	const struct pf_sym *c = &p->sym[child];
-	const struct line_name *ln = line_of(r, a->parent);
-	int cycle = ln != NULL ? ln->cycle : p->sym[a->parent].cycle;
+	uint64_t calls;
+	int cycle;
 
+	shown_peer(r->names, a->parent, &cycle, &calls);
 	if (a->parent == child || (c->cycle != 0 && cycle == c->cycle))
 		inner_arc(r, sb, a);
 	else
@@ -815,13 +553,14 @@ report_cg_child(struct report *r, struct sbuf *sb, uint32_t parent, uint32_t arc
 {
 	const struct profile *p = r->p;
 	const struct pf_arc *a = &p->arc[arc];
-	const struct line_name *ln = line_of(r, a->child);
-	int cycle = ln != NULL ? ln->cycle : p->sym[a->child].cycle;
+	uint64_t calls;
+	int cycle;
 
+	shown_peer(r->names, a->child, &cycle, &calls);
 	if (a->child == parent || (cycle != 0 && cycle == p->sym[parent].cycle))
 		inner_arc(r, sb, a);
 	else
-		outer_arc(r, sb, a, ln != NULL ? ln->head_calls : p->sym[p->sym[a->child].cyc_head].ncalls);
+		outer_arc(r, sb, a, calls);
 	report_name(r, sb, a->child);
 }
 
