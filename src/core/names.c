@@ -9,14 +9,6 @@
 #include "util/msort.h"
 #include "util/rsort.h"
 
-static int
-cmp_name(const void *a, const void *b, void *ctx)
-{
-	const struct pf_sym *s = ctx;
-
-	return strcmp(s[*(const uint32_t *)a].name, s[*(const uint32_t *)b].name);
-}
-
 /* Runs of names this short or shorter are sorted by comparison. */
 #define NAME_RUN_MIN 16
 
@@ -64,17 +56,26 @@ cmp_name_from(const void *a, const void *b, void *ctx)
  * by name as a stable strcmp() sort would (equal names in id order): by a
  * radix sort of the next 8 bytes, then each run that agrees on them and
  * goes on, from OFF + 8 (MSD radix).  K: the same N names' records (their
- * IDs), in IDS' order.  0 or -1.
+ * IDs), in IDS' order.  SAME[i] (0 on entry) set to 1 where the name
+ * sorted at i is the one before it again: found as the sort goes, where
+ * comparing each name with the one before afterwards reads them all at
+ * random once more (long shared prefixes: C++ names).  0 or -1.
  */
 static int
-sort_names_from(const struct pf_sym *s, uint32_t *ids, uint32_t n, size_t off, struct name_key *k)
+sort_names_from(const struct pf_sym *s, uint32_t *ids, uint32_t n, size_t off, struct name_key *k,
+    uint8_t *same)
 {
 	struct name_ctx c = { s, off };
 	uint32_t i, j;
 	int ended;
 
-	if (n <= NAME_RUN_MIN)
-		return msort_ids(ids, n, cmp_name_from, &c);
+	if (n <= NAME_RUN_MIN) {
+		if (msort_ids(ids, n, cmp_name_from, &c) != 0)
+			return -1;
+		for (i = 1; i < n; i++)
+			same[i] = strcmp(s[ids[i - 1]].name + off, s[ids[i]].name + off) == 0;
+		return 0;
+	}
 	for (i = 0; i < n; i++) {
 		if (i + 2 * NAME_AHEAD < n)
 			__builtin_prefetch(&s[k[i + 2 * NAME_AHEAD].id].name);
@@ -91,8 +92,8 @@ sort_names_from(const struct pf_sym *s, uint32_t *ids, uint32_t n, size_t off, s
 		int more = !k[i].ended;
 
 		for (j = i + 1; j < n && k[j].key == k[i].key; j++)
-			;
-		if (more && j - i > 1 && sort_names_from(s, ids + i, j - i, off + 8, k + i) != 0)
+			same[j] = !more;	/* (ended alike: the same name) */
+		if (more && j - i > 1 && sort_names_from(s, ids + i, j - i, off + 8, k + i, same + i) != 0)
 			return -1;
 	}
 	return 0;
@@ -106,29 +107,25 @@ int
 names_sort(struct profile *p)
 {
 	struct name_key *k = mem_array((size_t)p->nsyms + 1, sizeof *k);
+	uint8_t *same = mem_calloc((size_t)p->nsyms + 1, 1);
 	uint32_t i, rank = 0;
 	int rc;
 
 	p->name_rank = mem_array(p->nsyms, sizeof *p->name_rank);
 	p->name_order = mem_array(p->nsyms, sizeof *p->name_order);
-	if (k == NULL || p->name_rank == NULL || p->name_order == NULL) {
+	if (k == NULL || same == NULL || p->name_rank == NULL || p->name_order == NULL) {
 		free(k);
+		free(same);
 		return -1;
 	}
 	for (i = 0; i < p->nsyms; i++)
 		p->name_order[i] = k[i].id = i;
-	rc = sort_names_from(p->sym, p->name_order, p->nsyms, 0, k);
+	rc = sort_names_from(p->sym, p->name_order, p->nsyms, 0, k, same);
 	free(k);
-	if (rc != 0)
-		return -1;
-	for (i = 0; i < p->nsyms; i++) {
-		if (i + 2 * NAME_AHEAD < p->nsyms)
-			__builtin_prefetch(&p->sym[p->name_order[i + 2 * NAME_AHEAD]].name);
-		if (i + NAME_AHEAD < p->nsyms)
-			__builtin_prefetch(p->sym[p->name_order[i + NAME_AHEAD]].name);
-		if (i > 0 && cmp_name(&p->name_order[i - 1], &p->name_order[i], p->sym) != 0)
-			rank++;
+	for (i = 0; rc == 0 && i < p->nsyms; i++) {
+		rank += i > 0 && !same[i];
 		p->name_rank[p->name_order[i]] = rank;
 	}
-	return 0;
+	free(same);
+	return rc != 0 ? -1 : 0;
 }
