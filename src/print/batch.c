@@ -8,6 +8,7 @@
 #include "blurb.h"
 #include "linkorder.h"
 #include "rowpipe.h"
+#include "shown.h"
 #include "util/fmt.h"
 #include "util/job.h"
 #include "util/mem.h"
@@ -89,14 +90,15 @@ static void
 flat_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
 {
 	struct out *w = ctx;
+	const struct shown *sh = report_shown(w->rt[thread]);
 	uint32_t i;
 
 	for (i = from; i < to; i++) {
 		/* The rows' symbols are all over memory: each, then its name, asked for ahead. */
 		if (i + 2 * ROW_AHEAD < to)
-			report_ask_flat(w->rt[thread], w->row[i + 2 * ROW_AHEAD]);
+			shown_ask_flat(sh, w->row[i + 2 * ROW_AHEAD]);
 		if (i + ROW_AHEAD < to)
-			report_ask_name(w->rt[thread], w->row[i + ROW_AHEAD]);
+			shown_ask_name(sh, w->row[i + ROW_AHEAD]);
 		report_flat_row(w->rt[thread], sb, w->row[i], w->accum[i], w->total, &w->unit);
 		sbuf_putc(sb, '\n');
 	}
@@ -107,6 +109,7 @@ static int
 flat_listing(struct out *w)
 {
 	const struct profile *p = w->p;
+	const struct shown *sh = report_shown(w->r);
 	double accum = 0.0;
 	uint32_t k, n = 0;
 
@@ -118,7 +121,7 @@ flat_listing(struct out *w)
 		uint32_t id = p->flat_order[k];
 
 		if (k + 2 * ROW_AHEAD < p->nsyms)
-			report_ask_flat(w->r, p->flat_order[k + 2 * ROW_AHEAD]);
+			shown_ask_flat(sh, p->flat_order[k + 2 * ROW_AHEAD]);
 		if (!report_flat_listed(w->r, id))
 			continue;
 		accum += p->sym[id].time;
@@ -253,7 +256,7 @@ cg_entry(const struct profile *p, struct report *r, struct sbuf *sb, uint32_t id
 
 /* Stage 3, 2 or 1 of the line of ARC (CALLER: a caller's line): the arc, the symbol, its name. */
 static void
-ask_line(const struct profile *p, const struct report *r, uint32_t arc, int caller, int stage)
+ask_line(const struct profile *p, const struct shown *sh, uint32_t arc, int caller, int stage)
 {
 	const struct pf_arc *a = &p->arc[arc];
 
@@ -261,21 +264,21 @@ ask_line(const struct profile *p, const struct report *r, uint32_t arc, int call
 		mem_ask(a);
 		mem_ask((const char *)(a + 1) - 1);
 	} else if (stage == 2)
-		report_ask_peer(r, caller ? a->parent : a->child);
+		shown_ask_peer(sh, caller ? a->parent : a->child);
 	else
-		report_ask_name(r, caller ? a->parent : a->child);
+		shown_ask_name(sh, caller ? a->parent : a->child);
 }
 
 /* Stage STAGE of entry ID. */
 static void
-ask_entry(const struct profile *p, const struct report *r, uint32_t id, int stage)
+ask_entry(const struct profile *p, const struct shown *sh, uint32_t id, int stage)
 {
 	uint32_t b0, b1, k;
 
 	if (stage == 5) {
 		mem_ask(&p->caller_start[id]);
 		mem_ask(&p->callee_start[id]);
-		report_ask(r, id);
+		shown_ask(sh, id);
 		return;
 	}
 	b0 = p->caller_start[id];
@@ -283,13 +286,13 @@ ask_entry(const struct profile *p, const struct report *r, uint32_t id, int stag
 	if (stage == 4) {
 		mem_ask(&p->caller_arc[b0]);
 		mem_ask(&p->callee_arc[b1]);
-		report_ask_name(r, id);		/* (its own line's) */
+		shown_ask_name(sh, id);		/* (its own line's) */
 		return;
 	}
 	for (k = b0; k < p->caller_start[id + 1] && k - b0 < LINE_ASKS; k++)
-		ask_line(p, r, p->caller_arc[k], 1, stage);
+		ask_line(p, sh, p->caller_arc[k], 1, stage);
 	for (k = b1; k < p->callee_start[id + 1] && k - b1 < LINE_ASKS; k++)
-		ask_line(p, r, p->callee_arc[k], 0, stage);
+		ask_line(p, sh, p->callee_arc[k], 0, stage);
 }
 
 static void
@@ -297,17 +300,18 @@ graph_entries(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread
 {
 	struct out *w = ctx;
 	struct report *r = w->rt[thread];
+	const struct shown *sh = report_shown(r);
 	uint32_t i, s;
 
 	for (i = from; i < to; i++) {
 		for (s = STAGES; s >= 1; s--)
 			if (i + s < to && (w->kind[i + s] & ROW_ENTRY))
-				ask_entry(w->p, r, w->row[i + s], (int)s);
+				ask_entry(w->p, sh, w->row[i + s], (int)s);
 		/* (members all over memory: each, then its name, asked for ahead) */
 		if (i + 2 * MEMBER_AHEAD < to && (w->kind[i + 2 * MEMBER_AHEAD] & ROW_MEMBER))
-			report_ask(r, w->row[i + 2 * MEMBER_AHEAD]);
+			shown_ask(sh, w->row[i + 2 * MEMBER_AHEAD]);
 		if (i + MEMBER_AHEAD < to && (w->kind[i + MEMBER_AHEAD] & ROW_MEMBER))
-			report_ask_name(r, w->row[i + MEMBER_AHEAD]);
+			shown_ask_name(sh, w->row[i + MEMBER_AHEAD]);
 		if (w->kind[i] & ROW_ENTRY)
 			cg_entry(w->p, r, sb, w->row[i]);
 		else {
@@ -340,6 +344,7 @@ static uint32_t
 graph_rows(struct out *w)
 {
 	const struct profile *p = w->p;
+	const struct shown *sh = report_shown(w->r);
 	size_t room = 2 * ((size_t)p->nsyms + p->ncycles) + 1, nm, i;	/* (members: nsyms at most) */
 	uint32_t k, n = 0, id, *m;
 
@@ -351,7 +356,7 @@ graph_rows(struct out *w)
 		return UINT32_MAX;
 	for (k = 0; k < p->nsyms + p->ncycles; k++) {
 		if (k + 2 * ROW_AHEAD < p->nsyms + p->ncycles)
-			report_ask(w->r, p->cg_order[k + 2 * ROW_AHEAD]);	/* (all over memory, as the flat rows) */
+			shown_ask(sh, p->cg_order[k + 2 * ROW_AHEAD]);	/* (all over memory, as the flat rows) */
 		if (!report_cg_listed(w->r, id = p->cg_order[k]))
 			continue;
 		if (p->sym[id].name != NULL) {
@@ -368,9 +373,9 @@ graph_rows(struct out *w)
 	return n;
 }
 
-/* A range of symbols whose line names REPORT makes. */
+/* A range of symbols whose line names SH makes. */
 struct names_half {
-	struct report *r;
+	struct shown *sh;
 	uint32_t from, to;
 };
 
@@ -379,25 +384,25 @@ make_names(void *arg)
 {
 	struct names_half *h = arg;
 
-	report_lines_make(h->r, h->from, h->to);
+	shown_lines_make(h->sh, h->from, h->to);
 	return 0;
 }
 
 /*
- * The lines' names made ahead (report_lines_begin()), the later half on a
+ * The lines' names made ahead (shown_lines_begin()), the later half on a
  * helper thread: 0, or -1 if there is no room for them (printed without).
  */
 static int
 line_names(struct out *w)
 {
 	uint32_t n = w->p->nsyms + w->p->ncycles;
-	struct names_half later = { w->rt[1], n / 2, n };
+	struct names_half later = { report_shown(w->rt[1]), n / 2, n };
 	struct job job;
 
-	if (report_lines_begin(w->r) != 0)
+	if (shown_lines_begin(report_shown(w->r)) != 0)
 		return -1;
 	job_start(&job, make_names, &later);
-	report_lines_make(w->r, 0, n / 2);
+	shown_lines_make(report_shown(w->r), 0, n / 2);
 	job_join(&job);
 	return 0;
 }
@@ -417,7 +422,7 @@ print_graph(struct out *w)
 	else {
 		line_names(w);
 		rows_out(w, n, 256, graph_entries);
-		report_lines_end(w->r);
+		shown_lines_end(report_shown(w->r));
 	}
 	free(w->row);
 	free(w->kind);
@@ -495,6 +500,7 @@ static void
 index_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
 {
 	struct out *w = ctx;
+	const struct shown *sh = report_shown(w->rt[thread]);
 	uint32_t i, j, n = w->nrows;
 	int width = (w->o->width - 1) / 3, col, start;
 
@@ -502,9 +508,9 @@ index_rows(void *ctx, struct sbuf *sb, uint32_t from, uint32_t to, int thread)
 		col = start = 0;
 		/* (the cells' symbols all over memory: each, then its name, asked for ahead) */
 		for (j = i + 2 * ROW_AHEAD; i + 2 * ROW_AHEAD < to && j < n; j += (n + 2) / 3)
-			report_ask(w->rt[thread], w->row[j]);
+			shown_ask(sh, w->row[j]);
 		for (j = i + ROW_AHEAD; i + ROW_AHEAD < to && j < n; j += (n + 2) / 3)
-			report_ask_name(w->rt[thread], w->row[j]);
+			shown_ask_name(sh, w->row[j]);
 		for (j = i; j < n; j += (n + 2) / 3) {
 			index_cell(w, w->rt[thread], sb, w->row[j], &col, start);
 			start += width;
@@ -518,6 +524,7 @@ static int
 print_index(struct out *w)
 {
 	const struct profile *p = w->p;
+	const struct shown *sh = report_shown(w->r);
 	uint32_t *v = mem_array((size_t)p->nsyms + p->ncycles, sizeof *v), n = 0, i;
 
 	if (v == NULL)
@@ -526,7 +533,7 @@ print_index(struct out *w)
 		const struct pf_sym *s = &p->sym[p->name_order[i]];
 
 		if (i + 2 * ROW_AHEAD < p->nsyms)
-			report_ask_flat(w->r, p->name_order[i + 2 * ROW_AHEAD]);	/* (its time: the second line) */
+			shown_ask_flat(sh, p->name_order[i + 2 * ROW_AHEAD]);	/* (its time: the second line) */
 		if (w->o->ro.zeros || s->ncalls != 0 || s->time != 0)
 			v[n++] = p->name_order[i];
 	}

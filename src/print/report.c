@@ -59,28 +59,10 @@ report_profile(const struct report *r)
 	return r->p;
 }
 
-void
-report_ask(const struct report *r, uint32_t id)
+struct shown *
+report_shown(const struct report *r)
 {
-	shown_ask(r->names, id);
-}
-
-void
-report_ask_flat(const struct report *r, uint32_t id)
-{
-	shown_ask_flat(r->names, id);
-}
-
-void
-report_ask_peer(const struct report *r, uint32_t id)
-{
-	shown_ask_peer(r->names, id);
-}
-
-void
-report_ask_name(const struct report *r, uint32_t id)
-{
-	shown_ask_name(r->names, id);
+	return r->names;
 }
 
 size_t
@@ -93,24 +75,6 @@ void
 report_name(struct report *r, struct sbuf *sb, uint32_t id)
 {
 	shown_name(r->names, sb, id);
-}
-
-int
-report_lines_begin(struct report *r)
-{
-	return shown_lines_begin(r->names);
-}
-
-void
-report_lines_make(struct report *r, uint32_t from, uint32_t to)
-{
-	shown_lines_make(r->names, from, to);
-}
-
-void
-report_lines_end(struct report *r)
-{
-	shown_lines_end(r->names);
 }
 
 int

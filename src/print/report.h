@@ -40,20 +40,8 @@ struct report *report_new(const struct profile *p, const struct report_opts *o);
 void report_share_names(struct report *r, struct report *from);
 void report_free(struct report *r);
 const struct profile *report_profile(const struct report *r);
-
-/*
- * Symbol ID as a line of the call graph or the index will read it asked of
- * the cache ahead (the first line of its struct pf_sym, its cached
- * demangled name's slot), or as a row of the flat profile will (both
- * lines); then, that in, its name as printed (report_ask_name()).  Hints
- * only: nothing is read or written that a row would not, and the output
- * is the same without them.
- */
-void report_ask(const struct report *r, uint32_t id);
-void report_ask_flat(const struct report *r, uint32_t id);
-/* Only what a line at the other end of a call reads of ID. */
-void report_ask_peer(const struct report *r, uint32_t id);
-void report_ask_name(const struct report *r, uint32_t id);
+/* The names as R prints them (shown.h: asked for ahead, the call graph's line names made ahead). */
+struct shown *report_shown(const struct report *r);
 
 /* gprof's print_name_only(): the name as printed; returns its length in bytes. */
 size_t report_name_only(struct report *r, struct sbuf *sb, uint32_t id);
@@ -77,21 +65,6 @@ void report_measure_note(struct sbuf *sb, const struct pf_measure *m);
 
 /* gprof's print_name(): the name plus " <cycle N>" and " [index]" or " (index)". */
 void report_name(struct report *r, struct sbuf *sb, uint32_t id);
-
-/*
- * The names of the call graph's lines made ahead, for printing it all:
- * each symbol's report_name() text (if short, as most are) with what a
- * line reads of it besides, in one cache line a symbol (64 bytes), so
- * that a line at the other end of a call reads its arc and that.  R is
- * the report whose names its siblings share (report_share_names()):
- * begin on it (0, or -1 if memory ran out: then nothing changes); then
- * make symbols [FROM, TO) on it or on any sibling, each range once, one
- * thread a report, before any line is printed; end on it once printing
- * is done.  The output is the same with the table or without.
- */
-int report_lines_begin(struct report *r);
-void report_lines_make(struct report *r, uint32_t from, uint32_t to);
-void report_lines_end(struct report *r);
 
 /* --- flat profile --- */
 
