@@ -254,7 +254,10 @@ cg_entry(const struct profile *p, struct report *r, struct sbuf *sb, uint32_t id
 #define STAGES 5
 #define LINE_ASKS 64
 
-/* Stage 3, 2 or 1 of the line of ARC (CALLER: a caller's line): the arc, the symbol, its name. */
+/*
+ * Stage 3, 2 or 1 of the line of ARC (CALLER: a caller's line): the arc,
+ * the other end's line name (or its symbol), its name if a long one.
+ */
 static void
 ask_line(const struct profile *p, const struct shown *sh, uint32_t arc, int caller, int stage)
 {
