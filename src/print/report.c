@@ -11,9 +11,7 @@
 #include "util/fmt.h"
 #include "util/mem.h"
 #include "util/msort.h"
-#include "util/path.h"
 #include "util/rsort.h"
-#include "util/strpool.h"
 
 struct report {
 	const struct profile *p;
@@ -504,11 +502,11 @@ report_cg_parent(struct report *r, struct sbuf *sb, uint32_t child, uint32_t arc
 	uint64_t calls;
 	int cycle;
 
-	shown_peer(r->names, a->parent, &cycle, &calls);
+	shown_peer(r->names, a->parent, &cycle, &calls);	/* (CALLS the caller's: unused here) */
 	if (a->parent == child || (c->cycle != 0 && cycle == c->cycle))
 		inner_arc(r, sb, a);
 	else
-		outer_arc(r, sb, a, p->sym[c->cyc_head].ncalls);
+		outer_arc(r, sb, a, p->sym[c->cyc_head].ncalls);	/* (the total: calls into the entry) */
 	report_name(r, sb, a->parent);
 }
 
